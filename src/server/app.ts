@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler } from 'express';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { issueCsrfCookie, requestContext } from './http/request-context.ts';
+import { uploadsRoute } from './http/uploads-route.ts';
+import { restRouter } from './rest/index.ts';
+import type { Deps } from './trpc/context.ts';
+import { appRouter } from './trpc/router.ts';
+import { createStorage, type Storage } from './uploads/storage.ts';
+
+export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface AppOptions {
+  db: Db;
+  env: Env;
+  storage?: Storage;
+  /** Folder of the built client; when it has no index.html only the API is served. */
+  clientDir?: string;
+}
+
+/** The whole HTTP face of the site; tests build it on a fresh database. */
+export function createApp(options: AppOptions) {
+  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR) };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders(deps.env));
+
+  app.get('/healthz', (_req, res) => {
+    deps.db.$client.prepare('select 1').get();
+    res.json({ status: 'ok' });
+  });
+
+  const csrfCookie: express.RequestHandler = (req, res) => {
+    issueCsrfCookie(deps, res);
+    res.status(204).end();
+  };
+  app.get('/sanctum/csrf-cookie', csrfCookie);
+  app.get('/api/sanctum/csrf-cookie', csrfCookie);
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => requestContext(deps, req, res),
+      maxBodySize: 1024 * 1024,
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${procedure ?? '?'} failed:`, error.cause ?? error);
+      },
+    }),
+  );
+
+  app.use('/api/uploads', uploadsRoute(deps));
+  app.use('/api', restRouter(deps));
+
+  app.use(
+    '/storage',
+    (req, res, next) => {
+      // Only processed media is public: no dotfiles, no half-written or incoming files.
+      if (!/^\/(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/.test(req.path)) return res.status(404).end();
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    },
+    express.static(deps.storage.root, { dotfiles: 'deny', index: false, immutable: true, maxAge: '365d', fallthrough: false }),
+  );
+
+  const clientDir = options.clientDir ?? clientDist;
+  const indexHtml = path.join(clientDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+    app.use(express.static(clientDir, { index: false }));
+    app.get('/{*splat}', (req, res) => {
+      if (!req.headers.cookie?.includes('XSRF-TOKEN=')) issueCsrfCookie(deps, res);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    console.error(`${req.method} ${req.path} failed:`, error);
+    if (res.headersSent) return;
+    const lang = requestContext(deps, req, res).lang;
+    res.status(500).json({ success: false, message: lang === 'fa' ? 'مشکلی پیش آمد.' : 'Something went wrong.' });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const timestamps = {
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+    .$onUpdate(() => new Date()),
+};
+
+/** News, articles and reports share one shape, so one table with a kind column (docs/decisions/002). */
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['news', 'article', 'report'] }).notNull(),
+    titleEn: text('title_en').notNull(),
+    titleFa: text('title_fa').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionFa: text('description_fa').notNull(),
+    image: text('image').notNull(),
+    category: text('category'),
+    country: text('country'),
+    ...timestamps,
+  },
+  (table) => [
+    index('posts_kind_created_idx').on(table.kind, table.createdAt, table.id),
+    index('posts_kind_category_created_idx').on(table.kind, table.category, table.createdAt, table.id),
+    index('posts_kind_country_created_idx').on(table.kind, table.country, table.createdAt, table.id),
+  ],
+);
+
+export const postMedia = sqliteTable(
+  'post_media',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    link: text('link'),
+    titleEn: text('title_en'),
+    titleFa: text('title_fa'),
+    descriptionEn: text('description_en'),
+    descriptionFa: text('description_fa'),
+  },
+  (table) => [uniqueIndex('post_media_post_position_idx').on(table.postId, table.position)],
+);
+
+export const galleryItems = sqliteTable(
+  'gallery_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    image: text('image'),
+    videoLink: text('video_link'),
+    ...timestamps,
+  },
+  (table) => [index('gallery_created_idx').on(table.createdAt, table.id)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    image: text('image'),
+    status: text('status', { enum: ['pending', 'read', 'archived'] })
+      .notNull()
+      .default('pending'),
+    ...timestamps,
+  },
+  (table) => [index('contact_status_created_idx').on(table.status, table.createdAt, table.id)],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** Stored lower-cased, so the unique index makes e-mail addresses unique regardless of case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin'] })
+      .notNull()
+      .default('admin'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_idx').on(table.email), index('users_created_idx').on(table.createdAt, table.id)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the token in the cookie, hex: a stolen database does not yield usable cookies. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+export const newsletterSubscribers = sqliteTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('newsletter_email_idx').on(table.email),
+    index('newsletter_created_idx').on(table.createdAt, table.id),
+  ],
+);
+
+export const legalItems = sqliteTable(
+  'legal_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    titleEn: text('title_en').notNull(),
+    titleFa: text('title_fa').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionFa: text('description_fa').notNull(),
+    media: text('media'),
+    mediaKind: text('media_kind', { enum: ['image', 'video'] }),
+    videoLink: text('video_link'),
+    ...timestamps,
+  },
+  (table) => [index('legal_created_idx').on(table.createdAt, table.id)],
+);
+
+export const stories = sqliteTable(
+  'stories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    media: text('media'),
+    mediaKind: text('media_kind', { enum: ['image', 'video'] }),
+    status: text('status', { enum: ['pending', 'published'] })
+      .notNull()
+      .default('pending'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('stories_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('stories_published_idx').on(table.status, table.publishedAt, table.id),
+  ],
+);
+
+/** Every stored file. Rows not attached to an item within a day are removed with their file. */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    path: text('path').notNull(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    attachedAt: integer('attached_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('uploads_path_idx').on(table.path), index('uploads_unattached_idx').on(table.attachedAt, table.createdAt)],
+);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** An optional setting: unset and blank are the same. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value), schema.optional());
+
+const optionalUrl = optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((url) => url.replace(/\/+$/, '')));
+
+const megabytes = (fallback: number) => z.coerce.number().positive().max(4096).default(fallback);
+const hours = (fallback: number) => z.coerce.number().positive().max(24 * 365).default(fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
+    STORAGE_DIR: z.string().trim().min(1).default('./storage'),
+    PUBLIC_URL: optionalUrl,
+    ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
+    ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
+    ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+    FACEBOOK_URL: optionalUrl,
+    TWITTER_URL: optionalUrl,
+    CONTACT_EMAIL: optional(z.email('must be an e-mail address')),
+    MAX_IMAGE_MB: megabytes(10),
+    MAX_VIDEO_MB: megabytes(100),
+    SESSION_IDLE_HOURS: hours(8),
+    SESSION_MAX_HOURS: hours(24),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value throws an EnvError naming each offending variable. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Test and tool helper: a complete Env from a few overrides. */
+export function envFor(overrides: Record<string, string | undefined> = {}): Env {
+  return readEnv({ NODE_ENV: 'test', ...overrides });
+}
+
+export function isHttps(env: Env): boolean {
+  return env.PUBLIC_URL?.startsWith('https://') ?? false;
+}

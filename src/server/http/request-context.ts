@@ -1,0 +1,56 @@
+import type { Request, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import { pickLanguage } from '../../shared/locale.ts';
+import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
+import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
+import { isHttps } from '../env.ts';
+import { sessionPolicy } from '../routers/auth.ts';
+import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
+
+function cookieWriter(deps: Deps, res: Response): CookieWriter {
+  const secure = isHttps(deps.env);
+  return {
+    setSession(token, expiresAt) {
+      res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+    },
+    clearSession() {
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    },
+  };
+}
+
+/** Sets the script-readable anti-forgery cookie (Sanctum's XSRF-TOKEN) and returns its value. */
+export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): string {
+  const token = existing ?? generateCsrfToken();
+  res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: isHttps(deps.env), path: '/' });
+  return token;
+}
+
+/**
+ * The per-request context shared by tRPC and the REST shims: language, session (with sliding
+ * expiry written back to the cookie) and the anti-forgery verdict. Computed once per request.
+ */
+export function requestContext(deps: Deps, req: Request, res: Response): Context {
+  const cached = res.locals.context as Context | undefined;
+  if (cached) return cached;
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  const lang = pickLanguage(req.get('x-lang') ?? cookies.lang, req.get('accept-language'));
+  const writer = cookieWriter(deps, res);
+  const token = cookies[SESSION_COOKIE];
+  const hasSessionCookie = Boolean(token);
+  const csrfOk = isSafeMethod(req.method) || !hasSessionCookie || csrfTokensMatch(cookies[CSRF_COOKIE], req.get(CSRF_HEADER));
+  if (!cookies[CSRF_COOKIE]) issueCsrfCookie(deps, res);
+
+  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer };
+  if (token) {
+    const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env));
+    if (found) {
+      if (found.refreshed) writer.setSession(token, found.session.expiresAt);
+      context = { ...context, user: found.user, session: found.session };
+    } else {
+      writer.clearSession();
+    }
+  }
+  res.locals.context = context;
+  return context;
+}

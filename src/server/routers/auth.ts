@@ -1,0 +1,43 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { message } from '../../shared/messages.ts';
+import { loginInput } from '../../shared/schemas/users.ts';
+import { timingDummyHash, verifyPassword } from '../auth/passwords.ts';
+import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions, type SessionUser } from '../auth/sessions.ts';
+import { users } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+
+export function sessionPolicy(env: Env) {
+  return { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 };
+}
+
+export const authRouter = router({
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
+    const row = ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get();
+    // Unknown e-mail and wrong password cost the same time and give the same answer.
+    const valid = await verifyPassword(row?.passwordHash ?? (await timingDummyHash()), input.password);
+    if (!row || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
+    // Always a fresh session: a session id planted before login is never promoted.
+    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    const token = generateSessionToken();
+    const session = createSession(ctx.db, token, row.id, sessionPolicy(ctx.env));
+    ctx.cookies.setSession(token, session.expiresAt);
+    return { id: row.id, name: row.name, email: row.email, role: row.role };
+  }),
+
+  logout: publicProcedure.mutation(({ ctx }) => {
+    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    ctx.cookies.clearSession();
+    return { success: true as const };
+  }),
+
+  /** Ends every session of the signed-in user, this one included. */
+  logoutEverywhere: adminProcedure.mutation(({ ctx }) => {
+    invalidateUserSessions(ctx.db, ctx.user.id);
+    ctx.cookies.clearSession();
+    return { success: true as const };
+  }),
+
+  me: publicProcedure.query(({ ctx }): SessionUser | null => ctx.user),
+});

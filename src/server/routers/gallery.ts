@@ -1,0 +1,59 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { byIdInput } from '../../shared/schemas/common.ts';
+import { createGalleryInput, listGalleryInput } from '../../shared/schemas/gallery.ts';
+import { videoEmbedUrl } from '../../shared/video-links.ts';
+import { galleryItems } from '../db/schema.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+
+export interface GalleryItem {
+  id: number;
+  name: string;
+  image: string | null;
+  videoLink: string | null;
+  /** youtube-nocookie embed of videoLink, when it is a recognised video link. */
+  embedUrl: string | null;
+  createdAt: Date;
+}
+
+const columns = {
+  id: galleryItems.id,
+  name: galleryItems.name,
+  image: galleryItems.image,
+  videoLink: galleryItems.videoLink,
+  createdAt: galleryItems.createdAt,
+};
+
+const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({ ...row, embedUrl: videoEmbedUrl(row.videoLink) });
+
+export const galleryRouter = router({
+  list: publicProcedure.input(listGalleryInput).query(({ ctx, input }): Page<GalleryItem> => {
+    const { limit, offset } = pageWindow(input);
+    const rows = ctx.db.select(columns).from(galleryItems).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)).limit(limit).offset(offset).all();
+    const total = ctx.db.select({ value: count() }).from(galleryItems).get()?.value ?? 0;
+    return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  create: adminProcedure.input(createGalleryInput).mutation(({ ctx, input }) => {
+    const row = ctx.db.transaction((tx) => {
+      const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
+      return tx
+        .insert(galleryItems)
+        .values({ name: input.name, image, videoLink: input.videoLink ?? null })
+        .returning(columns)
+        .get();
+    });
+    return present(row);
+  }),
+
+  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    const files = ctx.db.transaction((tx) => {
+      const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
+      if (!removed) throw notFound(ctx);
+      return forgetStoredFiles(tx, [removed.image]);
+    });
+    await deleteFiles(ctx.storage, files);
+    return { id: input.id };
+  }),
+});

@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+import { message, type MessageKey } from '../../shared/messages.ts';
+import type { DbLike } from '../db/client.ts';
+import type { Context } from '../trpc/context.ts';
+import { fieldError } from '../trpc/init.ts';
+import { claimUpload, UploadClaimError } from '../uploads/store.ts';
+import type { MediaKind } from '../uploads/sniff.ts';
+
+export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound'): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, key) });
+}
+
+/** claimUpload, with its refusal reported on the form field that carried the upload id. */
+export function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: string, allowed: readonly MediaKind[], field: string) {
+  try {
+    return claimUpload(db, uploadId, allowed);
+  } catch (error) {
+    if (error instanceof UploadClaimError) throw fieldError(field, message(ctx.lang, error.key));
+    throw error;
+  }
+}
+
+export function pageWindow(input: { page: number; pageSize: number }) {
+  return { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,48 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { message } from '../../shared/messages.ts';
+import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
+import { subscribeInput } from '../../shared/schemas/newsletter.ts';
+import { newsletterSubscribers } from '../db/schema.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { notFound, pageWindow, type Page } from './helpers.ts';
+
+export interface Subscriber {
+  id: number;
+  email: string;
+  createdAt: Date;
+}
+
+const columns = { id: newsletterSubscribers.id, email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt };
+
+/** Quotes a CSV cell, and defuses cells a spreadsheet would run as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const newsletterRouter = router({
+  /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
+  subscribe: publicProcedure.input(subscribeInput).mutation(({ ctx, input }) => {
+    ctx.db.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing().run();
+    return { success: true as const, message: message(ctx.lang, 'subscribed') };
+  }),
+
+  list: adminProcedure.input(pageInput).query(({ ctx, input }): Page<Subscriber> => {
+    const { limit, offset } = pageWindow(input);
+    const items = ctx.db.select(columns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(limit).offset(offset).all();
+    const total = ctx.db.select({ value: count() }).from(newsletterSubscribers).get()?.value ?? 0;
+    return { items, total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => {
+    const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
+    if (!removed) throw notFound(ctx);
+    return { id: removed.id };
+  }),
+
+  exportCsv: adminProcedure.query(({ ctx }) => {
+    const rows = ctx.db.select(columns).from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id).all();
+    const lines = ['email,subscribed_at', ...rows.map((row) => `${csvCell(row.email)},${row.createdAt.toISOString()}`)];
+    return { filename: `subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+  }),
+});

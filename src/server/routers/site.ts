@@ -1,0 +1,33 @@
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { contactMessages, galleryItems, legalItems, newsletterSubscribers, posts, stories, users } from '../db/schema.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+
+export const configRouter = router({
+  /** The public links of SPEC §3 configuration; unset ones are null and the client hides them. */
+  get: publicProcedure.query(({ ctx }) => ({
+    facebookUrl: ctx.env.FACEBOOK_URL ?? null,
+    twitterUrl: ctx.env.TWITTER_URL ?? null,
+    contactEmail: ctx.env.CONTACT_EMAIL ?? null,
+    publicUrl: ctx.env.PUBLIC_URL ?? null,
+  })),
+});
+
+export const dashboardRouter = router({
+  counts: adminProcedure.query(({ ctx }) => {
+    const tally = (table: SQLiteTable, where?: SQL) => ctx.db.select({ value: count() }).from(table).where(where).get()?.value ?? 0;
+    return {
+      news: tally(posts, eq(posts.kind, 'news')),
+      articles: tally(posts, eq(posts.kind, 'article')),
+      reports: tally(posts, eq(posts.kind, 'report')),
+      gallery: tally(galleryItems),
+      legal: tally(legalItems),
+      users: tally(users),
+      contactsPending: tally(contactMessages, eq(contactMessages.status, 'pending')),
+      contacts: tally(contactMessages),
+      storiesPending: tally(stories, eq(stories.status, 'pending')),
+      stories: tally(stories),
+      subscribers: tally(newsletterSubscribers),
+    };
+  }),
+});

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { pageInput } from '../../shared/schemas/common.ts';
+import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
+import { stories } from '../db/schema.ts';
+import type { Context } from '../trpc/context.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+
+export interface Story {
+  id: number;
+  title: string;
+  description: string;
+  media: string | null;
+  mediaKind: 'image' | 'video' | null;
+  status: 'pending' | 'published';
+  publishedAt: Date | null;
+  createdAt: Date;
+}
+
+/** What visitors see of a published story: nothing about its moderation. */
+export type PublishedStory = Omit<Story, 'status'>;
+
+const columns = {
+  id: stories.id,
+  title: stories.title,
+  description: stories.description,
+  media: stories.media,
+  mediaKind: stories.mediaKind,
+  status: stories.status,
+  publishedAt: stories.publishedAt,
+  createdAt: stories.createdAt,
+};
+
+const { status: _status, ...publicColumns } = columns;
+const isPublished = eq(stories.status, 'published');
+
+function setStatus(ctx: Pick<Context, 'db' | 'lang'>, id: number, status: Story['status']): Story {
+  const row = ctx.db
+    .update(stories)
+    .set({ status, publishedAt: status === 'published' ? new Date() : null, updatedAt: new Date() })
+    .where(eq(stories.id, id))
+    .returning(columns)
+    .get();
+  if (!row) throw notFound(ctx, 'storyNotFound');
+  return row;
+}
+
+export const storiesRouter = router({
+  /** Public: a story is stored as pending and stays private until an editor publishes it. */
+  create: publicProcedure.input(createStoryInput).mutation(({ ctx, input }) => {
+    const row = ctx.db.transaction((tx) => {
+      const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+      return tx
+        .insert(stories)
+        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null })
+        .returning({ id: stories.id, createdAt: stories.createdAt })
+        .get();
+    });
+    // The author learns only that it was received: not the id of a moderation queue entry to poll.
+    return { received: true as const, createdAt: row.createdAt };
+  }),
+
+  published: publicProcedure.input(pageInput).query(({ ctx, input }): Page<PublishedStory> => {
+    const { limit, offset } = pageWindow(input);
+    const items = ctx.db.select(publicColumns).from(stories).where(isPublished).orderBy(desc(stories.publishedAt), desc(stories.id)).limit(limit).offset(offset).all();
+    const total = ctx.db.select({ value: count() }).from(stories).where(isPublished).get()?.value ?? 0;
+    return { items, total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  publishedById: publicProcedure.input(storyIdInput).query(({ ctx, input }): PublishedStory => {
+    const row = ctx.db.select(publicColumns).from(stories).where(and(isPublished, eq(stories.id, input.id))).get();
+    if (!row) throw notFound(ctx, 'storyNotFound');
+    return row;
+  }),
+
+  list: adminProcedure.input(listStoriesInput).query(({ ctx, input }): Page<Story> => {
+    const where: SQL | undefined = input.status === 'all' ? undefined : eq(stories.status, input.status);
+    const { limit, offset } = pageWindow(input);
+    const items = ctx.db.select(columns).from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(limit).offset(offset).all();
+    const total = ctx.db.select({ value: count() }).from(stories).where(where).get()?.value ?? 0;
+    return { items, total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  byId: adminProcedure.input(storyIdInput).query(({ ctx, input }) => {
+    const row = ctx.db.select(columns).from(stories).where(eq(stories.id, input.id)).get();
+    if (!row) throw notFound(ctx, 'storyNotFound');
+    return row;
+  }),
+
+  publish: adminProcedure.input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: adminProcedure.input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+
+  delete: adminProcedure.input(storyIdInput).mutation(async ({ ctx, input }) => {
+    const files = ctx.db.transaction((tx) => {
+      const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media }).get();
+      if (!removed) throw notFound(ctx, 'storyNotFound');
+      return forgetStoredFiles(tx, [removed.media]);
+    });
+    await deleteFiles(ctx.storage, files);
+    return { id: input.id };
+  }),
+});

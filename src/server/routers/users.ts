@@ -1,0 +1,77 @@
+import { TRPCError } from '@trpc/server';
+import { asc, count, eq } from 'drizzle-orm';
+import { message } from '../../shared/messages.ts';
+import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
+import { createUserInput, updateUserInput } from '../../shared/schemas/users.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { invalidateUserSessions } from '../auth/sessions.ts';
+import type { DbLike } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { fieldError } from '../trpc/init.ts';
+import { adminProcedure, router } from '../trpc/procedures.ts';
+import { notFound, pageWindow, type Page } from './helpers.ts';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: 'admin';
+  createdAt: Date;
+}
+
+/** Never the password hash. */
+export const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+
+function emailTaken(db: DbLike, email: string, exceptId?: number): boolean {
+  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  return Boolean(row && row.id !== exceptId);
+}
+
+export const usersRouter = router({
+  list: adminProcedure.input(pageInput).query(({ ctx, input }): Page<User> => {
+    const { limit, offset } = pageWindow(input);
+    const items = ctx.db.select(userColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset).all();
+    const total = ctx.db.select({ value: count() }).from(users).get()?.value ?? 0;
+    return { items, total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  byId: adminProcedure.input(byIdInput).query(({ ctx, input }): User => {
+    const row = ctx.db.select(userColumns).from(users).where(eq(users.id, input.id)).get();
+    if (!row) throw notFound(ctx, 'userNotFound');
+    return row;
+  }),
+
+  create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
+    if (emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+    const passwordHash = await hashPassword(input.password);
+    return ctx.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns).get();
+  }),
+
+  update: adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    const row = ctx.db.transaction((tx) => {
+      if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).get()) throw notFound(ctx, 'userNotFound');
+      if (input.email && emailTaken(tx, input.email, input.id)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+      const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (input.name) changes.name = input.name;
+      if (input.email) changes.email = input.email;
+      if (passwordHash) changes.passwordHash = passwordHash;
+      return tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns).get()!;
+    });
+    // A new password ends every other session of that user: whoever knew the old one is signed out.
+    if (passwordHash) invalidateUserSessions(ctx.db, input.id, input.id === ctx.user.id ? ctx.session.id : undefined);
+    return row;
+  }),
+
+  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => {
+    if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });
+    ctx.db.transaction((tx) => {
+      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).get();
+      if (!target) throw notFound(ctx, 'userNotFound');
+      const admins = tx.select({ value: count() }).from(users).where(eq(users.role, 'admin')).get()?.value ?? 0;
+      if (target.role === 'admin' && admins <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
+      tx.delete(users).where(eq(users.id, input.id)).run();
+    });
+    return { id: input.id };
+  }),
+});

@@ -1,0 +1,33 @@
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Language } from '../../shared/locale.ts';
+import type { Session, SessionUser } from '../auth/sessions.ts';
+import type { Storage } from '../uploads/storage.ts';
+
+/** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
+export interface CookieWriter {
+  setSession(token: string, expiresAt: Date): void;
+  clearSession(): void;
+}
+
+export interface Deps {
+  db: Db;
+  env: Env;
+  storage: Storage;
+}
+
+export interface Context extends Deps {
+  lang: Language;
+  user: SessionUser | null;
+  session: Session | null;
+  /** False only for a request that carries a session cookie without the matching anti-forgery header. */
+  csrfOk: boolean;
+  cookies: CookieWriter;
+}
+
+export const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
+
+/** The context of a direct call (tests, command-line tools, REST shims after their own checks). */
+export function innerContext(deps: Deps, overrides: Partial<Omit<Context, keyof Deps>> = {}): Context {
+  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, ...overrides };
+}

@@ -1,0 +1,37 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { fieldErrorsOf, message } from '../../shared/messages.ts';
+import type { Context } from './context.ts';
+
+/** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
+export class FieldError extends Error {
+  readonly field: string;
+  constructor(field: string, text: string) {
+    super(text);
+    this.field = field;
+  }
+}
+
+export const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const lang = ctx?.lang ?? 'en';
+    const { stack: _stack, ...data } = shape.data;
+    let fieldErrors: Record<string, string[]> | null = null;
+    let text = shape.message;
+    if (error.cause instanceof ZodError) {
+      fieldErrors = fieldErrorsOf(error.cause.issues, lang);
+      text = message(lang, 'invalidInput');
+    } else if (error.cause instanceof FieldError) {
+      fieldErrors = { [error.cause.field]: [error.cause.message] };
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      text = message(lang, 'serverError');
+    }
+    return { ...shape, message: text, data: { ...data, fieldErrors } };
+  },
+});
+
+export function fieldError(field: string, text: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: text, cause: new FieldError(field, text) });
+}

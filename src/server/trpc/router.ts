@@ -1,0 +1,28 @@
+import { authRouter } from '../routers/auth.ts';
+import { contactsRouter } from '../routers/contacts.ts';
+import { contentRouter } from '../routers/content.ts';
+import { galleryRouter } from '../routers/gallery.ts';
+import { legalRouter } from '../routers/legal.ts';
+import { newsletterRouter } from '../routers/newsletter.ts';
+import { configRouter, dashboardRouter } from '../routers/site.ts';
+import { storiesRouter } from '../routers/stories.ts';
+import { usersRouter } from '../routers/users.ts';
+import { createCallerFactory, router } from './procedures.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  news: contentRouter('news'),
+  articles: contentRouter('article'),
+  reports: contentRouter('report'),
+  gallery: galleryRouter,
+  legal: legalRouter,
+  stories: storiesRouter,
+  contacts: contactsRouter,
+  newsletter: newsletterRouter,
+  users: usersRouter,
+  dashboard: dashboardRouter,
+  config: configRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

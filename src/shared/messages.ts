@@ -1,0 +1,118 @@
+import type { Language } from './locale.ts';
+
+/**
+ * Messages the server sends to people, in both languages. Schemas use these keys as custom issue
+ * messages; routers use them for errors; the client shows what it receives.
+ */
+export const messages = {
+  required: { en: 'This field is required.', fa: 'پر کردن این بخش الزامی است.' },
+  invalidEmail: { en: 'Enter a valid e-mail address.', fa: 'یک نشانی ایمیل معتبر وارد کنید.' },
+  invalidUrl: { en: 'Enter a valid link starting with http:// or https://.', fa: 'یک پیوند معتبر که با http:// یا https:// آغاز می‌شود وارد کنید.' },
+  invalidChoice: { en: 'Choose one of the offered options.', fa: 'یکی از گزینه‌های موجود را انتخاب کنید.' },
+  invalidValue: { en: 'This value is not valid.', fa: 'این مقدار معتبر نیست.' },
+  videoLinkUnrecognised: {
+    en: 'Enter a YouTube link (watch, youtu.be, shorts or embed).',
+    fa: 'یک پیوند یوتیوب وارد کنید (watch، youtu.be، shorts یا embed).',
+  },
+  galleryMediaRequired: {
+    en: 'Please upload an image or provide a video link.',
+    fa: 'لطفاً یک تصویر بارگذاری کنید یا پیوند ویدیو وارد کنید.',
+  },
+  legalMediaRequired: { en: 'Please upload an image or a video, or provide a video link.', fa: 'لطفاً تصویر یا ویدیو بارگذاری کنید یا پیوند ویدیو وارد کنید.' },
+  passwordTooShort: { en: 'The password must be at least 10 characters long.', fa: 'گذرواژه باید دست‌کم ۱۰ نویسه باشد.' },
+  invalidCredentials: { en: 'The e-mail address or password is incorrect.', fa: 'ایمیل یا گذرواژه نادرست است.' },
+  unauthenticated: { en: 'Unauthenticated.', fa: 'ابتدا وارد شوید.' },
+  csrfMismatch: { en: 'CSRF token mismatch.', fa: 'نشست فرم منقضی شده است؛ صفحه را دوباره بارگذاری کنید.' },
+  notFound: { en: 'The item was not found.', fa: 'مورد پیدا نشد.' },
+  newsNotFound: { en: 'News not found.', fa: 'خبر پیدا نشد.' },
+  articleNotFound: { en: 'Article not found.', fa: 'مقاله پیدا نشد.' },
+  reportNotFound: { en: 'Report not found.', fa: 'گزارش پیدا نشد.' },
+  legalNotFound: { en: 'Legal awareness not found.', fa: 'مطلب آگاهی حقوقی پیدا نشد.' },
+  storyNotFound: { en: 'Story not found.', fa: 'روایت پیدا نشد.' },
+  userNotFound: { en: 'User not found.', fa: 'کاربر پیدا نشد.' },
+  emailTaken: { en: 'A user with this e-mail address already exists.', fa: 'کاربری با این ایمیل از قبل وجود دارد.' },
+  cannotDeleteSelf: { en: 'You cannot delete your own account.', fa: 'نمی‌توانید حساب کاربری خودتان را حذف کنید.' },
+  cannotDeleteLastAdmin: { en: 'The last administrator cannot be deleted.', fa: 'آخرین مدیر را نمی‌توان حذف کرد.' },
+  uploadNotFound: { en: 'The uploaded file was not found or has expired. Please upload it again.', fa: 'فایل بارگذاری‌شده پیدا نشد یا منقضی شده است. لطفاً دوباره بارگذاری کنید.' },
+  uploadMustBeImage: { en: 'This field accepts images only.', fa: 'این بخش فقط تصویر می‌پذیرد.' },
+  uploadMissingFile: { en: 'No file was received.', fa: 'هیچ فایلی دریافت نشد.' },
+  uploadUnsupportedType: {
+    en: 'This file type is not accepted. Use a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, WebM or MOV video.',
+    fa: 'این نوع فایل پذیرفته نمی‌شود. از تصویر JPEG، PNG، WebP، GIF یا AVIF یا ویدیوی MP4، WebM یا MOV استفاده کنید.',
+  },
+  uploadImageTooLarge: { en: 'The image is too large. The limit is {max} MB.', fa: 'تصویر بیش از حد بزرگ است. حداکثر {max} مگابایت.' },
+  uploadVideoTooLarge: { en: 'The video is too large. The limit is {max} MB.', fa: 'ویدیو بیش از حد بزرگ است. حداکثر {max} مگابایت.' },
+  uploadTooLarge: { en: 'The file is too large. Images may be up to {image} MB and videos up to {video} MB.', fa: 'فایل بیش از حد بزرگ است. حداکثر حجم تصویر {image} و ویدیو {video} مگابایت است.' },
+  uploadUnreadableImage: { en: 'The image could not be read. It may be damaged or too large in pixels.', fa: 'تصویر خوانده نشد. ممکن است خراب یا از نظر ابعاد بیش از حد بزرگ باشد.' },
+  uploadVideoNotAllowed: { en: 'Videos are only accepted for stories and legal-awareness items.', fa: 'ویدیو فقط برای روایت‌ها و مطالب آگاهی حقوقی پذیرفته می‌شود.' },
+  uploadTooManyParts: { en: 'The form sent too many fields or files.', fa: 'فرم بیش از حد فیلد یا فایل داشت.' },
+  subscribed: { en: 'You have successfully subscribed!', fa: 'اشتراک شما با موفقیت ثبت شد!' },
+  deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },
+  invalidInput: { en: 'Please correct the highlighted fields.', fa: 'لطفاً بخش‌های مشخص‌شده را اصلاح کنید.' },
+  serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(messages, value);
+}
+
+export function message(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+  let text: string = messages[key][language];
+  for (const [name, value] of Object.entries(params)) text = text.replace(`{${name}}`, String(value));
+  return text;
+}
+
+const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
+function localDigits(value: number, language: Language): string {
+  const text = String(value);
+  return language === 'fa' ? text.replace(/\d/g, (d) => persianDigits[Number(d)] ?? d) : text;
+}
+
+/** The part of a zod issue needed to explain it to a person. */
+export interface IssueLike {
+  code: string;
+  message: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  format?: string;
+}
+
+/** Turns a zod issue into a sentence in the reader's language. */
+export function localizeIssue(issue: IssueLike, language: Language): string {
+  if (isMessageKey(issue.message)) return message(language, issue.message);
+  switch (issue.code) {
+    case 'invalid_type':
+      return message(language, 'required');
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return message(language, 'required');
+      if (issue.origin === 'string') return language === 'fa' ? `دست‌کم ${localDigits(Number(issue.minimum), language)} نویسه وارد کنید.` : `Enter at least ${issue.minimum} characters.`;
+      return language === 'fa' ? `مقدار باید دست‌کم ${localDigits(Number(issue.minimum), language)} باشد.` : `Must be at least ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} نویسه مجاز است.` : `Use at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array') return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} مورد مجاز است.` : `At most ${issue.maximum} items are allowed.`;
+      return language === 'fa' ? `مقدار باید حداکثر ${localDigits(Number(issue.maximum), language)} باشد.` : `Must be at most ${issue.maximum}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return message(language, 'invalidEmail');
+      if (issue.format === 'url') return message(language, 'invalidUrl');
+      return message(language, 'invalidValue');
+    case 'invalid_value':
+      return message(language, 'invalidChoice');
+    default:
+      return message(language, 'invalidValue');
+  }
+}
+
+/** Groups localized issues by their top-level field, as forms show them (SPEC §5 bullet lists). */
+export function fieldErrorsOf(issues: readonly (IssueLike & { path: readonly PropertyKey[] })[], language: Language): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    const text = localizeIssue(issue, language);
+    const list = (errors[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return errors;
+}

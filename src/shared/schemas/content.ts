@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
+
+export const contentKinds = ['news', 'article', 'report'] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/** SPEC's news category labels; `top` marks the home page's top news. */
+export const categories = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const;
+export type Category = (typeof categories)[number];
+
+export const countries = ['iran', 'afghanistan'] as const;
+export type Country = (typeof countries)[number];
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const mediaItemInput = z.object({
+  link: optionalUrl,
+  titleEn: optionalText(limits.title),
+  titleFa: optionalText(limits.title),
+  descriptionEn: optionalText(limits.shortText),
+  descriptionFa: optionalText(limits.shortText),
+});
+export type MediaItemInput = z.infer<typeof mediaItemInput>;
+
+export const createContentInput = z.object({
+  titleEn: requiredText(limits.title),
+  titleFa: requiredText(limits.title),
+  descriptionEn: requiredText(limits.longText),
+  descriptionFa: requiredText(limits.longText),
+  imageUploadId: uploadId,
+  media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
+  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+});
+export type CreateContentInput = z.infer<typeof createContentInput>;
+
+/** Only the fields given non-empty change (SPEC §5); null clears category or country. */
+export const updateContentInput = z.object({
+  id,
+  titleEn: optionalText(limits.title),
+  titleFa: optionalText(limits.title),
+  descriptionEn: optionalText(limits.longText),
+  descriptionFa: optionalText(limits.longText),
+  imageUploadId: optionalUploadId,
+  media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
+  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+});
+export type UpdateContentInput = z.infer<typeof updateContentInput>;
+
+export const listContentInput = pageInput.extend({
+  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').optional()),
+  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').optional()),
+});
+export type ListContentInput = z.infer<typeof listContentInput>;
+
+export const contentByIdInput = byIdInput;

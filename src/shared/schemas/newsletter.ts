@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { email } from './common.ts';
+
+export const subscribeInput = z.object({ email });
+export type SubscribeInput = z.infer<typeof subscribeInput>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { email, id, limits, requiredText } from './common.ts';
+
+export const roles = ['admin'] as const;
+
+const password = z.string().min(10, 'passwordTooShort').max(limits.password);
+
+export const createUserInput = z.object({
+  name: requiredText(limits.name),
+  email,
+  password,
+  role: z.enum(roles, 'invalidChoice').default('admin'),
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const updateUserInput = z.object({
+  id,
+  name: z.preprocess(blankToUndefined, requiredText(limits.name).optional()),
+  email: z.preprocess(blankToUndefined, email.optional()),
+  password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const loginInput = z.object({
+  email: z.string().trim().min(1, 'required').max(limits.email).transform((value) => value.toLowerCase()),
+  password: z.string().min(1, 'required').max(limits.password),
+});
+export type LoginInput = z.infer<typeof loginInput>;
