@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadFile, type UploadResult } from '../../lib/upload.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+
+export interface UploadFieldProps {
+  label: string;
+  /** image: images only; story/legal: images and videos. */
+  purpose: 'image' | 'story' | 'legal';
+  required?: boolean;
+  hint?: string;
+  /** Called with the stored upload (or null when cleared). */
+  onUploaded(result: UploadResult | null): void;
+  /** Lets the parent know an upload is running, to disable its submit button. */
+  onBusyChange?(busy: boolean): void;
+  /** Change this value to clear the field (after a successful submit). */
+  resetKey?: number;
+  error?: string[];
+}
+
+/**
+ * A file input that uploads as soon as a file is chosen, with a preview and a progress bar, so the
+ * form's submit only sends the upload id. The server, not this field, decides what is accepted.
+ */
+export function UploadField({ label, purpose, required, hint, onUploaded, onBusyChange, resetKey, error }: UploadFieldProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+
+  useEffect(() => {
+    setPreview(null);
+    setProgress(null);
+    setFailure(null);
+    setInputKey((k) => k + 1);
+  }, [resetKey]);
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview.url);
+  }, [preview]);
+
+  async function choose(file: File | undefined) {
+    setFailure(null);
+    onUploaded(null);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    setPreview({ url: URL.createObjectURL(file), kind: file.type.startsWith('video/') ? 'video' : 'image' });
+    setProgress(0);
+    onBusyChange?.(true);
+    try {
+      const result = await uploadFile(file, { purpose, language, onProgress: setProgress });
+      setProgress(1);
+      onUploaded(result);
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : t('unknownError'));
+      setPreview(null);
+      setProgress(null);
+      setInputKey((k) => k + 1);
+    } finally {
+      onBusyChange?.(false);
+    }
+  }
+
+  const messages = [...(failure ? [failure] : []), ...(error ?? [])];
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+        {required ? <span className="text-red-700" aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        key={inputKey}
+        id={id}
+        type="file"
+        accept={purpose === 'image' ? 'image/*' : 'image/*,video/*'}
+        required={required}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={messages.length ? true : undefined}
+        onChange={(event) => void choose(event.target.files?.[0])}
+        className="block w-full text-sm text-stone-700 file:me-3 file:rounded-md file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-200"
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {progress !== null ? (
+        <div className="mt-2 h-2 w-full overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} aria-label={label}>
+          <div className="h-full bg-plum-700 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </div>
+      ) : null}
+      {preview ? (
+        <div className="mt-3">
+          {preview.kind === 'image' ? (
+            <img src={preview.url} alt="" className="max-h-48 rounded-md border border-stone-200 object-contain" />
+          ) : (
+            <video src={preview.url} className="max-h-48 rounded-md border border-stone-200" controls muted />
+          )}
+        </div>
+      ) : null}
+      {messages.length ? (
+        <ul className="mt-1 list-disc ps-5 text-sm text-red-800">
+          {messages.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

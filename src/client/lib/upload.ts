@@ -1,0 +1,45 @@
+import { readXsrfToken } from './trpc.ts';
+
+export interface UploadResult {
+  id: string;
+  kind: 'image' | 'video';
+  mime: string;
+  path: string;
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export class UploadError extends Error {}
+
+/**
+ * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch still cannot report
+ * upload progress. `purpose` story|legal allows videos.
+ */
+export function uploadFile(
+  file: File,
+  options: { purpose?: 'story' | 'legal' | 'image'; language: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploads');
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('X-Lang', options.language);
+    const token = readXsrfToken();
+    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (UploadResult & { message?: string }) | null;
+      if (xhr.status === 201 && body) resolve(body);
+      else reject(new UploadError(body?.message ?? `Upload failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new UploadError('Unknown error occurred'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    if (options.purpose) form.append('purpose', options.purpose);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

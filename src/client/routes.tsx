@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from './components/ui/spinner.tsx';
+import { PublicApp } from './pages/public/public-app.tsx';
+
+/** The admin panel is its own chunk: public pages never download it. */
+const AdminApp = lazy(() => import('./pages/admin/admin-app.tsx'));
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={/^\/(login|setup|admin)(\/.*)?$/}>
+        <Suspense fallback={<Spinner fullScreen />}>
+          <AdminApp />
+        </Suspense>
+      </Route>
+      <Route>
+        <PublicApp />
+      </Route>
+    </Switch>
+  );
+}

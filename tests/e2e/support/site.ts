@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
+import { sessionPolicy } from '../../../src/server/routers/auth.ts';
+import { makeUser } from '../../factories/index.ts';
+import { startServer, type TestServer } from '../../setup/http.ts';
+import { repoRoot } from '../../setup/paths.ts';
+import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface Site {
+  deps: TestDeps;
+  server: TestServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real server, with the built client, on a fresh database. */
+export async function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
+  const deps = createTestDeps(envOverrides);
+  const server = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
+  return {
+    deps,
+    server,
+    url: server.url,
+    async close() {
+      await server.close();
+      deps.cleanup();
+    },
+  };
+}
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/** A browser context at a viewport, in a language (set as the visitor's remembered choice). */
+export async function newContext(browser: Browser, site: Site, options: { viewport?: keyof typeof viewports; lang?: 'en' | 'fa' } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: viewports[options.viewport ?? 'desktop'], baseURL: site.url, reducedMotion: 'reduce' });
+  if (options.lang) await context.addCookies([{ name: 'lang', value: options.lang, url: site.url }]);
+  if (options.lang) await context.addInitScript(`try { localStorage.setItem('lang', '${options.lang}') } catch {}`);
+  return context;
+}
+
+/** Signs a new admin in by creating a session directly (only the login test drives the form). */
+export async function loginAs(context: BrowserContext, site: Site) {
+  const user = await makeUser(site.deps);
+  const token = generateSessionToken();
+  createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env));
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
+  return user;
+}
+
+/** Records every request the page makes to a host other than the site itself. */
+export function recordThirdPartyRequests(page: Page, site: Site): string[] {
+  const origin = new URL(site.url).origin;
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) seen.push(url);
+  });
+  return seen;
+}
+
+/** Saves a screenshot under screenshots/ for a person to look at (not asserted). */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(repoRoot, 'screenshots', `${name}.png`), fullPage: true });
+}
