@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { desc, eq } from 'drizzle-orm';
 import { createAdmin } from '../../src/server/auth/bootstrap.ts';
+import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { innerContext } from '../../src/server/trpc/context.ts';
 import { createCaller } from '../../src/server/trpc/router.ts';
@@ -45,7 +47,8 @@ export async function makeImageUpload(deps: TestDeps): Promise<StoredUpload> {
   return storeUpload(deps, temp, { allowVideo: false });
 }
 
-function systemCaller(deps: TestDeps, user: SessionUser) {
+/** A caller acting as the given admin without a session row (factories set up data through the procedures). */
+export function systemCaller(deps: TestDeps, user: SessionUser) {
   const now = new Date();
   return createCaller(innerContext(deps, { user, session: { id: 'factory', userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) } }));
 }
@@ -68,4 +71,61 @@ export async function makeContent(
     category: overrides.category,
     country: overrides.country,
   });
+}
+
+/** An admin caller for factories, made once per test database (hashing a password per item is slow). */
+const factoryAdmins = new WeakMap<TestDeps, Promise<SessionUser>>();
+async function factoryCaller(deps: TestDeps) {
+  let admin = factoryAdmins.get(deps);
+  if (!admin) {
+    admin = makeUser(deps, { name: 'Factory admin' });
+    factoryAdmins.set(deps, admin);
+  }
+  return systemCaller(deps, await admin);
+}
+
+/** A gallery item with a stored image, or with only a video link when one is given. */
+export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string; videoLink?: string } = {}) {
+  const caller = await factoryCaller(deps);
+  const imageUploadId = overrides.videoLink ? undefined : (await makeImageUpload(deps)).id;
+  return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), imageUploadId, videoLink: overrides.videoLink });
+}
+
+/** A legal-awareness item with a stored image (or the given upload). */
+export async function makeLegalItem(deps: TestDeps, overrides: Partial<{ titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; mediaUploadId: string; videoLink: string }> = {}) {
+  const caller = await factoryCaller(deps);
+  const mediaUploadId = overrides.mediaUploadId ?? (overrides.videoLink ? undefined : (await makeImageUpload(deps)).id);
+  return caller.legal.create({
+    titleEn: overrides.titleEn ?? unique('Know your rights'),
+    titleFa: overrides.titleFa ?? `حقوق ${unique('fa')}`,
+    descriptionEn: overrides.descriptionEn ?? 'What the law says, in plain words.',
+    descriptionFa: overrides.descriptionFa ?? 'آنچه قانون می‌گوید.',
+    mediaUploadId,
+    videoLink: overrides.videoLink,
+  });
+}
+
+/** A story submitted through the public procedure (pending); returns its id, which the author never sees. */
+export async function makeStory(deps: TestDeps, overrides: { title?: string; description?: string; mediaUploadId?: string } = {}): Promise<number> {
+  const title = overrides.title ?? unique('My story');
+  await createCaller(innerContext(deps)).stories.create({ title, description: overrides.description ?? 'What happened to me.', mediaUploadId: overrides.mediaUploadId });
+  return deps.db.select({ id: stories.id }).from(stories).where(eq(stories.title, title)).orderBy(desc(stories.id)).get()!.id;
+}
+
+/** A contact message sent through the public procedure (pending); returns its id. */
+export async function makeContact(deps: TestDeps, overrides: { name?: string; email?: string; message?: string; imageUploadId?: string } = {}): Promise<number> {
+  const name = overrides.name ?? unique('Visitor');
+  await createCaller(innerContext(deps)).contacts.create({
+    name,
+    email: overrides.email ?? `${unique('visitor')}@example.org`,
+    message: overrides.message ?? 'I would like to share some information.',
+    imageUploadId: overrides.imageUploadId,
+  });
+  return deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.name, name)).orderBy(desc(contactMessages.id)).get()!.id;
+}
+
+/** A newsletter subscriber through the public procedure; returns the (lower-cased) address. */
+export async function makeSubscriber(deps: TestDeps, email = `${unique('reader')}@example.org`): Promise<string> {
+  await createCaller(innerContext(deps)).newsletter.subscribe({ email });
+  return email.toLowerCase();
 }

@@ -1,4 +1,4 @@
-import { createSession, generateSessionToken, type Session, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { createSession, generateSessionToken, validateSessionToken, type Session, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { sessionPolicy } from '../../src/server/routers/auth.ts';
 import { innerContext, type Context } from '../../src/server/trpc/context.ts';
 import { createCaller } from '../../src/server/trpc/router.ts';
@@ -24,4 +24,38 @@ export async function adminCaller(deps: TestDeps, options: { lang?: Language; us
   const session = createSession(deps.db, token, user.id, sessionPolicy(deps.env));
   const caller = createCaller(innerContext(deps, { user, session, lang: options.lang ?? 'en' }));
   return { caller, user, session, token };
+}
+
+/**
+ * A caller whose context comes from a session cookie token, looked up as every HTTP request looks
+ * it up (validateSessionToken with the site's policy): an expired or unknown token leaves no user.
+ */
+export function callerForToken(deps: TestDeps, token: string, options: { lang?: Language; now?: Date } = {}) {
+  const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env), options.now);
+  return createCaller(innerContext(deps, { lang: options.lang ?? 'en', user: found?.user ?? null, session: found?.session ?? null }));
+}
+
+/** The cookie token of a real session row whose idle timeout has already run out. */
+export async function expiredSessionToken(deps: TestDeps, user?: SessionUser): Promise<string> {
+  const owner = user ?? (await makeUser(deps));
+  const token = generateSessionToken();
+  const policy = sessionPolicy(deps.env);
+  createSession(deps.db, token, owner.id, policy, new Date(Date.now() - policy.idleMs - 60_000));
+  return token;
+}
+
+/** A fresh valid session of the user, as login would create it; returns the cookie token. */
+export function sessionTokenFor(deps: TestDeps, user: SessionUser, now = new Date()): string {
+  const token = generateSessionToken();
+  createSession(deps.db, token, user.id, sessionPolicy(deps.env), now);
+  return token;
+}
+
+type AnyCaller = ReturnType<typeof createCaller>;
+
+/** The function of a dotted procedure path ('news.create') on a caller, for tests that walk the router. */
+export function procedureOf(caller: AnyCaller, path: string): (input?: unknown) => Promise<unknown> {
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  if (typeof fn !== 'function') throw new Error(`No procedure at ${path}`);
+  return fn as (input?: unknown) => Promise<unknown>;
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/server/app.ts';
 import type { TestDeps } from './test-db.ts';
@@ -10,7 +11,7 @@ export interface TestServer {
 /** The real Express app on a random loopback port. */
 export async function startServer(deps: TestDeps, options: { clientDir?: string } = {}): Promise<TestServer> {
   const app = createApp({ db: deps.db, env: deps.env, storage: deps.storage, clientDir: options.clientDir ?? '/nonexistent' });
-  const server = await new Promise<import('node:http').Server>((resolve) => {
+  const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;

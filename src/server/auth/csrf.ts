@@ -17,7 +17,7 @@ export function isSafeMethod(method: string): boolean {
 /** True when the header repeats the cookie. Clients may send the cookie value URL-encoded, as axios does. */
 export function csrfTokensMatch(cookieValue: string | undefined, headerValue: string | undefined): boolean {
   if (!cookieValue || !headerValue) return false;
-  let header = headerValue;
+  let header: string;
   try {
     header = decodeURIComponent(headerValue);
   } catch {

@@ -1,11 +1,48 @@
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
+import { message } from '../../shared/messages.ts';
+import { requestContext } from '../http/request-context.ts';
 import type { Deps } from '../trpc/context.ts';
+import { authRoutes } from './auth.ts';
+import { contactRoutes } from './contacts.ts';
+import { contentRoutes } from './content.ts';
+import { galleryRoutes } from './gallery.ts';
+import { legalRoutes } from './legal.ts';
+import { siteRoutes } from './site.ts';
+import { storyRoutes } from './stories.ts';
+import { userRoutes } from './users.ts';
 
-/** The REST shims of SPEC §7 (issue 3). Unknown API paths answer a JSON 404, never the HTML app. */
-export function restRouter(_deps: Deps) {
+const bodyLimit = '1mb';
+
+/**
+ * The REST shims of SPEC §7, mounted at /api: the original client's paths and shapes over the
+ * same procedures the tRPC face calls (docs/api.md). Body parsers live here, not on the app,
+ * because tRPC reads its own body; multipart bodies are read per endpoint, after the checks.
+ */
+export function restRouter(deps: Deps) {
   const router = express.Router();
-  router.use((_req, res) => {
-    res.status(404).json({ message: 'Not found.' });
+  router.use(express.json({ limit: bodyLimit }));
+  router.use(express.urlencoded({ extended: false, limit: bodyLimit }));
+
+  router.use(authRoutes(deps));
+  router.use(siteRoutes(deps));
+  router.use(contentRoutes(deps));
+  router.use(galleryRoutes(deps));
+  router.use(legalRoutes(deps));
+  router.use(storyRoutes(deps));
+  router.use(contactRoutes(deps));
+  router.use(userRoutes(deps));
+
+  // Unknown API paths answer JSON, never the HTML app.
+  router.use((req, res) => {
+    res.status(404).json({ message: message(requestContext(deps, req, res).lang, 'notFound') });
   });
+
+  // A body the parsers refused (bad JSON, over the limit) is the client's mistake, not a server error.
+  const onBodyError: ErrorRequestHandler = (error, req, res, next) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) return next(error);
+    res.status(status).json({ message: message(requestContext(deps, req, res).lang, 'invalidValue') });
+  };
+  router.use(onBodyError);
   return router;
 }

@@ -1,0 +1,132 @@
+import express from 'express';
+import type { MediaItem } from '../routers/content.ts';
+import type { Deps } from '../trpc/context.ts';
+import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body, type Call } from './endpoint.ts';
+import type { FieldNames } from './errors.ts';
+import { fileReceiver } from './multipart.ts';
+import { contentShape, paginated } from './shapes.ts';
+
+type ContentKey = 'news' | 'articles' | 'reports';
+
+/** The original used singular and plural paths side by side (`report`, `admin/reports`, `admin/report/{id}`): both work. */
+const kinds: { key: ContentKey; public: string[]; admin: string[] }[] = [
+  { key: 'news', public: ['/news'], admin: ['/admin/news'] },
+  { key: 'articles', public: ['/articles', '/article'], admin: ['/admin/articles', '/admin/article'] },
+  { key: 'reports', public: ['/report', '/reports'], admin: ['/admin/reports', '/admin/report'] },
+];
+
+/** The original form sends one flat media item; the procedures take a list of them. */
+const fields: FieldNames = {
+  titleEn: 'title_En',
+  titleFa: 'title_fa',
+  descriptionEn: 'description_En',
+  descriptionFa: 'description_fa',
+  imageUploadId: 'image',
+  media: 'link',
+  'media.0.link': 'link',
+  'media.0.titleEn': 'media_title_En',
+  'media.0.titleFa': 'media_title_fa',
+  'media.0.descriptionEn': 'media_description_En',
+  'media.0.descriptionFa': 'media_description_fa',
+};
+
+type MediaFields = Partial<Record<'link' | 'titleEn' | 'titleFa' | 'descriptionEn' | 'descriptionFa', string>>;
+
+function mediaOf(body: Body): MediaFields {
+  return {
+    link: field(body, 'link'),
+    titleEn: field(body, 'media_title_En', 'Media_title_En'),
+    titleFa: field(body, 'media_title_fa', 'Media_title_fa'),
+    descriptionEn: field(body, 'media_description_En', 'Media_description_En'),
+    descriptionFa: field(body, 'media_description_fa', 'Media_description_fa'),
+  };
+}
+
+const anyGiven = (media: MediaFields) => Object.values(media).some((value) => value !== undefined);
+const stored = (media: MediaItem): MediaFields => ({
+  link: media.link ?? undefined,
+  titleEn: media.titleEn ?? undefined,
+  titleFa: media.titleFa ?? undefined,
+  descriptionEn: media.descriptionEn ?? undefined,
+  descriptionFa: media.descriptionFa ?? undefined,
+});
+
+function textOf(body: Body) {
+  return {
+    titleEn: field(body, 'title_En'),
+    titleFa: field(body, 'title_fa'),
+    descriptionEn: field(body, 'description_En'),
+    descriptionFa: field(body, 'description_fa'),
+    category: field(body, 'category'),
+    country: field(body, 'country'),
+  };
+}
+
+/**
+ * The original edit form sends only the fields that changed (SPEC §5), flat, while the procedure
+ * replaces the whole media list: the given fields are laid over the stored first item, so editing
+ * a media title keeps its link. Nothing given leaves the media as they are.
+ */
+async function editedMedia(call: Call, key: ContentKey, id: string, body: Body) {
+  const given = mediaOf(body);
+  if (!anyGiven(given)) return undefined;
+  const current = (await call.caller[key].byId({ id })).media.map(stored);
+  const merged: MediaFields = { ...current[0] };
+  for (const [name, value] of Object.entries(given) as [keyof MediaFields, string | undefined][]) if (value !== undefined) merged[name] = value;
+  return [merged, ...current.slice(1)];
+}
+
+/** List, detail, create, update and delete of news, articles and reports, per SPEC §7. */
+export function contentRoutes(deps: Deps) {
+  const routes = express.Router();
+  const receive = fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: true });
+
+  for (const kind of kinds) {
+    const { key } = kind;
+    routes.get(
+      kind.public,
+      endpoint(deps, async ({ req, caller }) => {
+        const page = await caller[key].list({ ...pageQuery(req), category: query(req, 'category'), country: query(req, 'country') });
+        return ok(paginated(page, contentShape));
+      }, { fields }),
+    );
+
+    routes.get(
+      kind.public.map((path) => `${path}/:id`),
+      endpoint(deps, async ({ req, caller }) => ok(contentShape(await caller[key].byId({ id: idParam(req) })))),
+    );
+
+    routes.post(
+      kind.admin,
+      endpoint(deps, async (call) => {
+        const files = await receive(call);
+        const body = bodyOf(call.req);
+        const media = mediaOf(body);
+        // No file: the procedure refuses the missing upload id, reported under `image`.
+        const item = await call.caller[key].create({ ...textOf(body), imageUploadId: files.image!, media: anyGiven(media) ? [media] : [] });
+        return created(contentShape(item));
+      }, { fields }),
+    );
+
+    routes.post(
+      kind.admin.map((path) => `${path}/:id`),
+      endpoint(deps, async (call) => {
+        const files = await receive(call);
+        const body = bodyOf(call.req);
+        const id = idParam(call.req);
+        const media = await editedMedia(call, key, id, body);
+        const item = await call.caller[key].update({ id, ...textOf(body), imageUploadId: files.image, media });
+        return updated(contentShape(item));
+      }, { fields }),
+    );
+
+    routes.delete(
+      kind.admin.map((path) => `${path}/:id`),
+      endpoint(deps, async ({ req, ctx, caller }) => {
+        await caller[key].delete({ id: idParam(req) });
+        return done(ctx);
+      }),
+    );
+  }
+  return routes;
+}

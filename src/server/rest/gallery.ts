@@ -1,0 +1,39 @@
+import express from 'express';
+import type { Deps } from '../trpc/context.ts';
+import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery } from './endpoint.ts';
+import type { FieldNames } from './errors.ts';
+import { fileReceiver } from './multipart.ts';
+import { galleryShape, paginated } from './shapes.ts';
+
+const fields: FieldNames = { imageUploadId: 'image', videoLink: 'link' };
+
+/** The gallery: a name with an image, a video link or both. */
+export function galleryRoutes(deps: Deps) {
+  const routes = express.Router();
+  const receive = fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: true });
+
+  routes.get(
+    '/gallery',
+    endpoint(deps, async ({ req, caller }) => ok(paginated(await caller.gallery.list(pageQuery(req)), galleryShape)), { fields }),
+  );
+
+  routes.post(
+    '/admin/gallery',
+    endpoint(deps, async (call) => {
+      const files = await receive(call);
+      const body = bodyOf(call.req);
+      const item = await call.caller.gallery.create({ name: field(body, 'name'), imageUploadId: files.image, videoLink: field(body, 'link') });
+      return created(galleryShape(item));
+    }, { fields }),
+  );
+
+  routes.delete(
+    '/admin/gallery/:id',
+    endpoint(deps, async ({ req, ctx, caller }) => {
+      await caller.gallery.delete({ id: idParam(req) });
+      return done(ctx);
+    }),
+  );
+
+  return routes;
+}
