@@ -10,6 +10,7 @@ import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
+import { ThrottledError } from './trpc/errors.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 
@@ -49,6 +50,10 @@ export function createApp(options: AppOptions) {
       router: appRouter,
       createContext: ({ req, res }) => requestContext(deps, req, res),
       maxBodySize: 1024 * 1024,
+      responseMeta({ errors }) {
+        const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);
+        return wait > 0 ? { headers: new Headers({ 'Retry-After': String(wait) }) } : {};
+      },
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${procedure ?? '?'} failed:`, error.cause ?? error);
       },

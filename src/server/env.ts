@@ -27,6 +27,12 @@ const envSchema = z
     MAX_VIDEO_MB: megabytes(100),
     SESSION_IDLE_HOURS: hours(8),
     SESSION_MAX_HOURS: hours(24),
+    /** Contact messages, stories and subscriptions one visitor may send per hour; 0 turns the limit off. */
+    RATE_LIMIT_PUBLIC_WRITES: z.coerce.number().int().min(0).max(100_000).default(30),
+    /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
+    RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).max(100_000).default(60),
+    /** Archived contact messages and unpublished stories are deleted after this many days; 0 keeps them. */
+    RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -48,6 +54,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
 /** Test and tool helper: a complete Env from a few overrides. */
 export function envFor(overrides: Record<string, string | undefined> = {}): Env {
   return readEnv({ NODE_ENV: 'test', ...overrides });
+}
+
+/** Loads ./.env into process.env when it exists (Node's own parser); real environment variables win. */
+export function loadDotEnv(): void {
+  try {
+    process.loadEnvFile();
+  } catch {
+    /* no .env file: the environment alone configures the site */
+  }
 }
 
 export function isHttps(env: Env): boolean {

@@ -2,11 +2,14 @@ import { createApp } from './app.ts';
 import { ensureInitialAdmin } from './auth/bootstrap.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
-import { EnvError, readEnv } from './env.ts';
+import { EnvError, loadDotEnv, readEnv } from './env.ts';
+import { armSetupToken } from './routers/setup.ts';
+import { applyRetention } from './security/retention.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 
 function loadEnv() {
+  loadDotEnv();
   try {
     return readEnv();
   } catch (error) {
@@ -29,6 +32,8 @@ async function housekeeping() {
     deleteExpiredSessions(db);
     const removed = await removeStaleUploads({ db, storage });
     if (removed) console.log(`Removed ${removed} unused upload(s).`);
+    const expired = await applyRetention({ db, storage }, env.RETENTION_DAYS);
+    if (expired.contacts || expired.stories) console.log(`Retention: deleted ${expired.contacts} archived message(s) and ${expired.stories} unpublished story(ies).`);
   } catch (error) {
     console.error('Housekeeping failed:', error);
   }
@@ -40,7 +45,12 @@ const app = createApp({ db, env, storage });
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  console.log(`Listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
+  const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+  console.log(`Listening on ${base}`);
+  const setupToken = armSetupToken(db, env);
+  if (setupToken) {
+    console.log(`\nThis site has no administrator yet. Create the first one (this link works once, until the server restarts):\n  ${base}/setup?token=${setupToken}\n`);
+  }
 });
 
 function shutdown() {

@@ -49,6 +49,9 @@ export const messages = {
   subscribed: { en: 'You have successfully subscribed!', fa: 'اشتراک شما با موفقیت ثبت شد!' },
   deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },
   invalidInput: { en: 'Please correct the highlighted fields.', fa: 'لطفاً بخش‌های مشخص‌شده را اصلاح کنید.' },
+  tooManyRequests: { en: 'Too many attempts. Please wait a little and try again.', fa: 'تلاش‌ها بیش از حد بود. لطفاً کمی صبر کنید و دوباره امتحان کنید.' },
+  setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
+  setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
 } as const satisfies Record<string, Record<Language, string>>;
 

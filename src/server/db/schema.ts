@@ -173,3 +173,21 @@ export const uploads = sqliteTable(
   },
   (table) => [uniqueIndex('uploads_path_idx').on(table.path), index('uploads_unattached_idx').on(table.attachedAt, table.createdAt)],
 );
+
+/**
+ * Who did what and when: logins, failed logins, logouts and every change an editor makes.
+ * No foreign key, so the trail outlives deleted accounts; no IP address is kept.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    userId: integer('user_id'),
+    userEmail: text('user_email'),
+    action: text('action').notNull(),
+    targetId: integer('target_id'),
+    summary: text('summary'),
+  },
+  (table) => [index('audit_at_idx').on(table.at, table.id)],
+);

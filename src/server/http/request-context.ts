@@ -41,7 +41,7 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   const csrfOk = isSafeMethod(req.method) || !hasSessionCookie || csrfTokensMatch(cookies[CSRF_COOKIE], req.get(CSRF_HEADER));
   if (!cookies[CSRF_COOKIE]) issueCsrfCookie(deps, res);
 
-  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer };
+  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null };
   if (token) {
     const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {

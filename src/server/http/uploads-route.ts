@@ -4,6 +4,7 @@ import { message, type MessageKey } from '../../shared/messages.ts';
 import type { Deps } from '../trpc/context.ts';
 import { createMulter, receivedFiles, runMulter } from '../uploads/multer.ts';
 import { storeUpload, UploadRejected } from '../uploads/store.ts';
+import { runtimeFor } from '../security/runtime.ts';
 import { requestContext } from './request-context.ts';
 
 function refuse(res: Response, status: number, text: string) {
@@ -20,6 +21,11 @@ export function uploadsRoute(deps: Deps) {
   route.post('/', async (req: Request, res: Response) => {
     const ctx = requestContext(deps, req, res);
     if (!ctx.csrfOk) return refuse(res, 419, message(ctx.lang, 'csrfMismatch'));
+    const wait = ctx.clientIp ? runtimeFor(deps.db, deps.env).uploads.hit(ctx.clientIp) : 0;
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      return refuse(res, 429, message(ctx.lang, 'tooManyRequests'));
+    }
     const failure = await runMulter(single, req, res);
     const files = receivedFiles(req);
     try {

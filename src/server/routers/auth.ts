@@ -6,6 +6,9 @@ import { timingDummyHash, verifyPassword } from '../auth/passwords.ts';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions, type SessionUser } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { recordAudit } from '../security/audit.ts';
+import { runtimeFor } from '../security/runtime.ts';
+import { ThrottledError } from '../trpc/errors.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 export function sessionPolicy(env: Env) {
@@ -14,20 +17,33 @@ export function sessionPolicy(env: Env) {
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
+    const throttle = runtimeFor(ctx.db, ctx.env).loginThrottle;
+    const wait = throttle.retryAfter(ctx.clientIp, input.email);
+    if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
+
     const row = ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get();
     // Unknown e-mail and wrong password cost the same time and give the same answer.
     const valid = await verifyPassword(row?.passwordHash ?? (await timingDummyHash()), input.password);
-    if (!row || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
+    if (!row || !valid) {
+      throttle.fail(ctx.clientIp, input.email);
+      recordAudit(ctx.db, { userId: row?.id ?? null, userEmail: input.email, action: 'auth.loginFailed' });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
+    }
+    throttle.succeed(ctx.clientIp, input.email);
     // Always a fresh session: a session id planted before login is never promoted.
     if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
     const token = generateSessionToken();
     const session = createSession(ctx.db, token, row.id, sessionPolicy(ctx.env));
     ctx.cookies.setSession(token, session.expiresAt);
+    recordAudit(ctx.db, { userId: row.id, userEmail: row.email, action: 'auth.login' });
     return { id: row.id, name: row.name, email: row.email, role: row.role };
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session) {
+      invalidateSession(ctx.db, ctx.session.id);
+      recordAudit(ctx.db, { userId: ctx.user?.id ?? null, userEmail: ctx.user?.email ?? null, action: 'auth.logout' });
+    }
     ctx.cookies.clearSession();
     return { success: true as const };
   }),
@@ -36,6 +52,7 @@ export const authRouter = router({
   logoutEverywhere: adminProcedure.mutation(({ ctx }) => {
     invalidateUserSessions(ctx.db, ctx.user.id);
     ctx.cookies.clearSession();
+    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: 'auth.logoutEverywhere' });
     return { success: true as const };
   }),
 

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
 import { contactMessages } from '../db/schema.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -27,7 +27,7 @@ const columns = {
 };
 
 export const contactsRouter = router({
-  create: publicProcedure.input(createContactInput).mutation(({ ctx, input }) => {
+  create: publicWriteProcedure.input(createContactInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
       return tx

@@ -3,7 +3,7 @@ import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
 export interface Subscriber {
@@ -22,7 +22,7 @@ function csvCell(value: string): string {
 
 export const newsletterRouter = router({
   /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
-  subscribe: publicProcedure.input(subscribeInput).mutation(({ ctx, input }) => {
+  subscribe: publicWriteProcedure.input(subscribeInput).mutation(({ ctx, input }) => {
     ctx.db.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing().run();
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),

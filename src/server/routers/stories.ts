@@ -3,7 +3,7 @@ import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
 import { stories } from '../db/schema.ts';
 import type { Context } from '../trpc/context.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -48,7 +48,7 @@ function setStatus(ctx: Pick<Context, 'db' | 'lang'>, id: number, status: Story[
 
 export const storiesRouter = router({
   /** Public: a story is stored as pending and stays private until an editor publishes it. */
-  create: publicProcedure.input(createStoryInput).mutation(({ ctx, input }) => {
+  create: publicWriteProcedure.input(createStoryInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       return tx

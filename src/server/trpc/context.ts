@@ -23,11 +23,13 @@ export interface Context extends Deps {
   /** False only for a request that carries a session cookie without the matching anti-forgery header. */
   csrfOk: boolean;
   cookies: CookieWriter;
+  /** The caller's address, for throttling in memory only: never stored or logged. Null for direct calls. */
+  clientIp: string | null;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
 
 /** The context of a direct call (tests, command-line tools, REST shims after their own checks). */
 export function innerContext(deps: Deps, overrides: Partial<Omit<Context, keyof Deps>> = {}): Context {
-  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, ...overrides };
+  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, clientIp: null, ...overrides };
 }

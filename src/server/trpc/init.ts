@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, message } from '../../shared/messages.ts';
 import type { Context } from './context.ts';
+import { ThrottledError } from './errors.ts';
 
 /** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
 export class FieldError extends Error {
@@ -25,10 +26,12 @@ export const t = initTRPC.context<Context>().create({
       text = message(lang, 'invalidInput');
     } else if (error.cause instanceof FieldError) {
       fieldErrors = { [error.cause.field]: [error.cause.message] };
+    } else if (error.cause instanceof ThrottledError) {
+      return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: error.cause.retryAfterSeconds } };
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       text = message(lang, 'serverError');
     }
-    return { ...shape, message: text, data: { ...data, fieldErrors } };
+    return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: null as number | null } };
   },
 });
 

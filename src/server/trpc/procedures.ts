@@ -1,5 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
+import { describeTarget, recordAudit } from '../security/audit.ts';
+import { runtimeFor } from '../security/runtime.ts';
+import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
 
 export const router = t.router;
@@ -11,9 +14,24 @@ export const publicProcedure = t.procedure.use(({ ctx, type, next }) => {
   return next();
 });
 
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
+export const publicWriteProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.clientIp) {
+    const wait = runtimeFor(ctx.db, ctx.env).publicWrites.hit(ctx.clientIp);
+    if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
+  }
+  return next();
+});
+
+/** Signed-in administrators only; every successful change is written to the audit log. */
+export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next, getRawInput }) => {
   if (!ctx.user || !ctx.session || ctx.user.role !== 'admin') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
   }
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
+  const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
+  if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
+    const { targetId, summary } = describeTarget(await getRawInput(), result.data);
+    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary });
+  }
+  return result;
 });

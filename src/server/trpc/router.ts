@@ -1,3 +1,4 @@
+import { auditRouter } from '../routers/audit.ts';
 import { authRouter } from '../routers/auth.ts';
 import { contactsRouter } from '../routers/contacts.ts';
 import { contentRouter } from '../routers/content.ts';
@@ -5,6 +6,7 @@ import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
 import { configRouter, dashboardRouter } from '../routers/site.ts';
+import { setupRouter } from '../routers/setup.ts';
 import { storiesRouter } from '../routers/stories.ts';
 import { usersRouter } from '../routers/users.ts';
 import { createCallerFactory, router } from './procedures.ts';
@@ -22,6 +24,8 @@ export const appRouter = router({
   users: usersRouter,
   dashboard: dashboardRouter,
   config: configRouter,
+  audit: auditRouter,
+  setup: setupRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,3 +6,4 @@ export * from './stories.ts';
 export * from './contacts.ts';
 export * from './newsletter.ts';
 export * from './users.ts';
+export * from './setup.ts';

@@ -1,0 +1,102 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/** Keys are keyed hashes: the process never holds a visitor's raw IP address in these tables. */
+const secret = randomBytes(32);
+export function opaqueKey(kind: string, value: string): string {
+  return `${kind}:${createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22)}`;
+}
+
+interface Failures {
+  count: number;
+  last: number;
+}
+
+interface Rule {
+  /** Failures allowed before any delay. */
+  free: number;
+  /** Longest delay, in seconds. */
+  capSeconds: number;
+}
+
+/**
+ * Growing delays after failed logins (1 s, 2 s, 4 s ... up to a cap), counted per IP, per
+ * account-and-IP pair, and per account across all IPs. The per-account rule has a low cap (a
+ * minute), so an attacker guessing from many places slows guessing down but can never lock the
+ * real editor out for longer than that; a success from an IP clears that IP's counts.
+ */
+export class LoginThrottle {
+  private readonly table = new Map<string, Failures>();
+  private readonly rules: Record<'ip' | 'pair' | 'account', Rule> = {
+    ip: { free: 10, capSeconds: 15 * 60 },
+    pair: { free: 5, capSeconds: 15 * 60 },
+    account: { free: 20, capSeconds: 60 },
+  };
+
+  private keys(ip: string | null, account: string) {
+    const keys: { rule: keyof LoginThrottle['rules']; key: string }[] = [{ rule: 'account', key: opaqueKey('acct', account) }];
+    if (ip) keys.push({ rule: 'ip', key: opaqueKey('ip', ip) }, { rule: 'pair', key: opaqueKey('pair', `${ip}|${account}`) });
+    return keys;
+  }
+
+  private delaySeconds(rule: Rule, count: number): number {
+    if (count < rule.free) return 0;
+    return Math.min(2 ** (count - rule.free), rule.capSeconds);
+  }
+
+  /** Seconds to wait before this attempt may be checked; 0 when it may go ahead. */
+  retryAfter(ip: string | null, account: string, now = Date.now()): number {
+    let wait = 0;
+    for (const { rule, key } of this.keys(ip, account)) {
+      const entry = this.table.get(key);
+      if (!entry) continue;
+      const remaining = this.delaySeconds(this.rules[rule], entry.count) * 1000 - (now - entry.last);
+      wait = Math.max(wait, Math.ceil(remaining / 1000));
+    }
+    return wait;
+  }
+
+  fail(ip: string | null, account: string, now = Date.now()): void {
+    this.sweep(now);
+    for (const { key } of this.keys(ip, account)) {
+      const entry = this.table.get(key);
+      this.table.set(key, { count: (entry?.count ?? 0) + 1, last: now });
+    }
+  }
+
+  succeed(ip: string | null, account: string): void {
+    for (const { rule, key } of this.keys(ip, account)) if (rule !== 'account' || !ip) this.table.delete(key);
+    // The account-wide count is cleared too: the real owner just proved who they are.
+    this.table.delete(opaqueKey('acct', account));
+  }
+
+  /** Forgets entries a day old, so the table cannot grow without bound. */
+  private sweep(now: number): void {
+    if (this.table.size < 10_000) return;
+    for (const [key, entry] of this.table) if (now - entry.last > 24 * 3_600_000) this.table.delete(key);
+  }
+}
+
+/** A fixed-window counter per key: at most `limit` hits per `windowMs`. A limit of 0 disables it. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; hits: number }>();
+  readonly limit: number;
+  readonly windowMs: number;
+  constructor(limit: number, windowMs: number) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+
+  /** Counts a hit; returns seconds to wait when over the limit, else 0. */
+  hit(value: string, now = Date.now()): number {
+    if (this.limit <= 0) return 0;
+    const key = opaqueKey('rl', value);
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs) {
+      if (this.windows.size > 50_000) this.windows.clear();
+      window = { start: now, hits: 0 };
+      this.windows.set(key, window);
+    }
+    window.hits += 1;
+    return window.hits > this.limit ? Math.ceil((window.start + this.windowMs - now) / 1000) : 0;
+  }
+}
