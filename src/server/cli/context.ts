@@ -1,9 +1,10 @@
 import { openAndMigrate } from '../db/client.ts';
-import { EnvError, readEnv } from '../env.ts';
+import { EnvError, loadDotEnv, readEnv } from '../env.ts';
 import { createStorage } from '../uploads/storage.ts';
 
 /** Environment, migrated database and storage for a command-line tool; a bad setting ends it with the message. */
 export function cliDeps() {
+  loadDotEnv();
   try {
     // The first-admin pair only matters to the server at start; tools read their own input.
     const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });

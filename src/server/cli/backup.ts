@@ -1,0 +1,20 @@
+// npm run backup -- FILE — one archive with a consistent copy of the database and the storage folder.
+// Safe while the site runs.
+import { createBackup } from '../backup/archive.ts';
+import { cliDeps } from './context.ts';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run backup -- backups/site-YYYY-MM-DD.tar.gz');
+  process.exit(2);
+}
+const deps = cliDeps();
+try {
+  const { bytes } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, file);
+  console.log(`Backup written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  deps.db.$client.close();
+}

@@ -1,0 +1,20 @@
+// npm run restore -- FILE — brings a backup back. Stop the server first.
+import { BackupError, restoreBackup } from '../backup/archive.ts';
+import { EnvError, loadDotEnv, readEnv } from '../env.ts';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run restore -- backups/site-YYYY-MM-DD.tar.gz   (stop the server first)');
+  process.exit(2);
+}
+loadDotEnv();
+try {
+  const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR });
+  console.log(`Restored ${file}.`);
+  if (kept.keptDb) console.log(`The previous database is kept at ${kept.keptDb}.`);
+  if (kept.keptStorage) console.log(`The previous storage folder is kept at ${kept.keptStorage}.`);
+} catch (error) {
+  console.error(error instanceof BackupError || error instanceof EnvError ? error.message : `Restore failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}
