@@ -14,7 +14,8 @@ export function createMulter(env: Env, storage: Storage) {
       filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
     }),
     limits: {
-      fileSize: Math.max(env.MAX_IMAGE_MB, env.MAX_VIDEO_MB) * MB,
+      // Limits may be fractional megabytes (MAX_IMAGE_MB=0.5); multer takes whole bytes only.
+      fileSize: Math.floor(Math.max(env.MAX_IMAGE_MB, env.MAX_VIDEO_MB) * MB),
       files: 4,
       fields: 40,
       parts: 48,

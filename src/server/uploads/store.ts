@@ -5,7 +5,9 @@ import type { MessageKey } from '../../shared/messages.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { allVariantPaths, hasVariants } from '../../shared/image-variants.ts';
 import { cleanImage, cleanVideo, UnreadableMediaError } from './process.ts';
+import { writeVariants } from './variants.ts';
 import { sniffFile, type MediaKind } from './sniff.ts';
 import type { Storage } from './storage.ts';
 
@@ -75,9 +77,10 @@ export async function storeUpload(
     const size = (await fs.promises.stat(finalPath)).size;
     const record: StoredUpload = { id, path: relativePath, kind: type.kind, mime: type.mime, size, width, height };
     try {
+      if (hasVariants(relativePath)) await writeVariants(storage, relativePath);
       db.insert(uploads).values({ ...record, createdAt: new Date() }).run();
     } catch (error) {
-      await storage.remove(relativePath);
+      await deleteFiles(storage, [relativePath]);
       throw error;
     }
     return record;
@@ -117,10 +120,10 @@ export function forgetStoredFiles(db: DbLike, paths: readonly (string | null | u
   return existing;
 }
 
-/** Deletes files after the transaction that forgot them has committed. */
+/** Deletes files (and their responsive variants) after the transaction that forgot them has committed. */
 export async function deleteFiles(storage: Storage, paths: readonly string[]): Promise<void> {
   await Promise.all(
-    paths.map((p) =>
+    paths.flatMap((p) => [p, ...allVariantPaths(p)]).map((p) =>
       storage.remove(p).catch((error: unknown) => {
         console.error(`Could not delete stored file ${p}:`, error);
       }),
@@ -136,7 +139,7 @@ export async function removeStaleUploads(deps: { db: Db; storage: Storage }, old
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs))))
     .all();
   for (const row of stale) {
-    await deps.storage.remove(row.path);
+    await deleteFiles(deps.storage, [row.path]);
     deps.db.delete(uploads).where(eq(uploads.id, row.id)).run();
   }
   return stale.length;
