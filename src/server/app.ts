@@ -5,6 +5,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import { feedsRoute } from './http/feeds.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
@@ -60,9 +61,13 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  app.use(feedsRoute(deps));
   app.use('/api/uploads', uploadsRoute(deps));
   app.use('/api', restRouter(deps));
 
+  const notFoundFile: express.RequestHandler = (_req, res) => {
+    res.status(404).end();
+  };
   app.use(
     '/storage',
     (req, res, next) => {
@@ -71,13 +76,15 @@ export function createApp(options: AppOptions) {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       next();
     },
-    express.static(deps.storage.root, { dotfiles: 'deny', index: false, immutable: true, maxAge: '365d', fallthrough: false }),
+    express.static(deps.storage.root, { dotfiles: 'deny', index: false, immutable: true, maxAge: '365d' }),
+    // A file that is not there is the client's 404, not a server error (fallthrough: false would reach onError as a 500).
+    notFoundFile,
   );
 
   const clientDir = options.clientDir ?? clientDist;
   const indexHtml = path.join(clientDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
     app.get('/{*splat}', (req, res) => {
       if (!req.headers.cookie?.includes('XSRF-TOKEN=')) issueCsrfCookie(deps, res);

@@ -71,8 +71,8 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   };
 
   const createPosts = async (router: 'news' | 'articles' | 'reports', items: DemoPost[]) => {
-    // Oldest first, so the first item of each list is the newest.
-    for (const item of [...items].reverse()) {
+    // Each item is backdated a little more than the one before: the first of each list is the newest.
+    for (const item of items) {
       const created = await caller[router].create({
         titleEn: item.titleEn,
         titleFa: item.titleFa,
@@ -94,12 +94,12 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   await createPosts('reports', demoReports);
 
   age = 0;
-  for (const item of [...demoGallery].reverse()) {
+  for (const item of demoGallery) {
     const created = await caller.gallery.create(item.videoLink ? { name: item.name, videoLink: item.videoLink } : { name: item.name, imageUploadId: await demoImage(deps, imageIndex++) });
     backdate('gallery_items', created.id);
   }
   age = 0;
-  for (const item of [...demoLegal].reverse()) {
+  for (const item of demoLegal) {
     const created = await caller.legal.create({
       titleEn: item.titleEn,
       titleFa: item.titleFa,

@@ -1,0 +1,88 @@
+import express, { type Request } from 'express';
+import { desc, eq } from 'drizzle-orm';
+import { languages, type Language } from '../../shared/locale.ts';
+import { truncate } from '../../shared/text.ts';
+import { legalItems, posts } from '../db/schema.ts';
+import type { Deps } from '../trpc/context.ts';
+
+const kinds = { news: { kind: 'news', path: 'news' }, articles: { kind: 'article', path: 'articles' }, reports: { kind: 'report', path: 'reports' } } as const;
+type FeedName = keyof typeof kinds;
+
+const feedTitles: Record<FeedName, Record<Language, string>> = {
+  news: { en: "Women's Rights News — News", fa: 'اخبار حقوق زنان — اخبار' },
+  articles: { en: "Women's Rights News — Articles", fa: 'اخبار حقوق زنان — مقاله‌ها' },
+  reports: { en: "Women's Rights News — Reports", fa: 'اخبار حقوق زنان — گزارش‌ها' },
+};
+
+export function xmlEscape(text: string): string {
+  return text.replace(/[<>&'"\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? '');
+}
+
+export function siteOrigin(deps: Deps, req: Request): string {
+  return deps.env.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`;
+}
+
+/** A page URL in a language: English is the default, Persian adds ?lang=fa so shared links open in Persian. */
+export function pageUrl(origin: string, pathname: string, language: Language): string {
+  return `${origin}${pathname}${language === 'fa' ? '?lang=fa' : ''}`;
+}
+
+const staticPaths = ['/', '/latestnews', '/articles', '/reports', '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
+
+/** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports}.xml */
+export function feedsRoute(deps: Deps) {
+  const route = express.Router();
+
+  route.get('/robots.txt', (req, res) => {
+    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
+  });
+
+  route.get('/sitemap.xml', (req, res) => {
+    const origin = siteOrigin(deps, req);
+    const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
+    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
+      entries.push({ path: `/${row.kind === 'news' ? 'news' : row.kind === 'article' ? 'articles' : 'reports'}/${row.id}`, updated: row.updatedAt });
+    }
+    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
+      entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
+    }
+    const urls = entries.flatMap((entry) =>
+      languages.map((language) => {
+        const alternates = languages.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`).join('');
+        const lastmod = entry.updated ? `<lastmod>${entry.updated.toISOString()}</lastmod>` : '';
+        return `<url><loc>${xmlEscape(pageUrl(origin, entry.path, language))}</loc>${lastmod}${alternates}</url>`;
+      }),
+    );
+    res
+      .type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
+  route.get('/rss/:lang/:feed.xml', (req, res, next) => {
+    const language = req.params.lang as Language;
+    const feed = req.params.feed as FeedName;
+    if (!languages.includes(language) || !Object.hasOwn(kinds, feed)) return next();
+    const origin = siteOrigin(deps, req);
+    const { kind, path } = kinds[feed];
+    const rows = deps.db
+      .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
+      .from(posts)
+      .where(eq(posts.kind, kind))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(30)
+      .all();
+    const items = rows.map((row) => {
+      const link = pageUrl(origin, `/${path}/${row.id}`, language);
+      const title = language === 'fa' ? row.titleFa : row.titleEn;
+      const description = truncate(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
+      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(description)}</description></item>`;
+    });
+    const self = `${origin}/rss/${language}/${feed}.xml`;
+    res
+      .type('application/rss+xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xmlEscape(feedTitles[feed][language])}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${xmlEscape(feedTitles[feed][language])}</description><language>${language}</language><atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
+      );
+  });
+  return route;
+}
