@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -32,6 +34,8 @@ export function createApp(options: AppOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders(deps.env));
+  // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 1024 }));
 
   app.get('/healthz', (_req, res) => {
     deps.db.$client.prepare('select 1').get();

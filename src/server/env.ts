@@ -6,13 +6,16 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const optionalUrl = optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((url) => url.replace(/\/+$/, '')));
 
-const megabytes = (fallback: number) => z.coerce.number().positive().max(4096).default(fallback);
-const hours = (fallback: number) => z.coerce.number().positive().max(24 * 365).default(fallback);
+/** A number setting; blank counts as unset too, since coercion would read `PORT=` as 0 (a random port, or a limit turned off). */
+const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const megabytes = (fallback: number) => numeric(z.coerce.number().positive().max(4096).default(fallback));
+const hours = (fallback: number) => numeric(z.coerce.number().positive().max(24 * 365).default(fallback));
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: numeric(z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
     STORAGE_DIR: z.string().trim().min(1).default('./storage'),
@@ -28,11 +31,11 @@ const envSchema = z
     SESSION_IDLE_HOURS: hours(8),
     SESSION_MAX_HOURS: hours(24),
     /** Contact messages, stories and subscriptions one visitor may send per hour; 0 turns the limit off. */
-    RATE_LIMIT_PUBLIC_WRITES: z.coerce.number().int().min(0).max(100_000).default(30),
+    RATE_LIMIT_PUBLIC_WRITES: numeric(z.coerce.number().int().min(0).max(100_000).default(30)),
     /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
-    RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).max(100_000).default(60),
+    RATE_LIMIT_UPLOADS: numeric(z.coerce.number().int().min(0).max(100_000).default(60)),
     /** Archived contact messages and unpublished stories are deleted after this many days; 0 keeps them. */
-    RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+    RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
