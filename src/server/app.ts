@@ -7,6 +7,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import { conditionalGet } from './http/conditional.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
+  app.use('/trpc', conditionalGet(deps));
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -65,6 +67,7 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  app.use(['/sitemap.xml', '/rss'], conditionalGet(deps));
   app.use(feedsRoute(deps));
   app.use('/api/uploads', uploadsRoute(deps));
   app.use('/api', restRouter(deps));

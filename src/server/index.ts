@@ -5,6 +5,7 @@ import { openAndMigrate } from './db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { applyRetention } from './security/retention.ts';
+import { bumpContentVersion } from './security/runtime.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 
@@ -33,6 +34,7 @@ async function housekeeping() {
     const removed = await removeStaleUploads({ db, storage });
     if (removed) console.log(`Removed ${removed} unused upload(s).`);
     const expired = await applyRetention({ db, storage }, env.RETENTION_DAYS);
+    if (removed || expired.contacts || expired.stories) bumpContentVersion(db, env);
     if (expired.contacts || expired.stories) console.log(`Retention: deleted ${expired.contacts} archived message(s) and ${expired.stories} unpublished story(ies).`);
   } catch (error) {
     console.error('Housekeeping failed:', error);

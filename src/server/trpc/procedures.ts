@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import { describeTarget, recordAudit } from '../security/audit.ts';
-import { runtimeFor } from '../security/runtime.ts';
+import { bumpContentVersion, runtimeFor } from '../security/runtime.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
 
@@ -9,9 +9,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Every mutation, public ones included, is refused when a session cookie comes without the anti-forgery header. */
-export const publicProcedure = t.procedure.use(({ ctx, type, next }) => {
-  if (type === 'mutation' && !ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
-  return next();
+export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  if (type !== 'mutation') return next();
+  if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
+  const result = await next();
+  if (result.ok) bumpContentVersion(ctx.db, ctx.env);
+  return result;
 });
 
 /** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
