@@ -16,17 +16,21 @@ export function contactRoutes(deps: Deps) {
 
   routes.post(
     '/contact',
-    endpoint(deps, async (call) => {
-      const files = await receive(call);
-      const body = bodyOf(call.req);
-      const receipt = await call.caller.contacts.create({
-        name: field(body, 'name'),
-        email: field(body, 'email'),
-        message: field(body, 'message'),
-        imageUploadId: files.image,
-      });
-      return created(receiptShape(receipt));
-    }, { fields }),
+    endpoint(
+      deps,
+      async (call) => {
+        const files = await receive(call);
+        const body = bodyOf(call.req);
+        const receipt = await call.caller.contacts.create({
+          name: field(body, 'name'),
+          email: field(body, 'email'),
+          message: field(body, 'message'),
+          imageUploadId: files.image,
+        });
+        return created(receiptShape(receipt));
+      },
+      { fields },
+    ),
   );
 
   routes.get(

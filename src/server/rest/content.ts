@@ -85,10 +85,14 @@ export function contentRoutes(deps: Deps) {
     const { key } = kind;
     routes.get(
       kind.public,
-      endpoint(deps, async ({ req, caller }) => {
-        const page = await caller[key].list({ ...pageQuery(req), category: query(req, 'category'), country: query(req, 'country') });
-        return ok(paginated(page, contentShape));
-      }, { fields }),
+      endpoint(
+        deps,
+        async ({ req, caller }) => {
+          const page = await caller[key].list({ ...pageQuery(req), category: query(req, 'category'), country: query(req, 'country') });
+          return ok(paginated(page, contentShape));
+        },
+        { fields },
+      ),
     );
 
     routes.get(
@@ -98,26 +102,34 @@ export function contentRoutes(deps: Deps) {
 
     routes.post(
       kind.admin,
-      endpoint(deps, async (call) => {
-        const files = await receive(call);
-        const body = bodyOf(call.req);
-        const media = mediaOf(body);
-        // No file: the procedure refuses the missing upload id, reported under `image`.
-        const item = await call.caller[key].create({ ...textOf(body), imageUploadId: files.image!, media: anyGiven(media) ? [media] : [] });
-        return created(contentShape(item));
-      }, { fields }),
+      endpoint(
+        deps,
+        async (call) => {
+          const files = await receive(call);
+          const body = bodyOf(call.req);
+          const media = mediaOf(body);
+          // No file: the procedure refuses the missing upload id, reported under `image`.
+          const item = await call.caller[key].create({ ...textOf(body), imageUploadId: files.image!, media: anyGiven(media) ? [media] : [] });
+          return created(contentShape(item));
+        },
+        { fields },
+      ),
     );
 
     routes.post(
       kind.admin.map((path) => `${path}/:id`),
-      endpoint(deps, async (call) => {
-        const files = await receive(call);
-        const body = bodyOf(call.req);
-        const id = idParam(call.req);
-        const media = await editedMedia(call, key, id, body);
-        const item = await call.caller[key].update({ id, ...textOf(body), imageUploadId: files.image, media });
-        return updated(contentShape(item));
-      }, { fields }),
+      endpoint(
+        deps,
+        async (call) => {
+          const files = await receive(call);
+          const body = bodyOf(call.req);
+          const id = idParam(call.req);
+          const media = await editedMedia(call, key, id, body);
+          const item = await call.caller[key].update({ id, ...textOf(body), imageUploadId: files.image, media });
+          return updated(contentShape(item));
+        },
+        { fields },
+      ),
     );
 
     routes.delete(

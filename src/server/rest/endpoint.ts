@@ -28,7 +28,10 @@ export interface EndpointOptions {
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (data: unknown): Reply => ({ status: 201, body: { success: true, data } });
 export const updated = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
-export const done = (ctx: Pick<Context, 'lang'>, key: MessageKey = 'deleted'): Reply => ({ status: 200, body: { success: true, message: message(ctx.lang, key) } });
+export const done = (ctx: Pick<Context, 'lang'>, key: MessageKey = 'deleted'): Reply => ({
+  status: 200,
+  body: { success: true, message: message(ctx.lang, key) },
+});
 
 /**
  * Wraps one shim: builds the request context and caller, sends its reply, and turns any refusal
@@ -45,7 +48,9 @@ export function endpoint(deps: Deps, run: (call: Call) => Promise<Reply | void> 
       await discardUnclaimed(deps, call.stored);
       let reply = restError(error, ctx, options.fields);
       if (options.decorateError) reply = options.decorateError(reply);
-      if (!res.headersSent) res.status(reply.status).json(reply.body);
+      if (res.headersSent) return;
+      if (reply.headers) res.set(reply.headers);
+      res.status(reply.status).json(reply.body);
     }
   };
 }

@@ -2,6 +2,7 @@ import { getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/ser
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { message } from '../../shared/messages.ts';
 import type { Context } from '../trpc/context.ts';
+import { ThrottledError } from '../trpc/errors.ts';
 import { appRouter } from '../trpc/router.ts';
 
 /** Procedure input field -> the field name the original client sent and shows errors under. */
@@ -10,6 +11,7 @@ export type FieldNames = Readonly<Record<string, string>>;
 export interface Reply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /** Names every list shares: the procedures page by `pageSize`, Laravel by `per_page`. */
@@ -37,9 +39,10 @@ export function restError(error: unknown, ctx: Context, fields: FieldNames = {})
   if (trpcError.code === 'BAD_REQUEST' && fieldErrors) {
     return { status: 422, body: { success: false, message: shape.message, errors: renameFields(fieldErrors, fields) } };
   }
-  // The procedures' only FORBIDDEN is the anti-forgery check; Laravel answers it with 419.
+  // Refused by the anti-forgery check (other FORBIDDENs stay 403): Laravel's answer to that is 419.
   if (trpcError.code === 'FORBIDDEN' && !ctx.csrfOk) return { status: 419, body: { message: shape.message } };
   const status = getHTTPStatusCodeFromError(trpcError);
+  if (shape.data.retryAfter) return { status, body: { message: shape.message }, headers: { 'Retry-After': String(shape.data.retryAfter) } };
   if (status >= 500) {
     console.error('REST call failed:', trpcError.cause ?? trpcError);
     return { status, body: { message: message(ctx.lang, 'serverError') } };
@@ -53,4 +56,8 @@ export function unauthenticated(ctx: Pick<Context, 'lang'>): TRPCError {
 
 export function csrfMismatch(ctx: Pick<Context, 'lang'>): TRPCError {
   return new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
+}
+
+export function throttled(ctx: Pick<Context, 'lang'>, retryAfterSeconds: number): TRPCError {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(retryAfterSeconds) });
 }

@@ -19,12 +19,16 @@ export function galleryRoutes(deps: Deps) {
 
   routes.post(
     '/admin/gallery',
-    endpoint(deps, async (call) => {
-      const files = await receive(call);
-      const body = bodyOf(call.req);
-      const item = await call.caller.gallery.create({ name: field(body, 'name'), imageUploadId: files.image, videoLink: field(body, 'link') });
-      return created(galleryShape(item));
-    }, { fields }),
+    endpoint(
+      deps,
+      async (call) => {
+        const files = await receive(call);
+        const body = bodyOf(call.req);
+        const item = await call.caller.gallery.create({ name: field(body, 'name'), imageUploadId: files.image, videoLink: field(body, 'link') });
+        return created(galleryShape(item));
+      },
+      { fields },
+    ),
   );
 
   routes.delete(

@@ -45,20 +45,28 @@ export function legalRoutes(deps: Deps) {
 
   routes.post(
     ['/awareness', '/admin/awareness'],
-    endpoint(deps, async (call) => {
-      const files = await receive(call);
-      const item = await call.caller.legal.create({ ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
-      return created(legalShape(item));
-    }, { fields }),
+    endpoint(
+      deps,
+      async (call) => {
+        const files = await receive(call);
+        const item = await call.caller.legal.create({ ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
+        return created(legalShape(item));
+      },
+      { fields },
+    ),
   );
 
   routes.post(
     '/admin/awareness/:id',
-    endpoint(deps, async (call) => {
-      const files = await receive(call);
-      const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
-      return updated(legalShape(item));
-    }, { fields }),
+    endpoint(
+      deps,
+      async (call) => {
+        const files = await receive(call);
+        const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
+        return updated(legalShape(item));
+      },
+      { fields },
+    ),
   );
 
   routes.delete(

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import { uploads } from '../db/schema.ts';
+import { runtimeFor } from '../security/runtime.ts';
 import type { Deps } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
 import { createMulter, receivedFiles, runMulter } from '../uploads/multer.ts';
 import { deleteFiles, storeUpload, UploadRejected } from '../uploads/store.ts';
 import type { Call } from './endpoint.ts';
-import { csrfMismatch, unauthenticated } from './errors.ts';
+import { csrfMismatch, throttled, unauthenticated } from './errors.ts';
 
 export interface FileField {
   /** The multipart field name of the original form (`image`, `media`). */
@@ -30,7 +31,9 @@ const multerFailureKey: Record<string, MessageKey> = {
  * file is read: the procedures check both again, but only after the file would have been stored.
  */
 export function fileReceiver(deps: Deps, fields: readonly FileField[], options: { adminOnly: boolean }) {
-  const middleware = createMulter(deps.env, deps.storage).fields(fields.map((f) => ({ name: f.name, maxCount: 1 })));
+  // Any file field is read (within multer's limits) and the unknown ones are dropped, as Laravel
+  // ignores fields it does not validate: a client that sends an extra file still works.
+  const middleware = createMulter(deps.env, deps.storage).any();
   const errorField = fields[0]?.name ?? 'form';
 
   return async function receive(call: Call): Promise<Record<string, string | undefined>> {
@@ -44,10 +47,15 @@ export function fileReceiver(deps: Deps, fields: readonly FileField[], options: 
         const text = message(ctx.lang, multerFailureKey[failure] ?? 'uploadMissingFile', { image: deps.env.MAX_IMAGE_MB, video: deps.env.MAX_VIDEO_MB });
         throw fieldError(errorField, text);
       }
-      const byField = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+      const wanted = fields.map((spec) => ({ spec, file: files.find((received) => received.fieldname === spec.name) }));
+      // The same per-visitor budget as POST /api/uploads, spent only by forms that carry a file
+      // (an edit form without a new image costs nothing), and before any image is decoded.
+      if (ctx.clientIp && wanted.some((entry) => entry.file)) {
+        const wait = runtimeFor(deps.db, deps.env).uploads.hit(ctx.clientIp);
+        if (wait > 0) throw throttled(ctx, wait);
+      }
       const ids: Record<string, string | undefined> = {};
-      for (const spec of fields) {
-        const file = byField[spec.name]?.[0];
+      for (const { spec, file } of wanted) {
         if (!file) continue;
         try {
           const stored = await storeUpload(deps, file.path, { allowVideo: spec.allowVideo });
@@ -77,5 +85,8 @@ export async function discardUnclaimed(deps: Deps, uploadIds: readonly string[])
     .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
     .returning({ path: uploads.path })
     .all();
-  await deleteFiles(deps.storage, rows.map((row) => row.path));
+  await deleteFiles(
+    deps.storage,
+    rows.map((row) => row.path),
+  );
 }

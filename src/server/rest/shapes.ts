@@ -1,3 +1,4 @@
+import type { AuditRow } from '../routers/audit.ts';
 import type { ContactMessage } from '../routers/contacts.ts';
 import type { ContentItem, MediaItem } from '../routers/content.ts';
 import type { GalleryItem } from '../routers/gallery.ts';
@@ -132,4 +133,8 @@ export function subscriberShape(subscriber: Subscriber) {
 /** What a public form gets back: that it was received, not an id to poll. */
 export function receiptShape(receipt: { received: true; createdAt: Date }) {
   return { received: receipt.received, created_at: receipt.createdAt };
+}
+
+export function auditShape(row: AuditRow) {
+  return { id: row.id, at: row.at, user_id: row.userId, user_email: row.userEmail, action: row.action, target_id: row.targetId, summary: row.summary };
 }

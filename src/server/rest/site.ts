@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Deps } from '../trpc/context.ts';
 import { bodyOf, done, endpoint, field, idParam, ok, pageQuery } from './endpoint.ts';
-import { paginated, subscriberShape } from './shapes.ts';
+import { auditShape, paginated, subscriberShape } from './shapes.ts';
 
 /** Newsletter, the dashboard counts and the public site settings. */
 export function siteRoutes(deps: Deps) {
@@ -55,6 +55,12 @@ export function siteRoutes(deps: Deps) {
         subscribers: counts.subscribers,
       });
     }),
+  );
+
+  // Read-only, like the procedure: the trail cannot be changed through any face.
+  routes.get(
+    '/admin/audit',
+    endpoint(deps, async ({ req, caller }) => ok(paginated(await caller.audit.list(pageQuery(req)), auditShape))),
   );
 
   routes.get(

@@ -38,12 +38,16 @@ export function storyRoutes(deps: Deps) {
 
   routes.post(
     ['/story', '/stories'],
-    endpoint(deps, async (call) => {
-      const files = await receive(call);
-      const body = bodyOf(call.req);
-      const receipt = await call.caller.stories.create({ title: field(body, 'title'), description: field(body, 'description'), mediaUploadId: files.media });
-      return created(receiptShape(receipt));
-    }, { fields }),
+    endpoint(
+      deps,
+      async (call) => {
+        const files = await receive(call);
+        const body = bodyOf(call.req);
+        const receipt = await call.caller.stories.create({ title: field(body, 'title'), description: field(body, 'description'), mediaUploadId: files.media });
+        return created(receiptShape(receipt));
+      },
+      { fields },
+    ),
   );
 
   routes.get(
