@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminProcedure } from '../../src/server/trpc/procedures.ts';
+import { z } from 'zod';
+import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../../src/server/trpc/procedures.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { makeSubscriber, makeUser } from '../factories/index.ts';
 import { callerForToken, expiredSessionToken, procedureOf, publicCaller, sessionTokenFor } from '../setup/callers.ts';
@@ -32,26 +33,61 @@ const reviewedPublic = [
   'contacts.create',
   'newsletter.subscribe',
   'config.get',
+  // First-run setup: answers only while the site has no user, and only to the token the server printed.
+  'setup.status',
+  'setup.createAdmin',
 ].sort();
 
 // The admin check is the middleware adminProcedure adds on top of publicProcedure.
-const adminCheck = (adminProcedure as unknown as { _def: { middlewares: unknown[] } })._def.middlewares.at(-1);
-const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
-  path,
-  type: procedure._def.type as 'query' | 'mutation',
-  guarded: (procedure._def as unknown as { middlewares: unknown[] }).middlewares.includes(adminCheck),
-}));
+const middlewaresOf = (builder: unknown) => (builder as { _def: { middlewares: unknown[] } })._def.middlewares;
+const adminCheck = middlewaresOf(adminProcedure).at(-1);
+
+/** Every procedure of a router by dotted path, with its type and whether the admin check is in its chain. */
+function classify(someRouter: { _def: { procedures: unknown } }) {
+  return Object.entries(someRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+    path,
+    type: procedure._def.type as 'query' | 'mutation',
+    guarded: middlewaresOf(procedure).includes(adminCheck),
+  }));
+}
+
+const procedures = classify(appRouter);
 const adminProcedures = procedures.filter((p) => p.guarded);
 const mutations = procedures.filter((p) => p.type === 'mutation');
 
 describe('the router’s permissions', () => {
   it('guards every procedure that is not on the reviewed public list', () => {
-    expect(procedures.filter((p) => !p.guarded).map((p) => p.path).sort()).toEqual(reviewedPublic);
+    expect(
+      procedures
+        .filter((p) => !p.guarded)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(reviewedPublic);
+  });
+
+  it('tells a guarded procedure from an open one, whatever comes after the check', () => {
+    const sample = router({
+      open: publicProcedure.query(() => 1),
+      openWrite: publicWriteProcedure.input(z.object({ id: z.number() })).mutation(() => 1),
+      guarded: adminProcedure.query(() => 1),
+      guardedWithMore: adminProcedure
+        .use(({ next }) => next())
+        .input(z.object({ id: z.number() }))
+        .mutation(() => 1),
+    });
+    expect(classify(sample).map((p) => [p.path, p.guarded])).toEqual([
+      ['open', false],
+      ['openWrite', false],
+      ['guarded', true],
+      ['guardedWithMore', true],
+    ]);
   });
 
   it('finds the admin check on the admin procedures it knows of', () => {
     const paths = adminProcedures.map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['news.create', 'users.delete', 'newsletter.exportCsv', 'dashboard.counts', 'auth.logoutEverywhere', 'stories.publish']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['news.create', 'users.delete', 'newsletter.exportCsv', 'dashboard.counts', 'auth.logoutEverywhere', 'stories.publish']),
+    );
     expect(paths.length).toBe(procedures.length - reviewedPublic.length);
   });
 });
@@ -137,7 +173,12 @@ describe('every admin procedure over HTTP at /trpc', () => {
     await holdSession(client, validToken);
     const listed = await trpcQuery(client, 'newsletter.list', {});
     const subscriber = (listed.data as { items: { id: number; email: string }[] }).items.find((item) => item.email === email)!;
-    const result = await trpcMutation(client, 'newsletter.delete', { id: subscriber.id }, { 'X-XSRF-TOKEN': encodeURIComponent(client.cookies.get('XSRF-TOKEN')!) });
+    const result = await trpcMutation(
+      client,
+      'newsletter.delete',
+      { id: subscriber.id },
+      { 'X-XSRF-TOKEN': encodeURIComponent(client.cookies.get('XSRF-TOKEN')!) },
+    );
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ id: subscriber.id });
   });

@@ -57,7 +57,14 @@ export function systemCaller(deps: TestDeps, user: SessionUser) {
 export async function makeContent(
   deps: TestDeps,
   kind: ContentKind,
-  overrides: Partial<{ titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; category: 'top' | 'latest'; country: 'iran' | 'afghanistan' }> = {},
+  overrides: Partial<{
+    titleEn: string;
+    titleFa: string;
+    descriptionEn: string;
+    descriptionFa: string;
+    category: 'top' | 'latest';
+    country: 'iran' | 'afghanistan';
+  }> = {},
 ) {
   const user = await makeUser(deps);
   const upload = await makeImageUpload(deps);
@@ -92,7 +99,10 @@ export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string
 }
 
 /** A legal-awareness item with a stored image (or the given upload). */
-export async function makeLegalItem(deps: TestDeps, overrides: Partial<{ titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; mediaUploadId: string; videoLink: string }> = {}) {
+export async function makeLegalItem(
+  deps: TestDeps,
+  overrides: Partial<{ titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; mediaUploadId: string; videoLink: string }> = {},
+) {
   const caller = await factoryCaller(deps);
   const mediaUploadId = overrides.mediaUploadId ?? (overrides.videoLink ? undefined : (await makeImageUpload(deps)).id);
   return caller.legal.create({
@@ -108,12 +118,19 @@ export async function makeLegalItem(deps: TestDeps, overrides: Partial<{ titleEn
 /** A story submitted through the public procedure (pending); returns its id, which the author never sees. */
 export async function makeStory(deps: TestDeps, overrides: { title?: string; description?: string; mediaUploadId?: string } = {}): Promise<number> {
   const title = overrides.title ?? unique('My story');
-  await createCaller(innerContext(deps)).stories.create({ title, description: overrides.description ?? 'What happened to me.', mediaUploadId: overrides.mediaUploadId });
+  await createCaller(innerContext(deps)).stories.create({
+    title,
+    description: overrides.description ?? 'What happened to me.',
+    mediaUploadId: overrides.mediaUploadId,
+  });
   return deps.db.select({ id: stories.id }).from(stories).where(eq(stories.title, title)).orderBy(desc(stories.id)).get()!.id;
 }
 
 /** A contact message sent through the public procedure (pending); returns its id. */
-export async function makeContact(deps: TestDeps, overrides: { name?: string; email?: string; message?: string; imageUploadId?: string } = {}): Promise<number> {
+export async function makeContact(
+  deps: TestDeps,
+  overrides: { name?: string; email?: string; message?: string; imageUploadId?: string } = {},
+): Promise<number> {
   const name = overrides.name ?? unique('Visitor');
   await createCaller(innerContext(deps)).contacts.create({
     name,

@@ -68,7 +68,9 @@ export async function makeNoisyPng(deps: TestDeps, edge: number): Promise<string
   const file = path.join(deps.dir, `${unique('noise')}.png`);
   const pixels = Buffer.alloc(edge * edge * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
-  await sharp(pixels, { raw: { width: edge, height: edge, channels: 3 } }).png({ compressionLevel: 0 }).toFile(file);
+  await sharp(pixels, { raw: { width: edge, height: edge, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toFile(file);
   return file;
 }
 
@@ -89,10 +91,16 @@ async function ffmpegRun(args: string[]): Promise<void> {
 export async function makeVideoWithLocation(deps: TestDeps, container: 'mp4' | 'mov' = 'mp4'): Promise<string> {
   const file = path.join(deps.dir, `${unique('video')}.${container}`);
   await ffmpegRun([
-    '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=10',
-    '-c:v', 'mpeg4',
-    '-metadata', `location=${secretPlace.iso6709}`,
-    '-metadata', `make=${secretPlace.cameraMake}`,
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=1:size=64x64:rate=10',
+    '-c:v',
+    'mpeg4',
+    '-metadata',
+    `location=${secretPlace.iso6709}`,
+    '-metadata',
+    `make=${secretPlace.cameraMake}`,
     ...(container === 'mp4' ? ['-movflags', 'use_metadata_tags', '-f', 'mp4'] : ['-f', 'mov']),
     file,
   ]);
@@ -121,4 +129,10 @@ export async function makeVideoUpload(deps: TestDeps): Promise<StoredUpload> {
   const temp = path.join(deps.storage.incoming, unique('in'));
   fs.copyFileSync(file, temp);
   return storeUpload(deps, temp, { allowVideo: true });
+}
+
+/** Every stored file made from one upload: the file itself and any responsive variants named after it. */
+export function filesOfUpload(deps: TestDeps, relativePath: string): string[] {
+  const stem = path.basename(relativePath).replace(/\.[a-z0-9]+$/, '');
+  return filesUnder(deps.storage.root).filter((file) => path.basename(file).startsWith(stem));
 }

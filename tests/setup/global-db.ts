@@ -1,12 +1,29 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { openAndMigrate } from '../../src/server/db/client.ts';
-import { baseDbFile, tmpRoot } from './paths.ts';
+import { tmpRoot } from './paths.ts';
 
-/** Migrates one base database per run; every test file then copies it (rule 6: fast and isolated). */
+/** Leftovers of runs that were killed before their teardown; a live run is never this old. */
+function removeStaleRuns(maxAgeMs = 6 * 3_600_000) {
+  for (const entry of fs.readdirSync(tmpRoot)) {
+    const full = path.join(tmpRoot, entry);
+    if (Date.now() - fs.statSync(full).mtimeMs > maxAgeMs) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Migrates one base database per run into the run's own folder; every test file then copies it
+ * (rule 6: fast and isolated). The folder goes away when the run ends.
+ */
 export default function setup() {
-  fs.rmSync(tmpRoot, { recursive: true, force: true });
   fs.mkdirSync(tmpRoot, { recursive: true });
-  const db = openAndMigrate(baseDbFile);
+  removeStaleRuns();
+  const runDir = fs.mkdtempSync(path.join(tmpRoot, 'run-'));
+  process.env.TEST_RUN_DIR = runDir;
+  const db = openAndMigrate(path.join(runDir, 'base.db'));
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
+  return () => {
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
 }

@@ -5,7 +5,7 @@ import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
-import { baseDbFile, tmpRoot } from './paths.ts';
+import { baseDbFile, runDir } from './paths.ts';
 
 export interface TestDeps extends Deps {
   db: Db;
@@ -17,7 +17,7 @@ export interface TestDeps extends Deps {
 
 /** A fresh copy of the migrated base database and an empty storage folder, in a folder of its own. */
 export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
-  const dir = path.join(tmpRoot, `t-${Date.now()}-${randomBytes(4).toString('hex')}`);
+  const dir = path.join(runDir, `t-${Date.now()}-${randomBytes(4).toString('hex')}`);
   fs.mkdirSync(dir, { recursive: true });
   const dbFile = path.join(dir, 'site.db');
   fs.copyFileSync(baseDbFile, dbFile);

@@ -17,7 +17,12 @@ async function read(response: Response): Promise<TrpcHttpResult> {
   };
   if (body.error) {
     const { message, data } = body.error.json;
-    return { status: response.status, data: undefined, error: { message, code: data.code, httpStatus: data.httpStatus, fieldErrors: data.fieldErrors ?? null }, headers: response.headers };
+    return {
+      status: response.status,
+      data: undefined,
+      error: { message, code: data.code, httpStatus: data.httpStatus, fieldErrors: data.fieldErrors ?? null },
+      headers: response.headers,
+    };
   }
   const data = body.result ? superjson.deserialize(body.result.data as Parameters<typeof superjson.deserialize>[0]) : undefined;
   return { status: response.status, data, error: null, headers: response.headers };

@@ -12,7 +12,7 @@ describe('pickLanguage', () => {
     expect(pickLanguage('FA', 'en-GB')).toBe('en');
   });
 
-  it("takes Persian from a browser whose first preference is Persian, whatever the region or case", () => {
+  it('takes Persian from a browser whose first preference is Persian, whatever the region or case', () => {
     expect(pickLanguage(undefined, 'fa-IR,fa;q=0.9,en-US;q=0.8')).toBe('fa');
     expect(pickLanguage(null, 'FA')).toBe('fa');
     expect(pickLanguage(undefined, ' fa-AF , en')).toBe('fa');

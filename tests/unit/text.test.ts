@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { truncate } from '../../src/shared/text.ts';
 
+/** No half of a surrogate pair left alone (String#isWellFormed, which the ES2023 lib does not type). */
+const wellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
 describe('truncate', () => {
   it('leaves text within the limit untouched, with no ellipsis', () => {
     expect(truncate('Short title', 40)).toBe('Short title');
@@ -40,15 +43,16 @@ describe('truncate', () => {
     const text = '✊🏽👩‍⚖️📢📢📢📢';
     const cut = truncate('📢📢📢📢📢', 3);
     expect(cut).toBe('📢📢📢...');
-    expect(cut.isWellFormed()).toBe(true);
-    expect(truncate(text, 2).isWellFormed()).toBe(true);
+    expect(wellFormed(cut)).toBe(true);
+    expect(wellFormed(truncate(text, 2))).toBe(true);
+    expect(wellFormed('📢'.slice(0, 1))).toBe(false);
   });
 
   it('for any text, keeps a well-formed prefix of at most the limit in code points', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer({ min: 0, max: 40 }), (text, max) => {
         const cut = truncate(text, max);
-        expect(cut.isWellFormed()).toBe(true);
+        expect(wellFormed(cut)).toBe(true);
         if (Array.from(text).length <= max) {
           expect(cut).toBe(text);
         } else {

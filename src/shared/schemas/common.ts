@@ -33,8 +33,10 @@ export const optionalVideoLink = z.preprocess(
   httpUrl.refine(isRecognisedVideoLink, 'videoLinkUnrecognised').optional(),
 );
 
-export const uploadId = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFound');
-export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadId.optional());
+const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFound');
+/** A required upload id; an empty value reads as missing ("required"), not as an unknown upload. */
+export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
+export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());
 
 export const id = z.coerce.number().int().positive();
 export const byIdInput = z.object({ id });

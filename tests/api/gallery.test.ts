@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { galleryItems, uploads } from '../../src/server/db/schema.ts';
+import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
+import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
+import { adminCaller, publicCaller } from '../setup/callers.ts';
+import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+beforeEach(() => {
+  deps = createTestDeps();
+});
+afterEach(() => deps.cleanup());
+
+const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+
+describe('gallery.list', () => {
+  it('shows visitors the items newest first with the total', async () => {
+    const first = await makeGalleryItem(deps);
+    const second = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    deps.db
+      .update(galleryItems)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(galleryItems.id, first.id))
+      .run();
+    const page = await publicCaller(deps).gallery.list({});
+    expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
+    expect(page.total).toBe(2);
+  });
+
+  it('pages with page and pageSize, 24 to a page unless asked otherwise', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push(await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' }));
+    const second = await publicCaller(deps).gallery.list({ page: 2, pageSize: 2 });
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.items.map((item) => item.id)).toEqual([made[0]!.id]);
+    expect((await publicCaller(deps).gallery.list({})).pageSize).toBe(24);
+  });
+});
+
+describe('gallery.create', () => {
+  it('stores an item with a name and an image', async () => {
+    const { caller } = await adminCaller(deps);
+    const image = await makeImageUpload(deps);
+    const item = await caller.gallery.create({ name: 'Women of Herat', imageUploadId: image.id });
+    expect(item).toMatchObject({ name: 'Women of Herat', image: image.path, videoLink: null, embedUrl: null });
+    expect((await publicCaller(deps).gallery.list({})).items).toEqual([item]);
+  });
+
+  it('stores an item with only a video link and gives its privacy-enhanced embed', async () => {
+    const { caller } = await adminCaller(deps);
+    const item = await caller.gallery.create({ name: 'Protest footage', videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s' });
+    expect(item).toMatchObject({
+      image: null,
+      videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
+  });
+
+  it('gives the clear message when there is neither an image nor a video link', async () => {
+    const { caller } = await adminCaller(deps);
+    const error = await clientErrorOf(deps, caller.gallery.create({ name: 'Nothing to show' }));
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(Object.values(error.fieldErrors ?? {}).flat()).toEqual(['Please upload an image or provide a video link.']);
+    expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
+  });
+
+  it('refuses a video upload as the image', async () => {
+    const { caller } = await adminCaller(deps);
+    const video = await makeVideoUpload(deps);
+    expect(await fieldErrorsOf(deps, caller.gallery.create({ name: 'Clip', imageUploadId: video.id }))).toEqual({
+      imageUploadId: ['This field accepts images only.'],
+    });
+  });
+
+  it('refuses an image already used by another item', async () => {
+    const { caller } = await adminCaller(deps);
+    const image = await makeImageUpload(deps);
+    await caller.gallery.create({ name: 'First', imageUploadId: image.id });
+    const errors = await fieldErrorsOf(deps, caller.gallery.create({ name: 'Second', imageUploadId: image.id }));
+    expect(errors.imageUploadId).toEqual(['The uploaded file was not found or has expired. Please upload it again.']);
+  });
+});
+
+describe('gallery.delete', () => {
+  it('removes the item and deletes its image from storage', async () => {
+    const item = await makeGalleryItem(deps);
+    const { caller } = await adminCaller(deps);
+    expect(stored(item.image!)).toBe(true);
+    await expect(caller.gallery.delete({ id: item.id })).resolves.toEqual({ id: item.id });
+    expect(filesOfUpload(deps, item.image!)).toEqual([]);
+    expect(deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).get()).toBeUndefined();
+    expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
+  });
+
+  it('removes an item that has only a video link', async () => {
+    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    const { caller } = await adminCaller(deps);
+    await caller.gallery.delete({ id: item.id });
+    expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
+  });
+
+  it('answers NOT_FOUND for a missing item', async () => {
+    const { caller } = await adminCaller(deps);
+    expect(await clientErrorOf(deps, caller.gallery.delete({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'The item was not found.' });
+  });
+});

@@ -1,0 +1,109 @@
+import { TRPCError, type AnyProcedure } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSessionToken } from '../../src/server/auth/sessions.ts';
+import { adminProcedure } from '../../src/server/trpc/procedures.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { liveInput, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
+import { expiredSessionToken, procedureOf, publicCaller } from '../setup/callers.ts';
+import { cloneTestDeps } from '../setup/clone-deps.ts';
+import { snapshot } from '../setup/db-snapshot.ts';
+import { CookieClient, startServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { holdSession, trpcCall } from '../setup/trpc-http.ts';
+
+// tests/api/access-control.test.ts checks the status codes of empty calls; this file adds the
+// forged cookie, calls that would succeed if let through, and proof that nothing changed.
+
+const middlewaresOf = (builder: unknown) => (builder as { _def: { middlewares: unknown[] } })._def.middlewares;
+const adminCheck = middlewaresOf(adminProcedure).at(-1);
+const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
+  path,
+  type: procedure._def.type as 'query' | 'mutation',
+  guarded: middlewaresOf(procedure).includes(adminCheck),
+}));
+const adminProcedures = procedures.filter((p) => p.guarded);
+
+type Condition = 'no session' | 'expired session' | 'forged session' | 'no anti-forgery header';
+
+let template: TestDeps;
+let world: AccessWorld;
+beforeAll(async () => {
+  template = createTestDeps();
+  world = await seedAccessWorld(template);
+});
+afterAll(() => template.cleanup());
+
+async function clientIn(deps: TestDeps, url: string, condition: Condition | 'signed in') {
+  const client = new CookieClient(url);
+  if (condition === 'no session') return { client, headers: {} };
+  const token =
+    condition === 'expired session' ? await expiredSessionToken(deps, world.admin) : condition === 'forged session' ? generateSessionToken() : world.validToken;
+  await holdSession(client, token);
+  if (condition === 'no anti-forgery header') return { client, headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } };
+  return { client, headers: client.xsrfHeaders() };
+}
+
+describe('which procedures are admin procedures', () => {
+  it('finds the admin check on exactly the procedures that refuse a visitor as unauthenticated', async () => {
+    const deps = cloneTestDeps(template);
+    try {
+      const refusing: string[] = [];
+      for (const { path } of procedures) {
+        // A live input: a public procedure may well succeed with it, an admin one must refuse first.
+        const outcome = await procedureOf(publicCaller(deps), path)(liveInput(world, path)).catch((error: unknown) => error);
+        // auth.login answers UNAUTHORIZED too, for a wrong password: the session refusal has its own message.
+        if (outcome instanceof TRPCError && outcome.code === 'UNAUTHORIZED' && outcome.message === 'Unauthenticated.') refusing.push(path);
+      }
+      expect(refusing.sort()).toEqual(adminProcedures.map((p) => p.path).sort());
+      expect(refusing.length).toBeGreaterThan(30);
+    } finally {
+      deps.cleanup();
+    }
+  });
+});
+
+describe('every admin procedure over HTTP', () => {
+  it.each(adminProcedures.map((p) => [p.path, p] as const))(
+    '%s refuses a visitor, an expired and a forged session with 401 and a cross-site call with 403, changing nothing, and answers a signed-in editor',
+    async (path, { type }) => {
+      const deps = cloneTestDeps(template);
+      const server = await startServer(deps);
+      try {
+        const input = liveInput(world, path);
+        const conditions: Condition[] = ['no session', 'expired session', 'forged session', ...(type === 'mutation' ? (['no anti-forgery header'] as const) : [])];
+        for (const condition of conditions) {
+          const { client, headers } = await clientIn(deps, server.url, condition);
+          const except = condition === 'expired session' ? ['sessions'] : [];
+          const before = snapshot(deps, { except });
+          const result = await trpcCall(client, type, path, input, headers);
+          if (condition === 'no anti-forgery header') {
+            expect({ status: result.status, code: result.error?.code, message: result.error?.message }, condition).toEqual({
+              status: 403,
+              code: 'FORBIDDEN',
+              message: 'CSRF token mismatch.',
+            });
+          } else {
+            expect({ status: result.status, code: result.error?.code, message: result.error?.message }, condition).toEqual({
+              status: 401,
+              code: 'UNAUTHORIZED',
+              message: 'Unauthenticated.',
+            });
+          }
+          if (condition !== 'no session') expect(client.cookies.has('session'), `${condition}: a dead session cookie is cleared`).toBe(condition === 'no anti-forgery header');
+          expect(snapshot(deps, { except }), `${condition}: nothing may change`).toEqual(before);
+        }
+
+        // The control: the very same call from a signed-in editor goes through.
+        const { client, headers } = await clientIn(deps, server.url, 'signed in');
+        const before = snapshot(deps);
+        const result = await trpcCall(client, type, path, input, headers);
+        expect(result.error, JSON.stringify(result.error)).toBeNull();
+        expect(result.status).toBe(200);
+        if (type === 'mutation') expect(snapshot(deps)).not.toEqual(before);
+      } finally {
+        await server.close();
+        deps.cleanup();
+      }
+    },
+  );
+});

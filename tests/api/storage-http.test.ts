@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uploads } from '../../src/server/db/schema.ts';
+import { removeStaleUploads } from '../../src/server/uploads/store.ts';
+import { makeContent, makeImageUpload } from '../factories/index.ts';
+import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
+import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+let browser: CookieClient;
+beforeEach(async () => {
+  deps = createTestDeps();
+  server = await startServer(deps);
+  browser = new CookieClient(server.url);
+});
+afterEach(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 {"status":"ok"}', async () => {
+    const response = await browser.fetch('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /storage', () => {
+  it('serves a stored image with its content type and nosniff', async () => {
+    const image = await makeImageUpload(deps);
+    const response = await browser.fetch(`/storage/${image.path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(deps.storage.absolute(image.path)));
+  });
+
+  it('serves a stored video as video/mp4', async () => {
+    const video = await makeVideoUpload(deps);
+    const response = await browser.fetch(`/storage/${video.path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('does not serve files still in the incoming folder', async () => {
+    fs.writeFileSync(path.join(deps.storage.incoming, 'abc123'), 'half-received upload');
+    for (const url of ['/storage/.incoming/abc123', '/storage/%2eincoming/abc123', '/storage/images/../.incoming/abc123']) {
+      const response = await browser.fetch(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain('half-received');
+    }
+  });
+
+  it('does not serve dotfiles or half-written files', async () => {
+    fs.writeFileSync(deps.storage.absolute('images/.secret'), 'hidden');
+    fs.writeFileSync(deps.storage.absolute('images/abc.png.part'), 'partial');
+    fs.writeFileSync(deps.storage.absolute('.env'), 'SECRET=1');
+    for (const url of ['/storage/images/.secret', '/storage/images/abc.png.part', '/storage/.env']) {
+      const response = await browser.fetch(url);
+      expect(response.status, url).toBe(404);
+    }
+  });
+
+  it('answers 404, not an error, for a file that is not there', async () => {
+    const response = await browser.fetch('/storage/images/0123456789abcdef0123456789abcdef.png');
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('removeStaleUploads', () => {
+  it('removes uploads no item claimed within the grace period, files first, and keeps the rest', async () => {
+    const stale = await makeImageUpload(deps);
+    const recent = await makeImageUpload(deps);
+    const item = await makeContent(deps, 'news');
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 3_600_000 - 60_000);
+    deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)).run();
+    deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)).run();
+
+    expect(await removeStaleUploads(deps)).toBe(1);
+    expect(filesOfUpload(deps, stale.path)).toEqual([]);
+    expect(deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).get()).toBeUndefined();
+    expect(fs.existsSync(deps.storage.absolute(recent.path))).toBe(true);
+    expect(fs.existsSync(deps.storage.absolute(item.image))).toBe(true);
+    expect(await removeStaleUploads(deps)).toBe(0);
+  });
+
+  it('takes the grace period and the present moment as arguments', async () => {
+    const upload = await makeImageUpload(deps);
+    expect(await removeStaleUploads(deps, 60_000, Date.now() + 30_000)).toBe(0);
+    expect(await removeStaleUploads(deps, 60_000, Date.now() + 120_000)).toBe(1);
+    expect(fs.existsSync(deps.storage.absolute(upload.path))).toBe(false);
+  });
+
+  it('leaves a claimed upload in place however old', async () => {
+    const item = await makeContent(deps, 'article');
+    expect(await removeStaleUploads(deps, 0, Date.now() + 365 * 86_400_000)).toBe(0);
+    expect(fs.existsSync(deps.storage.absolute(item.image))).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import type { TestDeps } from '../setup/test-db.ts';
+import { expiredSessionToken, sessionTokenFor } from '../setup/callers.ts';
+import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller } from './index.ts';
+
+/**
+ * A site with one item of every kind, two editors and an unclaimed upload: every admin call has
+ * something real to read, change or delete, so a refusal that let the call through would show.
+ */
+export interface AccessWorld {
+  admin: SessionUser;
+  other: SessionUser;
+  /** A valid session of `admin`. */
+  validToken: string;
+  /** A real session row of `admin` whose idle timeout has run out. */
+  expiredToken: string;
+  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user', number>;
+  uploadId: string;
+}
+
+export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
+  const admin = await makeUser(deps, { name: 'Matrix admin' });
+  const other = await makeUser(deps, { name: 'Matrix colleague' });
+  const news = await makeContent(deps, 'news');
+  const article = await makeContent(deps, 'article');
+  const report = await makeContent(deps, 'report');
+  const gallery = await makeGalleryItem(deps);
+  const legal = await makeLegalItem(deps);
+  const story = await makeStory(deps, { title: 'A pending story' });
+  const publishedStory = await makeStory(deps, { title: 'A published story' });
+  await systemCaller(deps, admin).stories.publish({ id: publishedStory });
+  const contact = await makeContact(deps);
+  await makeSubscriber(deps);
+  const subscriber = (deps.db.$client.prepare('SELECT id FROM newsletter_subscribers ORDER BY id DESC').get() as { id: number }).id;
+  const upload = await makeImageUpload(deps);
+  return {
+    admin,
+    other,
+    validToken: sessionTokenFor(deps, admin),
+    expiredToken: await expiredSessionToken(deps, admin),
+    ids: { news: news.id, article: article.id, report: report.id, gallery: gallery.id, legal: legal.id, story, publishedStory, contact, subscriber, user: other.id },
+    uploadId: upload.id,
+  };
+}
+
+const procedureTargets: Record<string, keyof AccessWorld['ids']> = {
+  news: 'news',
+  articles: 'article',
+  reports: 'report',
+  gallery: 'gallery',
+  legal: 'legal',
+  stories: 'story',
+  contacts: 'contact',
+  newsletter: 'subscriber',
+  users: 'user',
+};
+
+/**
+ * One input every admin procedure accepts (zod drops the keys a procedure does not read): with a
+ * valid session each call succeeds, so a refusal is the guard's doing and never the input's.
+ */
+export function liveInput(world: AccessWorld, procedurePath: string): Record<string, unknown> {
+  const target = procedureTargets[procedurePath.split('.')[0]!];
+  return {
+    ...(target ? { id: world.ids[target] } : {}),
+    page: 1,
+    pageSize: 12,
+    status: 'pending',
+    titleEn: 'Matrix title',
+    titleFa: 'عنوان ماتریس',
+    descriptionEn: 'Matrix description',
+    descriptionFa: 'توضیح ماتریس',
+    name: 'Matrix name',
+    email: 'matrix-probe@example.org',
+    password: 'a long enough password',
+    role: 'admin',
+    imageUploadId: world.uploadId,
+    mediaUploadId: world.uploadId,
+    videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    media: [],
+  };
+}
+
+const restTargets: Record<string, keyof AccessWorld['ids']> = {
+  news: 'news',
+  articles: 'article',
+  article: 'article',
+  reports: 'report',
+  report: 'report',
+  gallery: 'gallery',
+  awareness: 'legal',
+  story: 'story',
+  stories: 'story',
+  contacts: 'contact',
+  subscribers: 'subscriber',
+  users: 'user',
+};
+
+/** A declared REST path with its `:id` filled in with the matching item of the world. */
+export function livePath(world: AccessWorld, declared: string): string {
+  const segments = declared.split('/').filter(Boolean);
+  const resource = segments[0] === 'admin' ? segments[1] : segments[0];
+  const target = resource ? restTargets[resource] : undefined;
+  return `/api${declared.replace(':id', String(target ? world.ids[target] : 1))}`;
+}
+
+/** The text fields of every original form at once, valid for each (REST ignores the ones it does not read). */
+export const liveRestFields: Record<string, string> = {
+  title_En: 'Matrix title',
+  title_fa: 'عنوان ماتریس',
+  description_En: 'Matrix description',
+  description_fa: 'توضیح ماتریس',
+  link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  media_title_En: 'Matrix media',
+  titleEn: 'Matrix legal title',
+  titlefa: 'عنوان حقوقی',
+  descriptionEn: 'Matrix legal description',
+  descriptionfa: 'توضیح حقوقی',
+  name: 'Matrix name',
+  email: 'matrix-probe@example.org',
+  password: 'a long enough password',
+  role: 'Admin',
+  status: 'read',
+  title: 'Matrix story',
+  description: 'Matrix story text',
+  message: 'Matrix message',
+};
