@@ -70,6 +70,7 @@ export function createApp(options: AppOptions) {
   app.use(['/sitemap.xml', '/rss'], conditionalGet(deps));
   app.use(feedsRoute(deps));
   app.use('/api/uploads', uploadsRoute(deps));
+  app.use('/api', conditionalGet(deps));
   app.use('/api', restRouter(deps));
 
   const notFoundFile: express.RequestHandler = (_req, res) => {
@@ -96,7 +97,8 @@ export function createApp(options: AppOptions) {
     app.get('/{*splat}', (req, res) => {
       if (!req.headers.cookie?.includes('XSRF-TOKEN=')) issueCsrfCookie(deps, res);
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      // Relative to its folder: `send` refuses any path with a dot-folder in it (a site under ~/.local would answer 500).
+      res.sendFile('index.html', { root: clientDir });
     });
   }
 

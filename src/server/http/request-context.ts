@@ -39,7 +39,9 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   const token = cookies[SESSION_COOKIE];
   const hasSessionCookie = Boolean(token);
   const csrfOk = isSafeMethod(req.method) || !hasSessionCookie || csrfTokensMatch(cookies[CSRF_COOKIE], req.get(CSRF_HEADER));
-  if (!cookies[CSRF_COOKIE]) issueCsrfCookie(deps, res);
+  // Issued with pages, /sanctum/csrf-cookie and any write (a login, say), not with every read:
+  // anonymous reads then stay identical, hence cacheable.
+  if (!cookies[CSRF_COOKIE] && !isSafeMethod(req.method)) issueCsrfCookie(deps, res);
 
   let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null };
   if (token) {

@@ -26,7 +26,7 @@ export function uploadsRoute(deps: Deps) {
       res.setHeader('Retry-After', String(wait));
       return refuse(res, 429, message(ctx.lang, 'tooManyRequests'));
     }
-    const failure = await runMulter(single, req, res);
+    const failure = await runMulter(single, req, res, 'file');
     const files = receivedFiles(req);
     try {
       if (failure) {

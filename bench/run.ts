@@ -1,0 +1,100 @@
+// npm run bench — throughput and latency on this machine, written to docs/benchmarks.md.
+// Not part of the tests: numbers depend on the machine; targets are checked by reading them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { fillNews } from './fill.ts';
+import { root, serverArgs, startProcess, type Running } from './processes.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+
+interface Measure {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const row = { name, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+  console.log(`${name.padEnd(48)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`);
+  return row;
+}
+
+async function withSite<T>(items: number, run: (site: Running, dir: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const dbFile = path.join(dir, 'site.db');
+  fillNews(dbFile, items, 'images/bench.jpg');
+  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage') }, serverArgs);
+  try {
+    return await run(site, dir);
+  } finally {
+    await site.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const trpcList = '/trpc/news.list?input=' + encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 12 } }));
+
+async function main() {
+  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s per run\n`);
+  const rows: Measure[] = [];
+  const ratios: string[] = [];
+
+  await withSite(100, async (site, dir) => {
+    for (const [label, pathname] of [
+      ['REST GET /api/news?page=1', '/api/news?page=1'],
+      ['tRPC news.list (page 1)', trpcList],
+    ] as const) {
+      const response = await fetch(site.url + pathname);
+      const bodyFile = path.join(dir, 'body.json');
+      fs.writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
+      const bare = await startProcess('bench/bare-server.mjs', { BODY_FILE: bodyFile, CONTENT_TYPE: response.headers.get('content-type') ?? 'application/json' });
+      const ours = await measure(label, site.url + pathname);
+      const bound = await measure(`  bare node:http, same ${fs.statSync(bodyFile).size} bytes`, bare.url);
+      await bare.stop();
+      rows.push(ours, bound);
+      ratios.push(`${label}: ${(ours.requestsPerSecond / bound.requestsPerSecond).toFixed(2)} of the bare-node bound (target ≥ 0.50)`);
+    }
+    rows.push(await measure('Home page GET /', site.url + '/'));
+  });
+
+  const scale: Measure[] = [];
+  for (const items of [100, 10_000, 100_000]) {
+    await withSite(items, async (site) => {
+      scale.push(await measure(`tRPC news.list with ${items.toLocaleString('en')} items`, site.url + trpcList));
+      scale.push(await measure(`tRPC news.list page 500 with ${items.toLocaleString('en')} items`, site.url + trpcList.replace('%22page%22%3A1', '%22page%22%3A500')));
+    });
+  }
+
+  const table = (list: Measure[]) =>
+    ['| Measurement | req/s | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|', ...list.map((r) => `| ${r.name.trim()} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} |`)].join('\n');
+  const report = `# Benchmarks
+
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} cores
+(${os.cpus()[0]?.model ?? 'unknown CPU'}), autocannon with ${CONNECTIONS} connections for ${DURATION} s per row, server and
+load generator on the same machine (so absolute numbers are pessimistic). The server runs exactly as \`npm start\` does.
+
+## API throughput against the bare-node bound
+
+${table(rows)}
+
+${ratios.map((line) => `- ${line}`).join('\n')}
+
+## List latency as the site grows
+
+${table(scale)}
+
+Targets: API list throughput at least half of the bare-node bound; p99 under 50 ms at 100 connections;
+latency flat from 100 to 100,000 items (pagination with LIMIT/OFFSET on the (kind, created_at, id) index).
+`;
+  fs.writeFileSync(path.join(root, 'docs', 'benchmarks.md'), report);
+  console.log('\nWritten to docs/benchmarks.md');
+}
+
+await main();
