@@ -1,31 +1,36 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { TRPCClient } from '@trpc/client';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { ToastProvider } from './components/ui/toaster.tsx';
+import { HeadProvider, type HeadData } from './lib/head.tsx';
+import { TRPCProvider, type AppRouter } from './lib/trpc.ts';
 import { AppRoutes } from './routes.tsx';
-import { TRPCProvider, type makeTrpcClient } from './lib/trpc.ts';
 
 export interface AppProps {
   i18n: I18n;
   queryClient: QueryClient;
-  trpcClient: ReturnType<typeof makeTrpcClient>;
-  /** The request path when rendering on the server. */
+  trpcClient: TRPCClient<AppRouter>;
+  /** The request path and query string when rendering on the server. */
   ssrPath?: string;
-  children?: ReactNode;
+  ssrSearch?: string;
+  /** Server only: collects the page's title, description, image and status. */
+  head?: HeadData;
 }
 
-export function App({ i18n, queryClient, trpcClient, ssrPath }: AppProps) {
+export function App({ i18n, queryClient, trpcClient, ssrPath, ssrSearch, head }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <ToastProvider>
-            <Router ssrPath={ssrPath}>
-              <AppRoutes />
-            </Router>
-          </ToastProvider>
+          <HeadProvider collector={head}>
+            <ToastProvider>
+              <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+                <AppRoutes />
+              </Router>
+            </ToastProvider>
+          </HeadProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -9,6 +9,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { conditionalGet } from './http/conditional.ts';
 import { feedsRoute } from './http/feeds.ts';
+import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
@@ -94,12 +95,7 @@ export function createApp(options: AppOptions) {
   if (fs.existsSync(indexHtml)) {
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    app.get('/{*splat}', (req, res) => {
-      if (!req.headers.cookie?.includes('XSRF-TOKEN=')) issueCsrfCookie(deps, res);
-      res.setHeader('Cache-Control', 'no-cache');
-      // Relative to its folder: `send` refuses any path with a dot-folder in it (a site under ~/.local would answer 500).
-      res.sendFile('index.html', { root: clientDir });
-    });
+    app.get('/{*splat}', conditionalGet(deps), pageRoute(deps, clientDir));
   }
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 
-/** Builds the client once per browser-test run, so the tests see exactly what `npm start` serves. */
+/** Builds the client and its server renderer once per browser-test run, exactly as `npm start` serves them. */
 export default function setup() {
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
 }
