@@ -5,6 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillNews } from './fill.ts';
+import { lighthouseScores, type LighthouseRow } from './lighthouse.ts';
+import { pageWeight, type WeightRow } from './weight.ts';
+import { openAndMigrate } from '../src/server/db/client.ts';
+import { createStorage } from '../src/server/uploads/storage.ts';
+import { seedDemo } from '../src/server/db/demo-seed.ts';
+import { envFor } from '../src/server/env.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,6 +50,8 @@ async function withSite<T>(items: number, run: (site: Running, dir: string) => P
   }
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 const trpcList = '/trpc/news.list?input=' + encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 12 } }));
 
 async function main() {
@@ -69,8 +77,37 @@ async function main() {
         `${label}: ${(ours.requestsPerSecond / bound.requestsPerSecond).toFixed(2)} of the bare-node bound (target ≥ 0.50); ${(uncached.requestsPerSecond / bound.requestsPerSecond).toFixed(2)} when every request reads the database`,
       );
     }
-    rows.push(await measure('Home page GET /', site.url + '/'));
   });
+
+  // Pages: the demo content, server-rendered, as a reader gets them.
+  const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
+  const demoEnv = envFor({ DATABASE_URL: path.join(pagesDir, 'site.db'), STORAGE_DIR: path.join(pagesDir, 'storage') });
+  const demoDb = openAndMigrate(demoEnv.DATABASE_URL);
+  await seedDemo({ db: demoDb, env: demoEnv, storage: createStorage(demoEnv.STORAGE_DIR) });
+  demoDb.$client.close();
+  const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR }, serverArgs);
+  const weights: WeightRow[] = [];
+  let scores: LighthouseRow[] = [];
+  try {
+    rows.push(await measure('Home page GET / (server-rendered, returning visitor)', pagesSite.url + '/'));
+    rows.push(await measure('Home page GET /, every request rendered', pagesSite.url + '/', { uncached: true }));
+    for (const [label, pathname] of [
+      ['Home (en)', '/'],
+      ['Home (fa)', '/?lang=fa'],
+      ['News list (en)', '/latestnews'],
+      ['News detail (fa)', '/news/1?lang=fa'],
+    ] as const) {
+      weights.push(await pageWeight(pagesSite.url, pathname, label));
+    }
+    if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+      scores = await lighthouseScores(
+        ['/', '/?lang=fa', '/latestnews', '/latestnews?lang=fa', '/news/1', '/news/1?lang=fa'].map((p) => ({ label: p, url: pagesSite.url + p })),
+      );
+    }
+  } finally {
+    await pagesSite.stop();
+    fs.rmSync(pagesDir, { recursive: true, force: true });
+  }
 
   const scale: Measure[] = [];
   for (const items of [100, 10_000, 100_000]) {
@@ -94,6 +131,18 @@ load generator on the same machine (so absolute numbers are pessimistic). The se
 ${table(rows)}
 
 ${ratios.map((line) => `- ${line}`).join('\n')}
+
+## First-load weight (brotli; HTML, CSS, JS and the fonts of the page's language; images not counted)
+
+| Page | HTML | CSS | JS | Fonts | Total | Target |
+|---|---:|---:|---:|---:|---:|---|
+${weights.map((w) => `| ${w.page} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} | ${kb(w.fonts)} | **${kb(w.total)}** | ≤ 150 KB |`).join('\n')}
+
+## Lighthouse (mobile, simulated slow 4G)
+
+${scores.length ? ['| Page | Performance | Accessibility | Best practices | SEO |', '|---|---:|---:|---:|---:|', ...scores.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`)].join('\n') : 'Not run (BENCH_SKIP_LIGHTHOUSE=1).'}
+
+Targets: performance ≥ 95; accessibility, best practices and SEO 100.
 
 ## List latency as the site grows
 

@@ -5,6 +5,8 @@ import { repoRoot } from './paths.ts';
 /** Builds the client and its server renderer once per browser-test run, exactly as `npm start` serves them. */
 export default function setup() {
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
-  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite compile JSX for development (jsxDEV): build as production.
+  const options = { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const;
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], options);
+  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], options);
 }
