@@ -3,14 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import { directionOf, fallbackLanguage, isLanguage, type Language } from '../../shared/locale.ts';
 import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enPublic from '../locales/en/public.json' with { type: 'json' };
-import enAdmin from '../locales/en/admin.json' with { type: 'json' };
 import faCommon from '../locales/fa/common.json' with { type: 'json' };
 import faPublic from '../locales/fa/public.json' with { type: 'json' };
-import faAdmin from '../locales/fa/admin.json' with { type: 'json' };
 
+/** The admin namespace is not here: pages/admin/admin-i18n.ts adds it from the admin chunk. */
 export const resources = {
-  en: { common: enCommon, public: enPublic, admin: enAdmin },
-  fa: { common: faCommon, public: faPublic, admin: faAdmin },
+  en: { common: enCommon, public: enPublic },
+  fa: { common: faCommon, public: faPublic },
 } as const;
 
 export const LANGUAGE_STORAGE_KEY = 'lang';

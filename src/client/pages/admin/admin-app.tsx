@@ -1,11 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { AdminGuard } from '../../components/admin/admin-session.tsx';
+import { AdminLayout } from '../../components/admin/admin-layout.tsx';
+import { ConfirmProvider } from '../../components/admin/confirm.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ensureXsrfCookie } from '../../lib/xsrf.ts';
+import { ensureAdminTexts } from './admin-i18n.ts';
+import { AdminRoutes } from './admin-routes.tsx';
+import { LoginPage } from './login-page.tsx';
 
-/** Admin routes: /login, /setup and /admin/* (issue 5 builds the real screens). */
+/** /login, /setup and /admin/*: the lazily loaded admin chunk (never imported by public code). */
 export default function AdminApp() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
+  ensureAdminTexts(i18n);
+  // Every screen here writes (the login too): the anti-forgery cookie must exist first.
+  const xsrf = useQuery({ queryKey: ['xsrf-cookie'], queryFn: () => ensureXsrfCookie().then(() => true), staleTime: Infinity });
+  if (xsrf.isPending) return <Spinner fullScreen />;
   return (
-    <main id="main" className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">{t('siteName')}</h1>
-    </main>
+    <ConfirmProvider>
+      <Switch>
+        <Route path="/login" component={LoginPage} />
+        {/* First-run admin creation comes later; until then /setup offers the login. */}
+        <Route path="/setup" component={LoginPage} />
+        <Route path="/admin" nest>
+          <AdminGuard>
+            <AdminLayout>
+              <AdminRoutes />
+            </AdminLayout>
+          </AdminGuard>
+        </Route>
+      </Switch>
+    </ConfirmProvider>
   );
 }

@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatDate } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+import { truncate } from '../../../shared/text.ts';
+import { Button, buttonClass } from './button.tsx';
+import { Icon } from './icons.tsx';
+import { Thumbnail } from './thumbnail.tsx';
+
+export interface CardListItem {
+  id: number;
+  title: string;
+  description?: string;
+  /** The stored image path (shown at card size). */
+  imagePath: string | null;
+  /** What to show when there is no image. */
+  placeholder?: 'video' | 'image';
+  date: Date;
+  editHref?: string;
+  /** The public page, opened in a new tab. */
+  viewHref?: string;
+  badge?: string;
+}
+
+/**
+ * The admin card grid of news, articles, reports, gallery and legal items: titles cut at 40
+ * characters and descriptions at 90 (SPEC §9), Edit when there is an edit page, Delete always.
+ */
+export function CardList({ items, onDelete, deletingId }: { items: CardListItem[]; onDelete(item: CardListItem): void; deletingId?: number | null }) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="card-list">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="admin-card">
+          <div className="relative aspect-[16/9] bg-stone-100">
+            {item.imagePath ? (
+              <Thumbnail path={item.imagePath} />
+            ) : (
+              <div className="grid size-full place-items-center text-stone-400">
+                <Icon name={item.placeholder ?? 'image'} className="size-10" />
+              </div>
+            )}
+            {item.badge ? (
+              <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-stone-700 shadow-sm">{item.badge}</span>
+            ) : null}
+          </div>
+          <div className="flex flex-1 flex-col p-4">
+            <h2 className="font-semibold leading-snug text-stone-900" title={item.title} dir="auto">
+              {truncate(item.title, 40)}
+            </h2>
+            {item.description ? (
+              <p className="mt-1.5 text-sm leading-relaxed text-stone-600" dir="auto">
+                {truncate(item.description, 90)}
+              </p>
+            ) : null}
+            <p className="mt-auto pt-3 text-xs text-stone-500">{formatDate(item.date, language)}</p>
+          </div>
+          <div className="flex items-center gap-1 border-t border-stone-100 px-3 py-2">
+            {item.editHref ? (
+              <Link href={item.editHref} className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.edit')}: ${item.title}`}>
+                <Icon name="edit" className="size-4" />
+                {t('actions.edit')}
+              </Link>
+            ) : null}
+            {item.viewHref ? (
+              <a href={item.viewHref} target="_blank" rel="noopener" className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.view')}: ${item.title}`}>
+                <Icon name="external" className="size-4" />
+                {t('actions.view')}
+              </a>
+            ) : null}
+            <Button
+              size="sm"
+              variant="danger-ghost"
+              icon="trash"
+              className="ms-auto"
+              busy={deletingId === item.id}
+              onClick={() => onDelete(item)}
+              aria-label={`${t('actions.delete')}: ${item.title}`}
+            >
+              {t('actions.delete')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards while a list loads, so the page does not jump. */
+export function CardListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('loading')} className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="overflow-hidden rounded-xl bg-white ring-1 ring-stone-200">
+          <div className="aspect-[16/9] animate-pulse bg-stone-200 motion-reduce:animate-none" />
+          <div className="grid gap-2 p-4">
+            <div className="h-4 w-3/4 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+            <div className="h-3 w-full animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categories, countries } from '../../../shared/schemas/content.ts';
+import { BilingualFields } from './bilingual-fields.tsx';
+import { FormSection, SelectField, TextField } from './form-controls.tsx';
+import type { ContentValues } from './content-values.ts';
+
+/** The fields of a news item, article or report, for the add and edit pages alike. */
+export function ContentFields({
+  values,
+  setField,
+  errors,
+  imageSlot,
+}: {
+  values: ContentValues;
+  setField(field: keyof ContentValues, value: string): void;
+  errors: Record<string, string[]>;
+  /** The image upload (required when adding, a replacement when editing). */
+  imageSlot: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const change = (field: string, value: string) => setField(field as keyof ContentValues, value);
+  return (
+    <>
+      <FormSection title={t('form.sections.text')} description={t('form.sections.textHint')}>
+        <BilingualFields
+          values={values}
+          onChange={change}
+          errors={errors}
+          pairs={[
+            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true },
+            {
+              en: 'descriptionEn',
+              fa: 'descriptionFa',
+              enLabel: t('fields.descriptionEn'),
+              faLabel: t('fields.descriptionFa'),
+              required: true,
+              multiline: true,
+            },
+          ]}
+        />
+      </FormSection>
+
+      <FormSection title={t('form.sections.image')}>{imageSlot}</FormSection>
+
+      <FormSection title={t('form.sections.details')} description={t('form.sections.detailsHint')}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            label={t('fields.category')}
+            value={values.category}
+            onChange={(value) => setField('category', value)}
+            error={errors.category}
+            options={[{ value: '', label: t('form.none') }, ...categories.map((value) => ({ value, label: t(`categories.${value}`) }))]}
+          />
+          <SelectField
+            label={t('fields.country')}
+            value={values.country}
+            onChange={(value) => setField('country', value)}
+            error={errors.country}
+            options={[{ value: '', label: t('form.none') }, ...countries.map((value) => ({ value, label: t(`countries.${value}`) }))]}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection title={t('form.sections.media')} description={t('form.sections.mediaHint')}>
+        <TextField
+          label={t('fields.link')}
+          type="url"
+          dir="ltr"
+          value={values.link}
+          onChange={(value) => setField('link', value)}
+          error={errors['media.0.link'] ?? errors.link}
+          hint={t('form.linkHint')}
+          name="link"
+        />
+        <BilingualFields
+          values={values}
+          onChange={change}
+          errors={{
+            mediaTitleEn: errors['media.0.titleEn'] ?? [],
+            mediaTitleFa: errors['media.0.titleFa'] ?? [],
+            mediaDescriptionEn: errors['media.0.descriptionEn'] ?? [],
+            mediaDescriptionFa: errors['media.0.descriptionFa'] ?? [],
+          }}
+          pairs={[
+            { en: 'mediaTitleEn', fa: 'mediaTitleFa', enLabel: t('fields.mediaTitleEn'), faLabel: t('fields.mediaTitleFa') },
+            {
+              en: 'mediaDescriptionEn',
+              fa: 'mediaDescriptionFa',
+              enLabel: t('fields.mediaDescriptionEn'),
+              faLabel: t('fields.mediaDescriptionFa'),
+              multiline: true,
+              rows: 3,
+            },
+          ]}
+        />
+      </FormSection>
+    </>
+  );
+}

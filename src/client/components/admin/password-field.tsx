@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons.tsx';
+
+/** A new password, with a Show button: typing a long one blind on a phone invites mistakes. */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string[];
+  required?: boolean;
+  hint?: string;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const invalid = Boolean(error?.length);
+  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name="password"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          dir="ltr"
+          value={value}
+          required={required}
+          aria-invalid={invalid || undefined}
+          aria-describedby={described}
+          onChange={(event) => onChange(event.target.value)}
+          className={`block w-full rounded-lg border bg-white py-2 ps-3 pe-20 text-sm text-stone-900 shadow-xs focus:border-plum-500 focus:ring-2 focus:ring-plum-200 focus:outline-none ${invalid ? 'border-red-600' : 'border-stone-300'}`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-pressed={visible}
+          className="absolute inset-y-1 end-1 inline-flex items-center gap-1 rounded-md px-2 text-xs font-semibold text-stone-600 hover:bg-stone-100"
+        >
+          <Icon name="eye" className="size-4" />
+          {visible ? t('actions.hide') : t('actions.show')}
+        </button>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error?.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+
+/** A white card holding a table that scrolls sideways on narrow screens instead of squeezing. */
+export function Table({ children, caption, testId }: { children: ReactNode; caption: string; testId?: string }) {
+  return (
+    // `relative` keeps absolutely positioned descendants (screen-reader-only labels) inside the scroller,
+    // or in right-to-left pages they widen the whole page.
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+      <table className="min-w-full divide-y divide-stone-200 text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className = '', ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={`bg-stone-50 px-4 py-3 text-start text-xs font-semibold tracking-wide whitespace-nowrap text-stone-600 uppercase ${className}`}
+      {...rest}
+    />
+  );
+}
+
+export function Td({ className = '', ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={`px-4 py-3 align-middle text-stone-700 ${className}`} {...rest} />;
+}

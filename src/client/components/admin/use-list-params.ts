@@ -1,0 +1,50 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'wouter';
+
+/** The list's page (and filter) live in the address, so reload, back and shared links keep them. */
+export function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page'));
+  const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
+  const setPage = useCallback(
+    (next: number) =>
+      setParams((current) => {
+        const copy = new URLSearchParams(current);
+        if (next <= 1) copy.delete('page');
+        else copy.set('page', String(next));
+        return copy;
+      }),
+    [setParams],
+  );
+  return [page, setPage] as const;
+}
+
+export function useFilterParam<T extends string>(name: string, allowed: readonly T[], fallback: T) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(name);
+  const value = (allowed as readonly string[]).includes(raw ?? '') ? (raw as T) : fallback;
+  const setValue = useCallback(
+    (next: T) =>
+      setParams((current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('page');
+        if (next === fallback) copy.delete(name);
+        else copy.set(name, next);
+        return copy;
+      }),
+    [setParams, name, fallback],
+  );
+  return [value, setValue] as const;
+}
+
+/** After deleting the last item of the last page, step back to a page that has items. */
+export function useClampPage(page: number, total: number | undefined, pageSize: number, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (total === undefined || page <= 1) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (page > last) setPage(last);
+  }, [page, total, pageSize, setPage]);
+}
+
+/** Every admin list asks for this many items per page (and the dashboard warms the same queries). */
+export const ADMIN_PAGE_SIZE = 12;

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTRPC } from '../../lib/trpc.ts';
+
+export type Section = 'news' | 'articles' | 'reports' | 'gallery' | 'legal' | 'stories' | 'contacts' | 'newsletter' | 'users';
+
+/**
+ * After a change, the matching cached lists (and single items) are refetched, and the dashboard
+ * counts with them (SPEC §4). The public procedures share these caches, so the site shows it too.
+ */
+export function useRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (...sections: Section[]) =>
+      Promise.all([
+        ...sections.map((section) => queryClient.invalidateQueries(trpc[section].pathFilter())),
+        queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
+      ]),
+    [trpc, queryClient],
+  );
+}

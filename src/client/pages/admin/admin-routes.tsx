@@ -1,0 +1,58 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { ContentAddPage } from './content/content-add-page.tsx';
+import { ContentEditPage } from './content/content-edit-page.tsx';
+import { ContentListPage } from './content/content-list-page.tsx';
+import { ContactsPage } from './contacts/contacts-page.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { GalleryAddPage } from './gallery/gallery-add-page.tsx';
+import { GalleryListPage } from './gallery/gallery-list-page.tsx';
+import { LegalAddPage } from './legal/legal-add-page.tsx';
+import { LegalEditPage } from './legal/legal-edit-page.tsx';
+import { LegalListPage } from './legal/legal-list-page.tsx';
+import { NewsletterPage } from './newsletter-page.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { StoriesPage } from './stories/stories-page.tsx';
+import { UserAddPage } from './users/user-add-page.tsx';
+import { UserEditPage } from './users/user-edit-page.tsx';
+import { UsersListPage } from './users/users-list-page.tsx';
+
+/** Inside the /admin nest: paths here are relative to /admin (SPEC §2's admin routes, plus edit pages for legal items and users). */
+export function AdminRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/home" replace />
+      </Route>
+      <Route path="/home" component={DashboardPage} />
+
+      <Route path="/news/add">{() => <ContentAddPage kind="news" />}</Route>
+      <Route path="/news/all">{() => <ContentListPage kind="news" />}</Route>
+      <Route path="/articles/add">{() => <ContentAddPage kind="article" />}</Route>
+      <Route path="/articles/all">{() => <ContentListPage kind="article" />}</Route>
+      <Route path="/reports/add">{() => <ContentAddPage kind="report" />}</Route>
+      <Route path="/reports/all">{() => <ContentListPage kind="report" />}</Route>
+      <Route path="/edit/news/:id">{(params) => <ContentEditPage key={`news-${params.id}`} kind="news" id={params.id} />}</Route>
+      <Route path="/edit/article/:id">{(params) => <ContentEditPage key={`article-${params.id}`} kind="article" id={params.id} />}</Route>
+      <Route path="/edit/report/:id">{(params) => <ContentEditPage key={`report-${params.id}`} kind="report" id={params.id} />}</Route>
+
+      <Route path="/gallery/add" component={GalleryAddPage} />
+      <Route path="/gallery/all" component={GalleryListPage} />
+
+      <Route path="/legal/add" component={LegalAddPage} />
+      <Route path="/legal/all" component={LegalListPage} />
+      <Route path="/edit/legal/:id">{(params) => <LegalEditPage key={params.id} id={params.id} />}</Route>
+
+      <Route path="/users/add" component={UserAddPage} />
+      <Route path="/users/all" component={UsersListPage} />
+      <Route path="/edit/user/:id">{(params) => <UserEditPage key={params.id} id={params.id} />}</Route>
+
+      <Route path="/contacts" component={ContactsPage} />
+      <Route path="/stories/all" component={StoriesPage} />
+      <Route path="/newsletter" component={NewsletterPage} />
+
+      {/* The bare section addresses lead to their lists. */}
+      <Route path={/^\/(news|articles|reports|gallery|legal|users|stories)\/?$/}>{(params) => <Redirect to={`/${params[0]}/all`} replace />}</Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

@@ -1,0 +1,87 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardListSkeleton } from '../../../components/admin/card-list.tsx';
+import { FilterTabs } from '../../../components/admin/filter-tabs.tsx';
+import { Icon } from '../../../components/admin/icons.tsx';
+import { Thumbnail } from '../../../components/admin/thumbnail.tsx';
+import { EmptyState, LoadError } from '../../../components/admin/list-states.tsx';
+import { PageHeader } from '../../../components/admin/page-header.tsx';
+import { Pagination } from '../../../components/admin/pagination.tsx';
+import { ADMIN_PAGE_SIZE, useClampPage, useFilterParam, usePageParam } from '../../../components/admin/use-list-params.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { truncate } from '../../../../shared/text.ts';
+import { StoryDialog, StoryStatusBadge, type Story } from './story-dialog.tsx';
+
+const filters = ['all', 'pending', 'published'] as const;
+
+/** /admin/stories/all: the stories visitors sent, each opened in a dialog to read and decide on. */
+export function StoriesPage() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const [status, setStatus] = useFilterParam('status', filters, 'all');
+  const [page, setPage] = usePageParam();
+  const list = useQuery({ ...trpc.stories.list.queryOptions({ status, page, pageSize: ADMIN_PAGE_SIZE }), placeholderData: keepPreviousData });
+  useClampPage(page, list.data?.total, ADMIN_PAGE_SIZE, setPage);
+  const [open, setOpen] = useState<Story | null>(null);
+
+  const stories = list.data?.items ?? [];
+  return (
+    <>
+      <PageHeader title={t('stories.title')} description={t('stories.intro')} />
+      <FilterTabs
+        label={t('stories.filterLabel')}
+        value={status}
+        onChange={setStatus}
+        options={filters.map((value) => ({ value, label: t(`stories.filters.${value}`) }))}
+      />
+      {list.isPending ? (
+        <CardListSkeleton />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : stories.length === 0 ? (
+        <EmptyState icon="story" text={t('stories.empty')} />
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="story-list">
+          {stories.map((story) => {
+            return (
+              <li key={story.id}>
+                <button
+                  type="button"
+                  onClick={() => setOpen(story)}
+                  className="flex h-full w-full flex-col overflow-hidden rounded-xl bg-white text-start shadow-sm ring-1 ring-stone-200 transition hover:shadow-md hover:ring-plum-300"
+                  data-testid="story-card"
+                >
+                  <div className="relative grid aspect-[16/9] w-full place-items-center bg-stone-100 text-stone-400">
+                    {story.media && story.mediaKind === 'image' ? (
+                      <Thumbnail path={story.media} />
+                    ) : (
+                      <Icon name={story.mediaKind === 'video' ? 'video' : 'story'} className="size-10" />
+                    )}
+                  </div>
+                  <div className="flex flex-1 flex-col gap-1.5 p-4">
+                    <span className="font-semibold leading-snug text-stone-900" dir="auto">
+                      {truncate(story.title, 60)}
+                    </span>
+                    <span className="text-sm leading-relaxed text-stone-600" dir="auto">
+                      {truncate(story.description, 120)}
+                    </span>
+                    <span className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs text-stone-500">
+                      <StoryStatusBadge status={story.status} />
+                      {formatDate(story.createdAt, language)}
+                    </span>
+                  </div>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.data ? <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
+      <StoryDialog story={open} onChange={setOpen} onClose={() => setOpen(null)} />
+    </>
+  );
+}

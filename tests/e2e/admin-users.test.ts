@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { CookieClient } from '../setup/http.ts';
+import { confirmDialog, expectToast, field, heading, openAdmin } from './support/admin.ts';
+import { launchBrowser, screenshot, startSite, type Site } from './support/site.ts';
+
+let browser: Browser;
+let site: Site;
+beforeAll(async () => {
+  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Logs in over HTTP, as a second person would: true when the password is accepted. */
+async function canLogIn(email: string, password: string): Promise<boolean> {
+  const client = new CookieClient(site.url);
+  await client.fetch('/sanctum/csrf-cookie');
+  const response = await client.fetch('/trpc/auth.login?batch=1', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...client.xsrfHeaders() },
+    body: JSON.stringify({ 0: { json: { email, password } } }),
+  });
+  return response.status === 200;
+}
+
+describe('users', () => {
+  it('are added, listed as Admin, really edited (a new name and a new password) and removed; nobody can remove themselves', async () => {
+    const { context, page, user: me, problems } = await openAdmin(browser, site, '/admin/users/add');
+    await heading(page).filter({ hasText: 'Add user' }).waitFor();
+    await field(page, 'Name').fill('Zahra Ahmadi');
+    await field(page, 'Email').fill('Zahra@Example.org');
+    await field(page, 'Password').fill('short');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByTestId('form-errors').getByText('The password must be at least 10 characters long.').waitFor();
+    await field(page, 'Password').fill('a long enough password');
+    expect(await field(page, 'Role').inputValue()).toBe('admin');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await expectToast(page, 'User added successfully');
+    expect(await field(page, 'Name').inputValue()).toBe('');
+
+    // The server's refusal of a taken address appears on the form, with what was typed kept.
+    await field(page, 'Name').fill('Someone else');
+    await field(page, 'Email').fill('zahra@example.org');
+    await field(page, 'Password').fill('another long password');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByTestId('form-errors').getByText('A user with this e-mail address already exists.').waitFor();
+    await expectToast(page, 'Failed to add user');
+    expect(await field(page, 'Name').inputValue()).toBe('Someone else');
+    // That refusal was a 400 on purpose; the browser logs it as a console error.
+    expect(problems.splice(0)).toEqual([expect.stringContaining('400 (Bad Request)')]);
+
+    await page.getByRole('link', { name: 'Back to users' }).click();
+    const row = page.getByTestId('user-row').filter({ hasText: 'Zahra Ahmadi' });
+    await row.getByText('zahra@example.org').filter({ visible: true }).waitFor();
+    await row.getByText('Admin', { exact: true }).waitFor();
+    const myRow = page.getByTestId('user-row').filter({ hasText: me.email });
+    await myRow.getByText('You cannot delete yourself').waitFor();
+    expect(await myRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await screenshot(page, 'admin-users-list');
+
+    await row.getByRole('link', { name: /^Edit/ }).click();
+    await heading(page).filter({ hasText: 'Edit user' }).waitFor();
+    await field(page, 'Name').fill('Zahra Ahmadi-Karimi');
+    await field(page, 'New password').fill('a brand new password');
+    const request = page.waitForRequest((r) => r.url().includes('/trpc/users.update'));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const sent = JSON.parse((await request).postData() ?? '{}') as Record<string, { json: Record<string, unknown> }>;
+    expect(Object.keys(sent['0']!.json).sort()).toEqual(['id', 'name', 'password']);
+    await expectToast(page, 'User updated');
+    await page.waitForURL('**/admin/users/all');
+    await page.getByTestId('user-row').filter({ hasText: 'Zahra Ahmadi-Karimi' }).waitFor();
+    expect(await canLogIn('zahra@example.org', 'a brand new password')).toBe(true);
+    expect(await canLogIn('zahra@example.org', 'a long enough password')).toBe(false);
+
+    const edited = page.getByTestId('user-row').filter({ hasText: 'Zahra Ahmadi-Karimi' });
+    await edited.getByRole('button', { name: /^Delete/ }).click();
+    await confirmDialog(page);
+    await expectToast(page, 'User removed successfully');
+    await edited.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('user-row').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
