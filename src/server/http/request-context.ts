@@ -39,9 +39,9 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   const token = cookies[SESSION_COOKIE];
   const hasSessionCookie = Boolean(token);
   const csrfOk = isSafeMethod(req.method) || !hasSessionCookie || csrfTokensMatch(cookies[CSRF_COOKIE], req.get(CSRF_HEADER));
-  // Issued with pages, /sanctum/csrf-cookie and any write (a login, say), not with every read:
-  // anonymous reads then stay identical, hence cacheable.
-  if (!cookies[CSRF_COOKIE] && !isSafeMethod(req.method)) issueCsrfCookie(deps, res);
+  // Issued by /sanctum/csrf-cookie, with any write (a login, say) and with any request that carries a
+  // session cookie, so a signed-in editor always holds one; anonymous reads stay identical, hence cacheable.
+  if (!cookies[CSRF_COOKIE] && (hasSessionCookie || !isSafeMethod(req.method))) issueCsrfCookie(deps, res);
 
   let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null };
   if (token) {

@@ -9,6 +9,7 @@ import { ensureXsrfCookie } from '../../lib/xsrf.ts';
 import { ensureAdminTexts } from './admin-i18n.ts';
 import { AdminRoutes } from './admin-routes.tsx';
 import { LoginPage } from './login-page.tsx';
+import { SetupPage } from './setup-page.tsx';
 
 /** /login, /setup and /admin/*: the lazily loaded admin chunk (never imported by public code). */
 export default function AdminApp() {
@@ -21,8 +22,7 @@ export default function AdminApp() {
     <ConfirmProvider>
       <Switch>
         <Route path="/login" component={LoginPage} />
-        {/* First-run admin creation comes later; until then /setup offers the login. */}
-        <Route path="/setup" component={LoginPage} />
+        <Route path="/setup" component={SetupPage} />
         <Route path="/admin" nest>
           <AdminGuard>
             <AdminLayout>
