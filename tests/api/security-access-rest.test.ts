@@ -88,7 +88,11 @@ async function clientIn(deps: TestDeps, url: string, condition: Condition | 'sig
 }
 
 async function send(client: CookieClient, route: RestRoute, encoding: Encoding, headers: Record<string, string>) {
-  const response = await client.fetch(livePath(world, route.path), { method: route.method, headers: { accept: 'application/json', ...headers }, body: await bodyFor(encoding) });
+  const response = await client.fetch(livePath(world, route.path), {
+    method: route.method,
+    headers: { accept: 'application/json', ...headers },
+    body: await bodyFor(encoding),
+  });
   return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
 }
 
@@ -119,7 +123,12 @@ describe('every admin REST route', () => {
       const server = await startServer(deps);
       try {
         const encodings: Encoding[] = stateChanging(route) && route.method === 'POST' ? ['multipart', 'urlencoded'] : ['none'];
-        const conditions: Condition[] = ['no session', 'expired session', 'forged session', ...(stateChanging(route) ? (['no anti-forgery header'] as const) : [])];
+        const conditions: Condition[] = [
+          'no session',
+          'expired session',
+          'forged session',
+          ...(stateChanging(route) ? (['no anti-forgery header'] as const) : []),
+        ];
         for (const encoding of encodings) {
           for (const condition of conditions) {
             const { client, headers } = await clientIn(deps, server.url, condition);

@@ -1,26 +1,19 @@
-import { TRPCError, type AnyProcedure } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessionToken } from '../../src/server/auth/sessions.ts';
-import { adminProcedure } from '../../src/server/trpc/procedures.ts';
-import { appRouter } from '../../src/server/trpc/router.ts';
 import { liveInput, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
 import { expiredSessionToken, procedureOf, publicCaller } from '../setup/callers.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
 import { CookieClient, startServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { allProcedures } from '../setup/procedure-walk.ts';
 import { holdSession, trpcCall } from '../setup/trpc-http.ts';
 
 // tests/api/access-control.test.ts checks the status codes of empty calls; this file adds the
 // forged cookie, calls that would succeed if let through, and proof that nothing changed.
 
-const middlewaresOf = (builder: unknown) => (builder as { _def: { middlewares: unknown[] } })._def.middlewares;
-const adminCheck = middlewaresOf(adminProcedure).at(-1);
-const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
-  path,
-  type: procedure._def.type as 'query' | 'mutation',
-  guarded: middlewaresOf(procedure).includes(adminCheck),
-}));
+const procedures = allProcedures;
 const adminProcedures = procedures.filter((p) => p.guarded);
 
 type Condition = 'no session' | 'expired session' | 'forged session' | 'no anti-forgery header';
@@ -70,7 +63,12 @@ describe('every admin procedure over HTTP', () => {
       const server = await startServer(deps);
       try {
         const input = liveInput(world, path);
-        const conditions: Condition[] = ['no session', 'expired session', 'forged session', ...(type === 'mutation' ? (['no anti-forgery header'] as const) : [])];
+        const conditions: Condition[] = [
+          'no session',
+          'expired session',
+          'forged session',
+          ...(type === 'mutation' ? (['no anti-forgery header'] as const) : []),
+        ];
         for (const condition of conditions) {
           const { client, headers } = await clientIn(deps, server.url, condition);
           const except = condition === 'expired session' ? ['sessions'] : [];
@@ -89,7 +87,8 @@ describe('every admin procedure over HTTP', () => {
               message: 'Unauthenticated.',
             });
           }
-          if (condition !== 'no session') expect(client.cookies.has('session'), `${condition}: a dead session cookie is cleared`).toBe(condition === 'no anti-forgery header');
+          if (condition !== 'no session')
+            expect(client.cookies.has('session'), `${condition}: a dead session cookie is cleared`).toBe(condition === 'no anti-forgery header');
           expect(snapshot(deps, { except }), `${condition}: nothing may change`).toEqual(before);
         }
 

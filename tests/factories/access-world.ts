@@ -38,7 +38,18 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
     other,
     validToken: sessionTokenFor(deps, admin),
     expiredToken: await expiredSessionToken(deps, admin),
-    ids: { news: news.id, article: article.id, report: report.id, gallery: gallery.id, legal: legal.id, story, publishedStory, contact, subscriber, user: other.id },
+    ids: {
+      news: news.id,
+      article: article.id,
+      report: report.id,
+      gallery: gallery.id,
+      legal: legal.id,
+      story,
+      publishedStory,
+      contact,
+      subscriber,
+      user: other.id,
+    },
     uploadId: upload.id,
   };
 }

@@ -5,7 +5,9 @@ import type { TestDeps } from './test-db.ts';
 /** Every table of the site's own schema (not SQLite's or the migrator's bookkeeping). */
 export function tableNames(deps: Pick<TestDeps, 'db'>): string[] {
   return (
-    deps.db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as {
+    deps.db.$client
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
+      .all() as {
       name: string;
     }[]
   ).map((row) => row.name);

@@ -47,6 +47,9 @@ export function fileReceiver(deps: Deps, fields: readonly FileField[], options: 
         const text = message(ctx.lang, multerFailureKey[failure] ?? 'uploadMissingFile', { image: deps.env.MAX_IMAGE_MB, video: deps.env.MAX_VIDEO_MB });
         throw fieldError(errorField, text);
       }
+      // Two files for one field: which one the visitor meant is a guess, so neither is taken.
+      const doubled = fields.find((spec) => files.filter((received) => received.fieldname === spec.name).length > 1);
+      if (doubled) throw fieldError(doubled.name, message(ctx.lang, 'uploadTooManyParts'));
       const wanted = fields.map((spec) => ({ spec, file: files.find((received) => received.fieldname === spec.name) }));
       // The same per-visitor budget as POST /api/uploads, spent only by forms that carry a file
       // (an edit form without a new image costs nothing), and before any image is decoded.

@@ -6,6 +6,9 @@ export function opaqueKey(kind: string, value: string): string {
   return `${kind}:${createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22)}`;
 }
 
+/** A turn not taken within this long after it came is forgotten; the address then queues again. */
+const TURN_KEPT_MS = 5 * 60_000;
+
 interface Failures {
   count: number;
   last: number;
@@ -23,9 +26,17 @@ interface Rule {
  * account-and-IP pair, and per account across all IPs. The per-account rule has a low cap (a
  * minute), so an attacker guessing from many places slows guessing down but can never lock the
  * real editor out for longer than that; a success from an IP clears that IP's counts.
+ *
+ * The cap alone would not keep that promise: an attacker who keeps trying gets the first check
+ * each time the minute runs out, and every failure starts a new minute. So an address the
+ * per-account rule holds back gets a turn: when it comes back after the wait it was told, that
+ * rule lets it through even if others failed meanwhile. Only addresses that have not failed
+ * against the account five times get turns, so an attacker gains a few guesses per address at most.
  */
 export class LoginThrottle {
   private readonly table = new Map<string, Failures>();
+  /** Per account-and-IP pair: when the per-account rule lets that address try, whatever others did since. */
+  private readonly turns = new Map<string, number>();
   private readonly rules: Record<'ip' | 'pair' | 'account', Rule> = {
     ip: { free: 10, capSeconds: 15 * 60 },
     pair: { free: 5, capSeconds: 15 * 60 },
@@ -43,16 +54,29 @@ export class LoginThrottle {
     return Math.min(2 ** (count - rule.free), rule.capSeconds);
   }
 
-  /** Seconds to wait before this attempt may be checked; 0 when it may go ahead. */
+  /**
+   * Seconds to wait before this attempt may be checked; 0 when it may go ahead. An address held
+   * back by the per-account rule is given its turn here (see the class comment).
+   */
   retryAfter(ip: string | null, account: string, now = Date.now()): number {
     let wait = 0;
+    let accountWait = 0;
     for (const { rule, key } of this.keys(ip, account)) {
       const entry = this.table.get(key);
       if (!entry) continue;
-      const remaining = this.delaySeconds(this.rules[rule], entry.count) * 1000 - (now - entry.last);
-      wait = Math.max(wait, Math.ceil(remaining / 1000));
+      const remaining = Math.ceil((this.delaySeconds(this.rules[rule], entry.count) * 1000 - (now - entry.last)) / 1000);
+      if (rule === 'account') accountWait = Math.max(0, remaining);
+      else wait = Math.max(wait, remaining);
     }
-    return wait;
+    if (accountWait > 0 && ip) {
+      const pair = opaqueKey('pair', `${ip}|${account}`);
+      if ((this.table.get(pair)?.count ?? 0) < this.rules.pair.free) {
+        const turn = this.turns.get(pair);
+        if (turn === undefined || now - turn > TURN_KEPT_MS) this.turns.set(pair, now + accountWait * 1000);
+        else accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+      }
+    }
+    return Math.max(wait, accountWait);
   }
 
   fail(ip: string | null, account: string, now = Date.now()): void {
@@ -61,16 +85,19 @@ export class LoginThrottle {
       const entry = this.table.get(key);
       this.table.set(key, { count: (entry?.count ?? 0) + 1, last: now });
     }
+    if (ip) this.turns.delete(opaqueKey('pair', `${ip}|${account}`));
   }
 
   succeed(ip: string | null, account: string): void {
     for (const { rule, key } of this.keys(ip, account)) if (rule !== 'account' || !ip) this.table.delete(key);
     // The account-wide count is cleared too: the real owner just proved who they are.
     this.table.delete(opaqueKey('acct', account));
+    if (ip) this.turns.delete(opaqueKey('pair', `${ip}|${account}`));
   }
 
-  /** Forgets entries a day old, so the table cannot grow without bound. */
+  /** Forgets entries a day old and unused turns, so the tables cannot grow without bound. */
   private sweep(now: number): void {
+    if (this.turns.size >= 10_000) for (const [key, turn] of this.turns) if (now - turn > TURN_KEPT_MS) this.turns.delete(key);
     if (this.table.size < 10_000) return;
     for (const [key, entry] of this.table) if (now - entry.last > 24 * 3_600_000) this.table.delete(key);
   }

@@ -27,14 +27,22 @@ export function createMulter(env: Env, storage: Storage) {
 
 export type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
 
-/** Runs a multer middleware and reports its refusal as a kind instead of an exception. */
-export function runMulter(middleware: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<MulterErrorKind | null> {
+/**
+ * Runs a multer middleware and reports its refusal as a kind instead of an exception. With
+ * `singleField`, a second file under that field is too many files, not a missing one.
+ */
+export function runMulter(
+  middleware: (req: Request, res: Response, next: NextFunction) => void,
+  req: Request,
+  res: Response,
+  singleField?: string,
+): Promise<MulterErrorKind | null> {
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (!error) return resolve(null);
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return resolve('too-large');
-        if (error.code === 'LIMIT_UNEXPECTED_FILE') return resolve('malformed');
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') return resolve(singleField !== undefined && error.field === singleField ? 'too-many-parts' : 'malformed');
         return resolve('too-many-parts');
       }
       if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) return resolve('malformed');
@@ -45,7 +53,7 @@ export function runMulter(middleware: (req: Request, res: Response, next: NextFu
 
 /** Every temporary file multer wrote for this request, for cleanup on any path out. */
 export function receivedFiles(req: Request): Express.Multer.File[] {
-  if (req.file) return [req.file];
-  if (Array.isArray(req.files)) return req.files;
-  return req.files ? Object.values(req.files).flat() : [];
+  const files = req.file ? [req.file] : Array.isArray(req.files) ? req.files : req.files ? Object.values(req.files).flat() : [];
+  // A refused request's files were already removed by multer, which also deletes their `path`.
+  return files.filter((file) => typeof file.path === 'string');
 }

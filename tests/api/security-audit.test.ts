@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRouter } from '../../src/server/rest/index.ts';
+import { liveInput, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
+import { makeUser, testPassword } from '../factories/index.ts';
+import { callerForToken, procedureOf, sessionTokenFor } from '../setup/callers.ts';
+import { cloneTestDeps } from '../setup/clone-deps.ts';
+import { CookieClient, startServer } from '../setup/http.ts';
+import { restRoutes, routeName } from '../setup/rest-routes.ts';
+import { allProcedures } from '../setup/procedure-walk.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { holdSession, trpcMutation } from '../setup/trpc-http.ts';
+
+const procedures = allProcedures;
+const adminMutations = procedures.filter((p) => p.guarded && p.type === 'mutation').map((p) => p.path);
+
+let template: TestDeps;
+let world: AccessWorld;
+beforeAll(async () => {
+  template = createTestDeps();
+  world = await seedAccessWorld(template);
+});
+afterAll(() => template.cleanup());
+
+/** The trail as an editor reads it: through audit.list, oldest first. */
+async function trail(deps: TestDeps) {
+  const page = await callerForToken(deps, sessionTokenFor(deps, world.admin)).audit.list({ pageSize: 50 });
+  return [...page.items].reverse();
+}
+
+describe('the audit log', () => {
+  it.each(adminMutations)('records %s by an editor, with who and when, and leaves every earlier entry as it was', async (path) => {
+    const deps = cloneTestDeps(template);
+    try {
+      const before = await trail(deps);
+      const from = Date.now();
+      await procedureOf(callerForToken(deps, world.validToken), path)(liveInput(world, path));
+      const after = await trail(deps);
+      expect(after.slice(0, before.length)).toEqual(before);
+      const added = after.slice(before.length);
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatchObject({ action: path, userId: world.admin.id, userEmail: world.admin.email });
+      expect(added[0]!.at.getTime()).toBeGreaterThanOrEqual(from - 5);
+      expect(added[0]!.at.getTime()).toBeLessThanOrEqual(Date.now());
+      const input = liveInput(world, path);
+      if (typeof input.id === 'number' && !path.endsWith('.create')) expect(added[0]!.targetId).toBe(input.id);
+    } finally {
+      deps.cleanup();
+    }
+  });
+
+  it('records sign-ins, failed sign-ins and sign-outs through both faces, never the password', async () => {
+    const deps = cloneTestDeps(template);
+    const server = await startServer(deps);
+    try {
+      const editor = await makeUser(deps, { name: 'Audited editor' });
+      const from = Date.now();
+      const rest = new CookieClient(server.url);
+      const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await rest.fetch('/api/login', json({ email: editor.email, password: 'not her password' }))).status).toBe(401);
+      expect((await rest.fetch('/api/login', json({ email: 'nobody@example.org', password: 'whatever it is' }))).status).toBe(401);
+      expect((await rest.fetch('/api/login', json({ email: editor.email, password: testPassword }))).status).toBe(200);
+      expect((await rest.fetch('/api/admin/logout', { method: 'POST', headers: rest.xsrfHeaders() })).status).toBe(200);
+      const trpc = new CookieClient(server.url);
+      expect((await trpcMutation(trpc, 'auth.login', { email: editor.email, password: testPassword })).status).toBe(200);
+      expect((await trpcMutation(trpc, 'auth.logout', undefined, trpc.xsrfHeaders())).status).toBe(200);
+      const other = new CookieClient(server.url);
+      await holdSession(other, sessionTokenFor(deps, editor));
+      expect((await trpcMutation(other, 'auth.logoutEverywhere', undefined, other.xsrfHeaders())).status).toBe(200);
+
+      const entries = (await trail(deps)).filter((entry) => entry.at.getTime() >= from - 5);
+      expect(entries.map(({ action, userId, userEmail }) => ({ action, userId, userEmail }))).toEqual([
+        { action: 'auth.loginFailed', userId: editor.id, userEmail: editor.email },
+        { action: 'auth.loginFailed', userId: null, userEmail: 'nobody@example.org' },
+        { action: 'auth.login', userId: editor.id, userEmail: editor.email },
+        { action: 'auth.logout', userId: editor.id, userEmail: editor.email },
+        { action: 'auth.login', userId: editor.id, userEmail: editor.email },
+        { action: 'auth.logout', userId: editor.id, userEmail: editor.email },
+        { action: 'auth.logoutEverywhere', userId: editor.id, userEmail: editor.email },
+      ]);
+      for (const entry of entries) expect(entry.at.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(JSON.stringify(entries)).not.toMatch(/not her password|whatever it is|correct horse/);
+    } finally {
+      await server.close();
+      deps.cleanup();
+    }
+  });
+
+  it('can be read but not changed: audit.list is the only audit procedure, and GET admin/audit the only route', () => {
+    expect(procedures.filter((p) => /audit/i.test(p.path))).toEqual([{ path: 'audit.list', type: 'query', guarded: true }]);
+    const probe = createTestDeps();
+    try {
+      expect(
+        restRoutes(restRouter(probe))
+          .filter((route) => /audit/i.test(route.path))
+          .map(routeName),
+      ).toEqual(['GET /admin/audit']);
+    } finally {
+      probe.cleanup();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as tar from 'tar';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BackupError, createBackup, restoreBackup } from '../../src/server/backup/archive.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, systemCaller } from '../factories/index.ts';
+import { makeVideoUpload } from '../factories/media.ts';
+import { snapshot } from '../setup/db-snapshot.ts';
+import { repoRoot } from '../setup/paths.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+const run = promisify(execFile);
+let deps: TestDeps | undefined;
+afterEach(() => {
+  deps?.cleanup();
+  deps = undefined;
+});
+
+/** Every stored file (not the incoming folder) with the hash of its bytes. */
+function storedFiles(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const folder of ['images', 'videos']) {
+    const dir = path.join(root, folder);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).sort())
+      files[`${folder}/${name}`] = createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, name)))
+        .digest('hex');
+  }
+  return files;
+}
+
+const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** A site with an item of every kind, files and variants included. */
+async function filledSite() {
+  deps = createTestDeps();
+  const admin = systemCaller(deps, await makeUser(deps));
+  const news = await makeContent(deps, 'news');
+  await makeContent(deps, 'report');
+  await makeGalleryItem(deps);
+  await makeLegalItem(deps);
+  await makeContact(deps);
+  const video = await makeVideoUpload(deps);
+  const story = await makeStory(deps, { mediaUploadId: video.id });
+  await admin.stories.publish({ id: story });
+  deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  return { deps, admin, news };
+}
+
+/** What a restore must bring back: every row and every stored file. */
+function siteState(d: TestDeps) {
+  return { tables: snapshot(d).tables, files: storedFiles(d.storage.root) };
+}
+
+/** Changes everything a restore must undo: a deletion, an addition, an overwritten file. */
+async function damage(d: TestDeps, admin: ReturnType<typeof systemCaller>, newsId: number, anyFile: string) {
+  await admin.news.delete({ id: newsId });
+  await makeContent(d, 'article');
+  fs.writeFileSync(d.storage.absolute(anyFile), 'overwritten');
+}
+
+describe('backup and restore', () => {
+  it('bring back every row and every file byte for byte with createBackup and restoreBackup', async () => {
+    const { deps, admin, news } = await filledSite();
+    const before = siteState(deps);
+    expect(Object.keys(before.files).filter((f) => f.startsWith('videos/'))).toHaveLength(1);
+    expect(Object.keys(before.files).length).toBeGreaterThan(40);
+    const archive = path.join(deps.dir, 'backups', 'site.tar.gz');
+    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+
+    await damage(
+      deps,
+      admin,
+      news.id,
+      Object.keys(before.files).find((f) => f.startsWith('videos/'))!,
+    );
+    expect(siteState(deps)).not.toEqual(before);
+    deps.db.$client.close();
+    const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    expect(kept.keptDb).toMatch(/\.before-restore-/);
+    expect(kept.keptStorage).toMatch(/\.before-restore-/);
+
+    const reopened = openDatabase(deps.env.DATABASE_URL);
+    deps.db = reopened;
+    expect(reopened.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(siteState(deps)).toEqual(before);
+  });
+
+  it('do the same through npm run backup and npm run restore', async () => {
+    const { deps, admin, news } = await filledSite();
+    const before = siteState(deps);
+    const archive = path.join(deps.dir, 'cli-backup.tar.gz');
+    const env = {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      DATABASE_URL: deps.env.DATABASE_URL,
+      STORAGE_DIR: deps.storage.root,
+    };
+    const backup = await run('npm', ['run', '--silent', 'backup', '--', archive], { cwd: repoRoot, env });
+    expect(backup.stdout).toMatch(/Backup written to/);
+
+    await damage(deps, admin, news.id, Object.keys(before.files)[0]!);
+    deps.db.$client.close();
+    const restore = await run('npm', ['run', '--silent', 'restore', '--', archive], { cwd: repoRoot, env });
+    expect(restore.stdout).toMatch(/Restored/);
+    deps.db = openDatabase(deps.env.DATABASE_URL);
+    expect(siteState(deps)).toEqual(before);
+  });
+});
+
+describe('a restore from something that is not this site’s backup', () => {
+  async function tarball(d: TestDeps, entries: Record<string, string | Buffer>): Promise<string> {
+    const work = path.join(d.dir, `fake-${randomBytes(3).toString('hex')}`);
+    for (const [name, content] of Object.entries(entries)) {
+      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
+      fs.writeFileSync(path.join(work, name), content);
+    }
+    const file = `${work}.tar.gz`;
+    await tar.create({ gzip: true, file, cwd: work, portable: true }, Object.keys(entries));
+    return file;
+  }
+
+  const fakes: Record<string, (d: TestDeps) => Promise<string>> = {
+    'a tarball of other files': (d) => tarball(d, { 'site.db': 'not a database', 'storage/images/a.jpg': 'x' }),
+    'a tarball whose manifest names another format': (d) => tarball(d, { 'manifest.json': JSON.stringify({ format: 'someone-else/1' }), 'site.db': 'x' }),
+    'a tarball with the right manifest but no database in it': (d) =>
+      tarball(d, { 'manifest.json': JSON.stringify({ format: 'womens-rights-news-backup/1' }), 'site.db': 'not a database at all' }),
+    'a file that is no tarball at all': async (d) => {
+      const file = path.join(d.dir, 'random.tar.gz');
+      fs.writeFileSync(file, randomBytes(4096));
+      return file;
+    },
+  };
+
+  it.each(Object.keys(fakes))('refuses %s and leaves the current database and files untouched', async (name) => {
+    const { deps } = await filledSite();
+    const files = storedFiles(deps.storage.root);
+    const dbHash = hashOf(deps.env.DATABASE_URL);
+    const archive = await fakes[name]!(deps);
+    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root })).rejects.toThrow();
+    expect(hashOf(deps.env.DATABASE_URL)).toBe(dbHash);
+    expect(storedFiles(deps.storage.root)).toEqual(files);
+    expect(fs.readdirSync(deps.dir).filter((entry) => entry.includes('before-restore'))).toEqual([]);
+  });
+
+  it('says why through npm run restore, exits with 1, and touches nothing', async () => {
+    const { deps } = await filledSite();
+    const files = storedFiles(deps.storage.root);
+    const dbHash = hashOf(deps.env.DATABASE_URL);
+    const archive = await fakes['a tarball whose manifest names another format']!(deps);
+    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root })).rejects.toBeInstanceOf(BackupError);
+    const env = {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      DATABASE_URL: deps.env.DATABASE_URL,
+      STORAGE_DIR: deps.storage.root,
+    };
+    const failure = await run('npm', ['run', '--silent', 'restore', '--', archive], { cwd: repoRoot, env }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('is not a backup made by this site.');
+    expect(hashOf(deps.env.DATABASE_URL)).toBe(dbHash);
+    expect(storedFiles(deps.storage.root)).toEqual(files);
+  });
+});

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, stories } from '../../src/server/db/schema.ts';
+import { allVariantPaths } from '../../src/shared/image-variants.ts';
+import { jpegWithEveryMetadata, pngWithTextChunks, secrets, videoWithLocation } from '../factories/hostile-files.ts';
+import { gpsLatitudeBytes, secretPlace } from '../factories/media.ts';
+import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+beforeAll(async () => {
+  deps = createTestDeps({ RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
+  server = await startServer(deps);
+});
+afterAll(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+/** Every byte pattern that would tell where or with what a picture was taken. */
+const imageTraces: [string, Buffer][] = [
+  ['EXIF block', Buffer.from('Exif')],
+  ['GPS', Buffer.from('GPS')],
+  ['GPS latitude', gpsLatitudeBytes()],
+  ['camera make', Buffer.from(secretPlace.cameraMake)],
+  ['XMP packet', Buffer.from('x:xmpmeta')],
+  ['XMP namespace', Buffer.from('ns.adobe.com')],
+  ['XMP place', Buffer.from(secrets.xmpPlace)],
+  ['IPTC block', Buffer.from('Photoshop 3.0')],
+  ['IPTC resource', Buffer.from('8BIM')],
+  ['IPTC city', Buffer.from(secrets.iptcCity)],
+  ['JPEG comment', Buffer.from(secrets.comment)],
+  ['PNG text', Buffer.from(secrets.textChunk)],
+  ['PNG location', Buffer.from(secretPlace.iso6709)],
+  ['PNG text chunk', Buffer.from('tEXt')],
+  ['PNG international text chunk', Buffer.from('iTXt')],
+  ['PNG EXIF chunk', Buffer.from('eXIf')],
+];
+
+const tracesIn = (bytes: Buffer, traces: [string, Buffer][]) => traces.filter(([, needle]) => bytes.includes(needle)).map(([name]) => name);
+
+/** Sends a file through one of the two upload paths and answers the stored path. */
+async function storeThrough(route: string, bytes: Buffer, filename: string): Promise<string> {
+  const form = new FormData();
+  const blob = new Blob([new Uint8Array(bytes)]);
+  const client = new CookieClient(server.url);
+  if (route === 'POST /api/uploads') {
+    form.append('purpose', 'story');
+    form.append('file', blob, filename);
+    const response = await client.fetch('/api/uploads', { method: 'POST', body: form });
+    const body = (await response.json()) as { path: string };
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    return body.path;
+  }
+  if (route === 'POST /api/contact') {
+    for (const [name, value] of Object.entries({ name: 'Visitor', email: 'visitor@example.org', message: 'See the photo.' })) form.append(name, value);
+    form.append('image', blob, filename);
+    expect((await client.fetch('/api/contact', { method: 'POST', body: form })).status).toBe(201);
+    return deps.db.select({ image: contactMessages.image }).from(contactMessages).all().at(-1)!.image!;
+  }
+  for (const [name, value] of Object.entries({ title: 'My story', description: 'What happened.' })) form.append(name, value);
+  form.append('media', blob, filename);
+  expect((await client.fetch('/api/story', { method: 'POST', body: form })).status).toBe(201);
+  return deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
+}
+
+describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an image sent to %s', (route) => {
+  it('is stored, with every responsive variant, without the GPS EXIF, XMP, IPTC and comment of a phone JPEG', async () => {
+    const original = await jpegWithEveryMetadata();
+    const before = await sharp(original).metadata();
+    expect([before.exif, before.xmp, before.iptc].every(Boolean)).toBe(true);
+    expect(tracesIn(original, imageTraces)).toEqual(
+      expect.arrayContaining(['EXIF block', 'GPS latitude', 'camera make', 'XMP place', 'IPTC city', 'JPEG comment']),
+    );
+
+    const stored = await storeThrough(route, original, 'IMG_0042.jpg');
+    const files = [stored, ...allVariantPaths(stored)];
+    expect(files).toHaveLength(10);
+    for (const file of files) {
+      const bytes = fs.readFileSync(deps.storage.absolute(file));
+      expect(tracesIn(bytes, imageTraces), file).toEqual([]);
+      const meta = await sharp(bytes).metadata();
+      expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        comments: undefined,
+      });
+    }
+  });
+
+  it('is stored, with every responsive variant, without the text, XMP and EXIF chunks of a PNG', async () => {
+    const original = await pngWithTextChunks();
+    const before = await sharp(original).metadata();
+    expect(before.comments?.map((c) => c.text)).toEqual(expect.arrayContaining([secrets.textChunk]));
+    expect(tracesIn(original, imageTraces)).toEqual(expect.arrayContaining(['PNG text', 'PNG location', 'XMP place', 'GPS latitude', 'PNG EXIF chunk']));
+
+    const stored = await storeThrough(route, original, 'screenshot.png');
+    expect(stored).toMatch(/\.png$/);
+    for (const file of [stored, ...allVariantPaths(stored)]) {
+      const bytes = fs.readFileSync(deps.storage.absolute(file));
+      expect(tracesIn(bytes, imageTraces), file).toEqual([]);
+      const meta = await sharp(bytes).metadata();
+      expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        comments: undefined,
+      });
+    }
+  });
+});
+
+const videoTraces: [string, Buffer][] = [
+  ['coordinates', Buffer.from('+35.6892')],
+  ['longitude', Buffer.from('051.3890')],
+  ['©xyz atom', Buffer.from([0xa9, 0x78, 0x79, 0x7a])],
+  ['location key', Buffer.from('location')],
+  ['title', Buffer.from(secrets.videoTitle)],
+  ['©nam atom', Buffer.from([0xa9, 0x6e, 0x61, 0x6d])],
+];
+
+describe.each(['POST /api/uploads', 'POST /api/story'])('a video sent to %s', (route) => {
+  it.each(['mp4', 'mov'] as const)('is stored from a phone %s without its location or title', async (container) => {
+    const original = fs.readFileSync(await videoWithLocation(deps.dir, container));
+    expect(tracesIn(original, videoTraces)).toEqual(expect.arrayContaining(['coordinates', 'title', container === 'mp4' ? 'location key' : '©xyz atom']));
+
+    const stored = await storeThrough(route, original, `VID_0042.${container}`);
+    expect(stored).toMatch(/^videos\/[0-9a-f]{32}\.(mp4|mov)$/);
+    const bytes = fs.readFileSync(deps.storage.absolute(stored));
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(tracesIn(bytes, videoTraces)).toEqual([]);
+    expect(allVariantPaths(stored)).toEqual([]);
+  });
+});

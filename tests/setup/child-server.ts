@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot } from './paths.ts';
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Resolves with the exit signal or code once the process is gone. */
+  exited: Promise<string>;
+}
+
+/**
+ * The real server (`npm start` without the build check) as a child process, in a folder of its
+ * own so no .env of the checkout is read. Resolves once it says where it listens.
+ */
+export function startChildServer(dir: string, env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(repoRoot, 'src/server/index.ts')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${printed}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!, process: child, output: () => printed, exited });
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((how) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${how}) before listening:\n${printed}`));
+    });
+  });
+}
+
+/** Ends a child server with SIGTERM and waits for it; a no-op when it is already gone. */
+export async function stopChildServer(server: ChildServer): Promise<void> {
+  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGTERM');
+  await server.exited;
+}
