@@ -14,8 +14,17 @@ const feedTitles: Record<FeedName, Record<Language, string>> = {
   reports: { en: "Women's Rights News — Reports", fa: 'اخبار حقوق زنان — گزارش‌ها' },
 };
 
+const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+
+/** Escapes text for XML and HTML, and drops the control characters XML 1.0 forbids. */
 export function xmlEscape(text: string): string {
-  return text.replace(/[<>&'"\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? '');
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) continue;
+    out += entities[char] ?? char;
+  }
+  return out;
 }
 
 export function siteOrigin(deps: Deps, req: Request): string {
