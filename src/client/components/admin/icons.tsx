@@ -29,6 +29,7 @@ const paths = {
   globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',
   check: 'M5 12l5 5 9-10',
   archive: 'M3 4h18v4H3zM5 8v12h14V8M10 12h4',
+  history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
   inbox: 'M4 4h16v16H4zM4 14h4l2 3h4l2-3h4',
 } as const;
 

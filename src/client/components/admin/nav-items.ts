@@ -37,7 +37,13 @@ export const navGroups: NavGroup[] = [
       { key: 'newsletter', href: '/newsletter', icon: 'newsletter', matches: ['/newsletter'] },
     ],
   },
-  { key: 'administration', items: [{ key: 'users', href: '/users/all', addHref: '/users/add', icon: 'users', matches: ['/users', '/edit/user'] }] },
+  {
+    key: 'administration',
+    items: [
+      { key: 'users', href: '/users/all', addHref: '/users/add', icon: 'users', matches: ['/users', '/edit/user'] },
+      { key: 'audit', href: '/audit', icon: 'history', matches: ['/audit'] },
+    ],
+  },
 ];
 
 export function isActive(item: NavItem, location: string): boolean {

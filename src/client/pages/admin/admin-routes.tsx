@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { AuditPage } from './audit-page.tsx';
 import { ContentAddPage } from './content/content-add-page.tsx';
 import { ContentEditPage } from './content/content-edit-page.tsx';
 import { ContentListPage } from './content/content-list-page.tsx';
@@ -49,6 +50,7 @@ export function AdminRoutes() {
       <Route path="/contacts" component={ContactsPage} />
       <Route path="/stories/all" component={StoriesPage} />
       <Route path="/newsletter" component={NewsletterPage} />
+      <Route path="/audit" component={AuditPage} />
 
       {/* The bare section addresses lead to their lists. */}
       <Route path={/^\/(news|articles|reports|gallery|legal|users|stories)\/?$/}>{(params) => <Redirect to={`/${params[0]}/all`} replace />}</Route>
