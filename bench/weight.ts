@@ -25,7 +25,7 @@ export async function pageWeight(origin: string, pathname: string, label: string
   let css = 0;
   let js = 0;
   let fonts = 0;
-  const persian = /lang="fa"/.test(html);
+  const persian = /<html[^>]*\blang="fa"/.test(html);
   for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
     const body = await get(href!);
     css += compressed(body);
