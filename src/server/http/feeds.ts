@@ -83,8 +83,9 @@ export function feedsRoute(deps: Deps) {
     const items = rows.map((row) => {
       const link = pageUrl(origin, `/${path}/${row.id}`, language);
       const title = language === 'fa' ? row.titleFa : row.titleEn;
+      // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
       const description = truncate(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
-      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(description)}</description></item>`;
+      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(description))}</description></item>`;
     });
     const self = `${origin}/rss/${language}/${feed}.xml`;
     res

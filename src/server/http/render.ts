@@ -71,14 +71,20 @@ export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
         links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
       });
       const result = await render(req.originalUrl, language, client);
+      // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` in stored
+      // text would copy parts of the template into the page (and a `</script>` into the state).
       const html = template
-        .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}" data-ssr="1">`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
-        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, result.head.description ? `<meta name="description" content="${escapeHtml(result.head.description.replace(/\s+/g, ' ').trim().slice(0, 200))}">` : '$&')
-        .replace('</head>', `  ${headTags(deps, req, language, result)}\n  </head>`)
+        .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${language}" dir="${directionOf(language)}" data-ssr="1">`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, (tag) =>
+          result.head.description
+            ? `<meta name="description" content="${escapeHtml(result.head.description.replace(/\s+/g, ' ').trim().slice(0, 200))}">`
+            : tag,
+        )
+        .replace('</head>', () => `  ${headTags(deps, req, language, result)}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${result.state.replace(/</g, '\\u003c')}</script>`,
+          () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${result.state.replace(/</g, '\\u003c')}</script>`,
         );
       res.status(result.head.status ?? 200).type('html').send(html);
     } catch (error) {
