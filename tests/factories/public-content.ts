@@ -24,7 +24,7 @@ const palettes = [
 let imageCount = 0;
 
 /** A text-free gradient illustration, stored exactly as an upload is (with its responsive variants). */
-export async function makeIllustrationUpload(deps: TestDeps, width = 480, height = 300) {
+export async function makeIllustrationUpload(deps: TestDeps, width = 400, height = 250) {
   const [dark, light] = palettes[imageCount++ % palettes.length]!;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
@@ -90,11 +90,14 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
 export async function makeGallery(deps: TestDeps, overrides: { name?: string; videoLink?: string; withImage?: boolean } = {}) {
   const caller = await editorCaller(deps);
   const withImage = overrides.withImage ?? !overrides.videoLink;
-  const imageUploadId = withImage ? (await makeIllustrationUpload(deps, 480, 360)).id : undefined;
+  const imageUploadId = withImage ? (await makeIllustrationUpload(deps, 400, 300)).id : undefined;
   return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), imageUploadId, videoLink: overrides.videoLink });
 }
 
-export async function makeLegal(deps: TestDeps, overrides: { titleEn?: string; titleFa?: string; descriptionEn?: string; descriptionFa?: string; videoLink?: string } = {}) {
+export async function makeLegal(
+  deps: TestDeps,
+  overrides: { titleEn?: string; titleFa?: string; descriptionEn?: string; descriptionFa?: string; videoLink?: string } = {},
+) {
   const caller = await editorCaller(deps);
   const mediaUploadId = overrides.videoLink ? undefined : (await makeIllustrationUpload(deps)).id;
   return caller.legal.create({

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -29,6 +30,7 @@ const styles: Record<ToastKind, string> = {
 
 /** Toasts at the top right (top left in right-to-left pages: the reading start mirrors). */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
@@ -45,15 +47,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed top-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2" aria-live="polite" role="region" aria-label="Notifications">
+      <div
+        className="pointer-events-none fixed top-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+        aria-live="polite"
+        role="region"
+        aria-label={t('notifications')}
+      >
         {toasts.map((toast) => (
-          <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} className={`pointer-events-auto rounded-lg border-s-4 px-4 py-3 shadow-lg ring-1 ring-stone-200 ${styles[toast.kind]}`} data-toast={toast.kind}>
+          <div
+            key={toast.id}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+            className={`pointer-events-auto rounded-lg border-s-4 px-4 py-3 shadow-lg ring-1 ring-stone-200 ${styles[toast.kind]}`}
+            data-toast={toast.kind}
+          >
             <div className="flex items-start gap-3">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{toast.title}</p>
                 {toast.description ? <p className="mt-0.5 text-sm text-stone-700">{toast.description}</p> : null}
               </div>
-              <button type="button" onClick={() => dismiss(toast.id)} className="rounded p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900" aria-label="Close">
+              <button
+                type="button"
+                onClick={() => dismiss(toast.id)}
+                className="rounded p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+                aria-label={t('close')}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </div>

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrors } from '../../ui/form-errors.tsx';
+import { SubmitButton, TextField } from '../../ui/text-field.tsx';
+import { useToast } from '../../ui/toaster.tsx';
+import { UploadField } from '../../ui/upload-field.tsx';
+import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
+import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { PrivacyNote } from './privacy-note.tsx';
+
+/** SPEC: title and description required, one optional image or video. */
+export function StoryForm() {
+  const { t } = useTranslation('public');
+  const toast = useToast();
+  const trpc = useTRPC();
+  const create = useMutation(trpc.stories.create.mutationOptions());
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [mediaUploadId, setMediaUploadId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+
+  const form = useFormSubmit({
+    schema: async () => (await loadSchemas()).createStoryInput,
+    send: (data) => create.mutateAsync(data),
+    onSuccess() {
+      setTitle('');
+      setDescription('');
+      setMediaUploadId(null);
+      setResetKey((key) => key + 1);
+      toast.show('success', t('toasts.storyAdded'), t('story.reviewNote'));
+    },
+    onFailure(error) {
+      toast.show('error', t('toasts.storyFailed'), errorMessageOf(error, t('toasts.somethingWentWrong')));
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void form.submit({ title, description, mediaUploadId });
+  }
+
+  const labels = { title: t('story.fields.title'), description: t('story.fields.description'), mediaUploadId: t('story.fields.media') };
+  return (
+    <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate className="space-y-6" data-testid="story-form" aria-labelledby="story-form-heading">
+      <FormErrors errors={form.errors} labels={labels} />
+      <TextField
+        label={labels.title}
+        name="title"
+        required
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={form.errors.title}
+        maxLength={300}
+      />
+      <TextField
+        multiline
+        label={labels.description}
+        name="description"
+        required
+        rows={9}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        error={form.errors.description}
+      />
+      <UploadField
+        label={labels.mediaUploadId}
+        purpose="story"
+        hint={t('story.mediaHint')}
+        onUploaded={(result) => setMediaUploadId(result?.id ?? null)}
+        onBusyChange={setUploading}
+        resetKey={resetKey}
+        error={form.errors.mediaUploadId}
+      />
+      <PrivacyNote />
+      <SubmitButton busy={form.sending || uploading} label={t('story.submit')} busyLabel={uploading ? t('forms.uploading') : t('forms.sending')} />
+    </form>
+  );
+}

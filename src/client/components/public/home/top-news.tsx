@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { truncate } from '../../../../shared/text.ts';
+import { detailPath, localized, type ContentItem } from '../../../lib/content.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { LeadStory, TEASER_TITLE_LENGTH } from '../content-card.tsx';
+import { DateLine } from '../date-line.tsx';
+
+/** The lead story (two thirds wide) and the next nine, numbered, under "Top news" (hidden on small screens). */
+export function TopNews({ items }: { items: ContentItem[] }) {
+  const { t } = useTranslation('public');
+  const { language } = useLanguage();
+  const [lead, ...rest] = items;
+  if (!lead) return null;
+  const side = rest.slice(0, 9);
+  return (
+    <section aria-label={t('topNews')} className="grid gap-8 lg:grid-cols-3 lg:gap-10" data-testid="top-news">
+      <div className="lg:col-span-2">
+        <LeadStory item={lead} titleMax={TEASER_TITLE_LENGTH} eager />
+      </div>
+      {side.length ? (
+        <aside aria-labelledby="top-news-heading" className="hidden lg:block lg:border-s lg:border-stone-200 lg:ps-8" data-testid="top-news-side">
+          <h2 id="top-news-heading" className="border-b-2 border-stone-900 pb-2 font-serif text-xl font-bold">
+            {t('topNews')}
+          </h2>
+          <ol>
+            {side.map((item, index) => (
+              <li key={item.id} className="group relative flex gap-4 border-b border-stone-200 py-3 last:border-b-0" data-testid="top-news-item">
+                <span className="w-7 shrink-0 font-serif text-2xl leading-none font-bold text-plum-700" aria-hidden="true" data-testid="top-news-number">
+                  {formatNumber(index + 1, language)}
+                </span>
+                <div className="min-w-0">
+                  <Link
+                    href={detailPath(item.kind, item.id)}
+                    className="text-[0.9375rem] font-semibold leading-snug text-stone-900 after:absolute after:inset-0 hover:text-plum-800 hover:underline"
+                    data-testid="top-news-title"
+                  >
+                    {truncate(localized(item, language).title, TEASER_TITLE_LENGTH)}
+                  </Link>
+                  <DateLine date={item.createdAt} relative className="mt-1 block text-xs text-stone-600" />
+                </div>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      ) : null}
+    </section>
+  );
+}

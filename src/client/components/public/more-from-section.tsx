@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { listPath, routerName, sharedInputs, type ContentKind } from '../../lib/content.ts';
+import { useContentRouter } from '../../lib/use-content-router.ts';
+import { ContentGrid } from './content-grid.tsx';
+import { SectionHeader } from './section-header.tsx';
+
+/** Below a story: the newest others of its kind, from the list the home page already cached. */
+export function MoreFromSection({ kind, excludeId }: { kind: ContentKind; excludeId: number }) {
+  const { t } = useTranslation('public');
+  const router = useContentRouter(kind);
+  const { data } = useQuery(router.list.queryOptions(sharedInputs[routerName[kind]]));
+  const items = data?.items.filter((item) => item.id !== excludeId).slice(0, 4) ?? [];
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby="more-from-heading" className="mx-auto mt-8 max-w-7xl px-4 sm:px-6" data-testid="more-from">
+      <SectionHeader id="more-from-heading" title={t(`detail.moreFrom.${kind}`)} moreHref={listPath[kind]} />
+      <ContentGrid items={items} />
+    </section>
+  );
+}

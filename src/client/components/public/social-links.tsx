@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../lib/use-site-config.ts';
+import { FacebookIcon, MailIcon, MicroblogIcon } from './icons.tsx';
+
+export interface SocialLink {
+  network: 'facebook' | 'twitter' | 'email';
+  href: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+/** The configured social links in SPEC order (social network, microblog, e-mail); unset ones are left out. */
+export function useSocialLinks(): SocialLink[] {
+  const { data } = useSiteConfig();
+  if (!data) return [];
+  const links: (SocialLink | null)[] = [
+    data.facebookUrl ? { network: 'facebook', href: data.facebookUrl, Icon: FacebookIcon } : null,
+    data.twitterUrl ? { network: 'twitter', href: data.twitterUrl, Icon: MicroblogIcon } : null,
+    data.contactEmail ? { network: 'email', href: `mailto:${data.contactEmail}`, Icon: MailIcon } : null,
+  ];
+  return links.filter((link): link is SocialLink => link !== null);
+}
+
+/** SPEC §1: each link opens in a new tab and is named "Follow us on" plus the network. */
+export function useFollowLabel() {
+  const { t } = useTranslation('public');
+  return (network: SocialLink['network']) => t('social.followUsOn', { network: t(`social.networks.${network}`) });
+}
+
+/** Small icon links for the header, the drawer and the footer. */
+export function SocialIconLinks({ tone = 'light', className = '' }: { tone?: 'light' | 'dark'; className?: string }) {
+  const links = useSocialLinks();
+  const label = useFollowLabel();
+  if (!links.length) return null;
+  const look = tone === 'dark' ? 'text-plum-100 hover:bg-white/10 hover:text-white' : 'text-stone-700 hover:bg-plum-50 hover:text-plum-800';
+  return (
+    <ul className={`flex items-center gap-1 ${className}`} data-testid="social-links">
+      {links.map(({ network, href, Icon }) => (
+        <li key={network}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label(network)}
+            title={label(network)}
+            className={`flex size-10 items-center justify-center rounded-full ${look}`}
+          >
+            <Icon size={18} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { useFollowLabel, useSocialLinks } from './social-links.tsx';
+
+/** SPEC §9: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */
+const STAGGER_SECONDS = 0.4;
+
+export function SocialSection() {
+  const { t } = useTranslation('public');
+  const links = useSocialLinks();
+  const label = useFollowLabel();
+  return (
+    <section
+      aria-labelledby="social-heading"
+      className="on-dark rounded-sm bg-plum-900 px-6 py-12 text-center text-white sm:px-12"
+      data-testid="social-section"
+    >
+      <h2 id="social-heading" className="font-serif text-2xl font-bold sm:text-3xl">
+        {t('social.title')}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl leading-relaxed text-plum-100">{t('social.text')}</p>
+      {links.length ? (
+        <ul className="mt-8 flex justify-center gap-5">
+          {links.map(({ network, href, Icon }, index) => (
+            <li key={network}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={label(network)}
+                title={label(network)}
+                className="flex size-14 animate-social-bob items-center justify-center rounded-full bg-white text-plum-800 shadow-md transition-colors hover:bg-plum-100 focus-visible:outline-white motion-reduce:animate-none"
+                style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
+                data-testid={`social-${network}`}
+              >
+                <Icon size={24} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

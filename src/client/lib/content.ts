@@ -1,0 +1,65 @@
+import type { Language } from '../../shared/locale.ts';
+import type { Category, ContentKind, Country } from '../../shared/schemas/content.ts';
+import type { RouterOutputs } from './trpc.ts';
+
+export type ContentItem = RouterOutputs['news']['byId'];
+export type ContentPage = RouterOutputs['news']['list'];
+export type GalleryItem = RouterOutputs['gallery']['list']['items'][number];
+export type LegalItem = RouterOutputs['legal']['byId'];
+export type PublishedStory = RouterOutputs['stories']['publishedById'];
+export type { Category, ContentKind, Country };
+
+/**
+ * The category and country lists of src/shared/schemas/content.ts, repeated here because importing
+ * that module would pull zod into every public page. The checks below fail to compile if they drift.
+ */
+export const categoryList = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const satisfies readonly Category[];
+export const countryList = ['iran', 'afghanistan'] as const satisfies readonly Country[];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const categoriesInSync: Same<Category, (typeof categoryList)[number]> = true;
+const countriesInSync: Same<Country, (typeof countryList)[number]> = true;
+void categoriesInSync;
+void countriesInSync;
+
+/** The tRPC router name of each content kind. */
+export const routerName = { news: 'news', article: 'articles', report: 'reports' } as const satisfies Record<ContentKind, string>;
+
+/** Where each kind lives (SPEC §2: the header links to /latestnews). */
+export const listPath: Record<ContentKind, string> = { news: '/latestnews', article: '/articles', report: '/reports' };
+export const detailPath = (kind: ContentKind, id: number) => `/${kind === 'news' ? 'news' : kind === 'article' ? 'articles' : 'reports'}/${id}`;
+
+/** Title and description in the reader's language, falling back to the other one if empty. */
+export function localized(item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, language: Language) {
+  return language === 'fa'
+    ? { title: item.titleFa || item.titleEn, description: item.descriptionFa || item.descriptionEn }
+    : { title: item.titleEn || item.titleFa, description: item.descriptionEn || item.descriptionFa };
+}
+
+/**
+ * Query inputs shared by the home page and the side lists of the list pages, so that one fetch
+ * fills the cache for both (SPEC §4: lists are fetched only when the cached list is empty).
+ */
+export const sharedInputs = {
+  topNews: { page: 1, pageSize: 10, category: 'top' },
+  news: { page: 1, pageSize: 20 },
+  articles: { page: 1, pageSize: 5 },
+  reports: { page: 1, pageSize: 8 },
+} as const;
+
+/** One featured item plus a grid of 12, which fills 1, 2, 3 or 4 columns evenly. */
+export const LIST_PAGE_SIZE = 13;
+
+/** Splits stored text into paragraphs: blank lines separate them, single newlines stay line breaks. */
+export function paragraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A positive page number from a query string value, else 1. */
+export function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf } from './trpc.ts';
+import { useLanguage } from './use-language.ts';
+import { validate } from './validate.ts';
+
+/**
+ * The shared life of a public form: check with the shared schema, send, then either reset or show
+ * the server's errors per field. `send` resolves on success and throws the failed call's error.
+ */
+export function useFormSubmit<S extends z.ZodType>(options: {
+  schema: () => Promise<S>;
+  send: (data: z.infer<S>) => Promise<unknown>;
+  onSuccess: () => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const { language } = useLanguage();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [sending, setSending] = useState(false);
+
+  async function submit(values: unknown) {
+    if (sending) return;
+    setSending(true);
+    try {
+      const checked = validate(await options.schema(), values, language);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        return;
+      }
+      try {
+        await options.send(checked.data);
+      } catch (error) {
+        setErrors(fieldErrorsOf(error));
+        options.onFailure(error);
+        return;
+      }
+      setErrors({});
+      options.onSuccess();
+    } catch (error) {
+      // The schema chunk itself failed to load (a dropped connection): report it like a failed send.
+      options.onFailure(error);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { errors, sending, submit, clearErrors: () => setErrors({}) };
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { videoEmbedUrl } from '../../../shared/video-links.ts';
+import { CategoryLabel } from '../../components/public/category-label.tsx';
+import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
+import { DateLine } from '../../components/public/date-line.tsx';
+import { MoreFromSection } from '../../components/public/more-from-section.tsx';
+import { Prose } from '../../components/public/prose.tsx';
+import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { VideoEmbed } from '../../components/public/video-embed.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { listPath, localized, type ContentItem, type ContentKind } from '../../lib/content.ts';
+import { errorMessageOf } from '../../lib/trpc.ts';
+import { useContentRouter } from '../../lib/use-content-router.ts';
+import { useHead } from '../../lib/head.tsx';
+import { shareImage } from '../../lib/share-image.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+
+/** A news item, article or report; "News not found." (and the same for articles and reports) when it is missing. */
+export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: string | undefined }) {
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation();
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const router = useContentRouter(kind);
+  const id = idFrom(rawId);
+  const cached = id ? cachedItem<ContentItem>(queryClient, router.list.pathKey(), id) : undefined;
+  const query = useItemOrMissing<ContentItem>(router.byId.queryOptions({ id: id ?? 0 }), { enabled: id !== null, cached });
+  const item = query.data;
+  const missing = !id || query.data === null;
+  // One head for the page: title, preview text and picture for shared links, 404 when missing.
+  useHead(
+    item
+      ? { title: localized(item, language).title, description: localized(item, language).description, image: shareImage(item.image), type: 'article' }
+      : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
+  );
+
+  if (missing) return <NotFoundState message={t(`detail.notFound.${kind}`)} fallback={listPath[kind]} />;
+  if (query.error) return <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  if (!item) return <Spinner fullScreen />;
+
+  const { title, description } = localized(item, language);
+  const media = item.media[0];
+  const embedUrl = videoEmbedUrl(media?.link);
+  const mediaTitle = media ? (language === 'fa' ? media.titleFa || media.titleEn : media.titleEn || media.titleFa) : null;
+  const mediaText = media ? (language === 'fa' ? media.descriptionFa || media.descriptionEn : media.descriptionEn || media.descriptionFa) : null;
+
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
+        <BackButton label={t(`detail.backTo.${kind}`)} fallback={listPath[kind]} />
+        <header className="mt-8">
+          <CategoryLabel category={item.category} country={item.country} className="mb-3" />
+          <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl lg:text-5xl" data-testid="detail-title">
+            {title}
+          </h1>
+          <p className="mt-4 text-sm text-stone-600">
+            <DateLine date={item.createdAt} className="font-semibold text-stone-700" />
+          </p>
+        </header>
+        <figure className="-mx-4 my-8 sm:mx-0">
+          <ContentImage
+            path={item.image}
+            alt={title}
+            width={1200}
+            height={675}
+            eager
+            sizes={imageSizes.article}
+            className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
+          />
+        </figure>
+        <Prose text={description} />
+        {embedUrl ? (
+          <section aria-labelledby="video-heading" className="mt-12 border-t border-stone-200 pt-8" data-testid="detail-video">
+            <h2 id="video-heading" className="mb-4 font-serif text-xl font-bold">
+              {mediaTitle || t('detail.video')}
+            </h2>
+            <VideoEmbed embedUrl={embedUrl} title={mediaTitle || title} />
+            {mediaText ? <p className="mt-3 text-stone-700">{mediaText}</p> : null}
+          </section>
+        ) : null}
+      </article>
+      <MoreFromSection kind={kind} excludeId={item.id} />
+    </>
+  );
+}

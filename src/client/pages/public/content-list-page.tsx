@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { CategoryFilter } from '../../components/public/category-filter.tsx';
+import { LeadStory } from '../../components/public/content-card.tsx';
+import { ContentGrid } from '../../components/public/content-grid.tsx';
+import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
+import { Pagination } from '../../components/public/pagination.tsx';
+import { SideList } from '../../components/public/side-list.tsx';
+import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  categoryList as categories,
+  countryList as countries,
+  LIST_PAGE_SIZE,
+  pageFrom,
+  type Category,
+  type ContentKind,
+  type Country,
+} from '../../lib/content.ts';
+import { errorMessageOf } from '../../lib/trpc.ts';
+import { useContentRouter } from '../../lib/use-content-router.ts';
+import { useHead } from '../../lib/head.tsx';
+
+const pick = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
+
+/** News, articles or reports: heading, category filter, featured item with a side list, grid, pagination. */
+export function ContentListPage({ kind }: { kind: ContentKind }) {
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation();
+  const [params] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const category = pick<Category>(categories, params.get('category'));
+  const country = pick<Country>(countries, params.get('country'));
+  const router = useContentRouter(kind);
+  // The previous page stays on screen while the next one loads, instead of a blank spinner.
+  const query = useQuery(router.list.queryOptions({ page, pageSize: LIST_PAGE_SIZE, category, country }, { placeholderData: keepPreviousData }));
+  const title = t(`list.${kind}.title`);
+  useHead({ title, description: t(`list.${kind}.intro`) });
+
+  const filters = [category ? t(`categories.${category}`) : null, country ? t(`countries.${country}`) : null].filter(Boolean).join(' · ');
+  let body;
+  if (query.error) body = <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  else if (!query.data) body = <Spinner />;
+  else if (!query.data.items.length) body = <EmptyMessage>{t(`list.${kind}.empty`)}</EmptyMessage>;
+  else {
+    const [featured, ...rest] = query.data.items;
+    body = (
+      <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
+        <div className="grid gap-8 lg:grid-cols-3 lg:gap-10">
+          <div className="lg:col-span-2" data-testid="featured">
+            {featured ? <LeadStory item={featured} as="h2" /> : null}
+          </div>
+          <SideList kind={kind} />
+        </div>
+        {rest.length ? (
+          <section aria-labelledby="more-heading" className="mt-14">
+            <h2 id="more-heading" className="mb-6 border-t-4 border-plum-800 pt-3 font-serif text-2xl font-bold">
+              {t(`list.${kind}.more`)}
+            </h2>
+            <ContentGrid items={rest} />
+          </section>
+        ) : null}
+        <Pagination page={page} total={query.data.total} pageSize={LIST_PAGE_SIZE} />
+      </div>
+    );
+  }
+
+  return (
+    <PageFrame>
+      <PageHeading title={title} intro={t(`list.${kind}.intro`)} kicker={filters || undefined} />
+      <CategoryFilter current={category} />
+      {body}
+    </PageFrame>
+  );
+}

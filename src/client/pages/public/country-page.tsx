@@ -1,0 +1,58 @@
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ContentGrid } from '../../components/public/content-grid.tsx';
+import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
+import { SectionHeader } from '../../components/public/section-header.tsx';
+import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { listPath, type ContentKind, type Country } from '../../lib/content.ts';
+import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const kinds: { kind: ContentKind; router: 'news' | 'articles' | 'reports' }[] = [
+  { kind: 'news', router: 'news' },
+  { kind: 'article', router: 'articles' },
+  { kind: 'report', router: 'reports' },
+];
+
+/** /iran and /afghanistan: the news, articles and reports tagged with the country. */
+export function CountryPage({ country }: { country: Country }) {
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation();
+  const trpc = useTRPC();
+  const results = useQueries({ queries: kinds.map(({ router }) => trpc[router].list.queryOptions({ page: 1, pageSize: 8, country })) });
+  const name = t(`countries.${country}`);
+  useDocumentTitle(name);
+
+  const failed = results.find((result) => result.error);
+  let body;
+  if (failed?.error) body = <ErrorMessage>{tc('error') + errorMessageOf(failed.error, tc('unknownError'))}</ErrorMessage>;
+  else if (results.some((result) => !result.data)) body = <Spinner />;
+  else if (results.every((result) => !result.data?.items.length)) body = <EmptyMessage>{t('countryPage.empty', { country: name })}</EmptyMessage>;
+  else
+    body = (
+      <div className="space-y-16">
+        {kinds.map(({ kind }, index) => {
+          const items = results[index]?.data?.items ?? [];
+          if (!items.length) return null;
+          return (
+            <section key={kind} aria-labelledby={`country-${kind}`} data-testid={`country-${kind}`}>
+              <SectionHeader
+                id={`country-${kind}`}
+                title={t(`home.${kind === 'news' ? 'latestNews' : kind === 'article' ? 'articles' : 'reports'}`)}
+                moreHref={`${listPath[kind]}?country=${country}`}
+              />
+              <ContentGrid items={items} />
+            </section>
+          );
+        })}
+      </div>
+    );
+
+  return (
+    <PageFrame>
+      <PageHeading title={name} intro={t(`countryPage.intro.${country}`)} kicker={t('countryPage.kicker')} />
+      {body}
+    </PageFrame>
+  );
+}

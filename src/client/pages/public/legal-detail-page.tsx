@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { storageUrl } from '../../../shared/image-url.ts';
+import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
+import { DateLine } from '../../components/public/date-line.tsx';
+import { Prose } from '../../components/public/prose.tsx';
+import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { localized, type LegalItem } from '../../lib/content.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useHead } from '../../lib/head.tsx';
+import { shareImage } from '../../lib/share-image.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+
+/** Title, date, media and description; "Legal awareness not found." or "Something went wrong" otherwise. */
+export function LegalDetailPage({ id: rawId }: { id: string | undefined }) {
+  const { t } = useTranslation('public');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = idFrom(rawId);
+  const cached = id ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
+  const query = useItemOrMissing<LegalItem>(trpc.legal.byId.queryOptions({ id: id ?? 0 }), { enabled: id !== null, cached });
+  const item = query.data;
+  const missing = !id || query.data === null;
+  useHead(
+    item
+      ? {
+          title: localized(item, language).title,
+          description: localized(item, language).description,
+          image: item.mediaKind === 'image' ? shareImage(item.media) : null,
+          type: 'article',
+        }
+      : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },
+  );
+
+  if (missing) return <NotFoundState message={t('legal.notFound')} fallback="/legal-awareness" />;
+  if (query.error) return <ErrorMessage>{t('legal.error')}</ErrorMessage>;
+  if (!item) return <Spinner fullScreen />;
+
+  const { title, description } = localized(item, language);
+  const videoSrc = item.mediaKind === 'video' ? storageUrl(item.media) : null;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
+      <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
+      <header className="mt-8">
+        <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
+        <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
+          {title}
+        </h1>
+        <p className="mt-4">
+          <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
+        </p>
+      </header>
+      <figure className="-mx-4 my-8 sm:mx-0">
+        {item.mediaKind === 'image' && item.media ? (
+          <ContentImage path={item.media} alt={title} eager sizes={imageSizes.article} className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm" />
+        ) : videoSrc ? (
+          <StoredVideo src={videoSrc} title={title} />
+        ) : item.embedUrl ? (
+          <VideoEmbed embedUrl={item.embedUrl} title={title} />
+        ) : null}
+      </figure>
+      <Prose text={description} />
+      {item.embedUrl && item.mediaKind ? (
+        <div className="mt-10">
+          <VideoEmbed embedUrl={item.embedUrl} title={title} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { truncate } from '../../../shared/text.ts';
+import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
+import { DateLine } from '../../components/public/date-line.tsx';
+import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
+import { Pagination } from '../../components/public/pagination.tsx';
+import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { localized, pageFrom, type LegalItem } from '../../lib/content.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+
+const PAGE_SIZE = 12;
+/** SPEC §9: legal cards cut titles at 80 and descriptions at 180 characters. */
+const LEGAL_TITLE_LENGTH = 80;
+const LEGAL_DESCRIPTION_LENGTH = 180;
+
+function LegalCard({ item }: { item: LegalItem }) {
+  const { t } = useTranslation('public');
+  const { language } = useLanguage();
+  const { title, description } = localized(item, language);
+  return (
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-sm border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="legal-card"
+    >
+      {item.mediaKind === 'image' && item.media ? (
+        <ContentImage path={item.media} alt={title} width={640} height={360} />
+      ) : (
+        <ImagePlaceholder label={item.mediaKind === 'video' || item.embedUrl ? t('legal.video') : undefined} />
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="font-serif text-lg leading-snug font-bold text-stone-900">
+          <Link href={`/legal/${item.id}`} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="legal-title">
+            {truncate(title, LEGAL_TITLE_LENGTH)}
+          </Link>
+        </h2>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-stone-700" data-testid="legal-description">
+          {truncate(description, LEGAL_DESCRIPTION_LENGTH)}
+        </p>
+        <DateLine date={item.createdAt} className="mt-4 text-xs text-stone-600" />
+      </div>
+    </article>
+  );
+}
+
+export function LegalListPage() {
+  const { t } = useTranslation('public');
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const query = useQuery(trpc.legal.list.queryOptions({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData }));
+  useDocumentTitle(t('legal.title'));
+
+  let body;
+  if (query.error) body = <ErrorMessage>{t('legal.error')}</ErrorMessage>;
+  else if (!query.data) body = <Spinner />;
+  else if (!query.data.items.length) body = <EmptyMessage>{t('legal.empty')}</EmptyMessage>;
+  else
+    body = (
+      <>
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {query.data.items.map((item) => (
+            <li key={item.id}>
+              <LegalCard item={item} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} total={query.data.total} pageSize={PAGE_SIZE} />
+      </>
+    );
+
+  return (
+    <PageFrame>
+      <PageHeading title={t('legal.title')} intro={t('legal.intro')} />
+      {body}
+    </PageFrame>
+  );
+}
