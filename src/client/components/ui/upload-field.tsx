@@ -30,12 +30,14 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
   const [preview, setPreview] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   useEffect(() => {
     setPreview(null);
     setProgress(null);
     setFailure(null);
     setInputKey((k) => k + 1);
+    setFileName(null);
   }, [resetKey]);
 
   useEffect(() => () => {
@@ -61,6 +63,7 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
       setPreview(null);
       setProgress(null);
       setInputKey((k) => k + 1);
+      setFileName(null);
     } finally {
       onBusyChange?.(false);
     }
@@ -73,6 +76,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
         {label}
         {required ? <span className="text-red-700" aria-hidden="true"> *</span> : null}
       </label>
+      {/* The native button speaks the browser's language, not the page's: it is hidden, and a
+          translated one (a second label of the same input) stands in its place. */}
       <input
         key={inputKey}
         id={id}
@@ -81,9 +86,20 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
         required={required}
         aria-describedby={hint ? `${id}-hint` : undefined}
         aria-invalid={messages.length ? true : undefined}
-        onChange={(event) => void choose(event.target.files?.[0])}
-        className="block w-full text-sm text-stone-700 file:me-3 file:rounded-md file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold file:text-stone-800 hover:file:bg-stone-200"
+        onChange={(event) => {
+          setFileName(event.target.files?.[0]?.name ?? null);
+          void choose(event.target.files?.[0]);
+        }}
+        className="peer sr-only"
       />
+      <div className="flex items-center gap-3 rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-plum-700">
+        <label htmlFor={id} className="cursor-pointer rounded-md bg-stone-100 px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-200">
+          {t('chooseFile')}
+        </label>
+        <span className="min-w-0 truncate text-sm text-stone-600" aria-hidden="true">
+          <bdi>{fileName ?? t('noFileChosen')}</bdi>
+        </span>
+      </div>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}
