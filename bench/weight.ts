@@ -1,4 +1,4 @@
-import zlib from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
 
 export interface WeightRow {
   page: string;
@@ -6,45 +6,56 @@ export interface WeightRow {
   css: number;
   js: number;
   fonts: number;
+  /** Anything else the page fetched before it settled (API calls a hydrated page should not need). */
+  other: number;
   total: number;
 }
 
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+interface Transfer {
+  name: string;
+  bytes: number;
+}
+
 /**
- * The first-load weight of a page, as a browser downloads it (brotli as the server sends it):
- * the HTML, the stylesheets and module scripts it links (with their static imports), and the
- * fonts its language needs. Images are not counted.
+ * The first-load weight of a page as Chromium downloads it on a phone-sized screen with an empty
+ * cache: the compressed bytes of every response (encodedBodySize) until the network is idle and
+ * the fonts are ready, so lazy chunks and the fonts the page's text really uses are counted, and
+ * fonts or chunks it never asks for are not. Images are not counted.
  */
-export async function pageWeight(origin: string, pathname: string, label: string): Promise<WeightRow> {
-  const get = async (url: string) => {
-    const response = await fetch(new URL(url, origin), { headers: { 'accept-encoding': 'br' } });
-    return Buffer.from(await response.arrayBuffer());
-  };
-  const compressed = (body: Buffer) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
-  const html = (await get(pathname)).toString();
-  const seen = new Set<string>();
-  let css = 0;
-  let js = 0;
-  let fonts = 0;
-  const persian = /<html[^>]*\blang="fa"/.test(html);
-  for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
-    const body = await get(href!);
-    css += compressed(body);
-    // The fonts a page of this language needs: Latin always, Arabic script in Persian.
-    for (const [, font] of body.toString().matchAll(/url\(([^)]+\.woff2)\)/g)) {
-      if (seen.has(font!) || !/vazirmatn-(latin|arabic)-(400|700)/.test(font!) || (!persian && font!.includes('arabic'))) continue;
-      seen.add(font!);
-      fonts += (await get(font!)).length;
-    }
+export async function pageWeight(browser: Browser, origin: string, pathname: string, label: string): Promise<WeightRow> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: origin });
+  try {
+    const page = await context.newPage();
+    await page.goto(pathname, { waitUntil: 'networkidle' });
+    const transfers = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return [{ name: 'document', bytes: navigation.encodedBodySize }, ...entries.map((entry) => ({ name: new URL(entry.name).pathname, bytes: entry.encodedBodySize }))];
+    });
+    return summarise(label, transfers);
+  } finally {
+    await context.close();
   }
-  const queue = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-  while (queue.length) {
-    const src = queue.shift()!;
-    if (seen.has(src)) continue;
-    seen.add(src);
-    const body = await get(src);
-    js += compressed(body);
-    for (const [, dep] of body.toString().matchAll(/\bimport\s*(?:[\w{},*\s]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(new URL(dep!, new URL(src, origin)).pathname);
+}
+
+function summarise(label: string, transfers: Transfer[]): WeightRow {
+  const row: WeightRow = { page: label, html: 0, css: 0, js: 0, fonts: 0, other: 0, total: 0 };
+  for (const { name, bytes } of transfers) {
+    if (/\.(avif|webp|jpe?g|png|gif|svg|ico)$/i.test(name)) continue;
+    if (name === 'document') row.html += bytes;
+    else if (name.endsWith('.css')) row.css += bytes;
+    else if (name.endsWith('.js')) row.js += bytes;
+    else if (/\.woff2?$/.test(name)) row.fonts += bytes;
+    else row.other += bytes;
   }
-  const htmlSize = compressed(Buffer.from(html));
-  return { page: label, html: htmlSize, css, js, fonts, total: htmlSize + css + js + fonts };
+  row.total = row.html + row.css + row.js + row.fonts + row.other;
+  return row;
 }

@@ -24,7 +24,8 @@ export function LanguageSwitcher({ tone = 'light', className = '' }: { tone?: 'l
           aria-pressed={language === code}
           onClick={() => setLanguage(code)}
           title={t(`languageNames.${code}`)}
-          className={`inline-flex h-8 min-w-10 items-center justify-center rounded-full px-3 text-sm leading-none font-semibold ${look(language === code)}`}
+          // The other language's label in system fonts: "فا" alone must not make an English page download a font.
+          className={`inline-flex h-8 min-w-10 items-center justify-center rounded-full px-3 text-sm leading-none font-semibold ${language === code ? '' : 'font-system'} ${look(language === code)}`}
           data-testid={`lang-${code}`}
         >
           {t(`languages.${code}`)}
