@@ -113,6 +113,34 @@ describe('backup and restore', () => {
   });
 });
 
+describe('a doctored backup', () => {
+  it('brings back only regular files: no link into the rest of the disk, nothing beside the known names', async () => {
+    const { deps } = await filledSite();
+    const before = siteState(deps);
+    const archive = path.join(deps.dir, 'site.tar.gz');
+    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+
+    // Unpack the genuine backup, plant a link and a stray file, and pack it again.
+    const unpacked = path.join(deps.dir, 'unpacked');
+    fs.mkdirSync(unpacked);
+    await tar.extract({ file: archive, cwd: unpacked });
+    fs.symlinkSync('/etc/passwd', path.join(unpacked, 'storage', 'images', 'planted.jpg'));
+    fs.symlinkSync('/etc', path.join(unpacked, 'storage', 'etc'));
+    fs.writeFileSync(path.join(unpacked, 'stray.sh'), 'echo hi');
+    const doctored = path.join(deps.dir, 'doctored.tar.gz');
+    await tar.create({ gzip: true, file: doctored, cwd: unpacked, portable: true }, fs.readdirSync(unpacked));
+
+    deps.db.$client.close();
+    await restoreBackup(doctored, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    deps.db = openDatabase(deps.env.DATABASE_URL);
+    expect(siteState(deps)).toEqual(before);
+    expect(fs.existsSync(path.join(deps.storage.root, 'images', 'planted.jpg'))).toBe(false);
+    expect(fs.existsSync(path.join(deps.storage.root, 'etc'))).toBe(false);
+    const links = fs.readdirSync(deps.storage.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isSymbolicLink());
+    expect(links).toEqual([]);
+  });
+});
+
 describe('a restore from something that is not this site’s backup', () => {
   async function tarball(d: TestDeps, entries: Record<string, string | Buffer>): Promise<string> {
     const work = path.join(d.dir, `fake-${randomBytes(3).toString('hex')}`);

@@ -30,6 +30,17 @@ export async function createBackup(deps: { db: Db; storageRoot: string }, file: 
 export class BackupError extends Error {}
 
 /**
+ * Only regular files and folders under the names a backup holds come back: a link in a doctored
+ * archive could otherwise make the site serve, or later overwrite, a file outside its storage.
+ */
+function isPlainBackupEntry(entryPath: string, entry: tar.ReadEntry | fs.Stats): boolean {
+  const type = 'type' in entry ? entry.type : entry.isFile() ? 'File' : entry.isDirectory() ? 'Directory' : 'Other';
+  if (type !== 'File' && type !== 'Directory') return false;
+  const name = entryPath.replace(/^\.\//, '');
+  return name === MANIFEST || name === 'site.db' || name === 'storage' || name.startsWith('storage/');
+}
+
+/**
  * Brings a backup back: checks the archive (manifest, SQLite integrity) before touching anything,
  * then replaces the database file and the storage folder. The previous ones are kept beside them
  * with a `.before-restore-<time>` suffix. The server must be stopped.
@@ -37,7 +48,7 @@ export class BackupError extends Error {}
 export async function restoreBackup(file: string, target: { dbFile: string; storageDir: string }): Promise<{ keptDb: string | null; keptStorage: string | null }> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
-    await tar.extract({ file, cwd: work, strict: true, preservePaths: false });
+    await tar.extract({ file, cwd: work, strict: true, preservePaths: false, filter: isPlainBackupEntry });
     const manifest = JSON.parse(await fs.promises.readFile(path.join(work, MANIFEST), 'utf8').catch(() => '{}')) as { format?: string };
     if (manifest.format !== FORMAT) throw new BackupError(`${file} is not a backup made by this site.`);
     const extractedDb = path.join(work, 'site.db');
