@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { formatDate } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { truncate } from '../../../shared/text.ts';
-import { Button, buttonClass } from './button.tsx';
+import { buttonClass } from './button.tsx';
 import { Icon } from './icons.tsx';
+import { DeleteButton, EditLink } from './item-actions.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 
 export interface CardListItem {
@@ -57,29 +57,14 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
             <p className="mt-auto pt-3 text-xs text-stone-500">{formatDate(item.date, language)}</p>
           </div>
           <div className="flex items-center gap-1 border-t border-stone-100 px-3 py-2">
-            {item.editHref ? (
-              <Link href={item.editHref} className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.edit')}: ${item.title}`}>
-                <Icon name="edit" className="size-4" />
-                {t('actions.edit')}
-              </Link>
-            ) : null}
+            {item.editHref ? <EditLink href={item.editHref} name={item.title} /> : null}
             {item.viewHref ? (
               <a href={item.viewHref} target="_blank" rel="noopener" className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.view')}: ${item.title}`}>
                 <Icon name="external" className="size-4" />
                 {t('actions.view')}
               </a>
             ) : null}
-            <Button
-              size="sm"
-              variant="danger-ghost"
-              icon="trash"
-              className="ms-auto"
-              busy={deletingId === item.id}
-              onClick={() => onDelete(item)}
-              aria-label={`${t('actions.delete')}: ${item.title}`}
-            >
-              {t('actions.delete')}
-            </Button>
+            <DeleteButton name={item.title} className="ms-auto" busy={deletingId === item.id} onClick={() => onDelete(item)} />
           </div>
         </li>
       ))}

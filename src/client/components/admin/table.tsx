@@ -1,4 +1,5 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A white card holding a table that scrolls sideways on narrow screens instead of squeezing. */
 export function Table({ children, caption, testId }: { children: ReactNode; caption: string; testId?: string }) {
@@ -26,4 +27,51 @@ export function Th({ className = '', ...rest }: ThHTMLAttributes<HTMLTableCellEl
 
 export function Td({ className = '', ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={`px-4 py-3 align-middle text-stone-700 ${className}`} {...rest} />;
+}
+
+export interface Column {
+  label: string;
+  /** Narrow screens hide the less important columns (`hidden md:table-cell`). */
+  className?: string;
+}
+
+/**
+ * A list as a table: the header row from `columns` (and an unlabelled-looking actions column for
+ * screen readers when `actions` is set), then one `<tr>` per item from `row`.
+ */
+export function DataTable<TItem>({
+  caption,
+  testId,
+  columns,
+  actions = false,
+  items,
+  row,
+}: {
+  caption: string;
+  testId: string;
+  columns: Column[];
+  actions?: boolean;
+  items: TItem[];
+  row(item: TItem): ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table caption={caption} testId={testId}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <Th key={column.label} className={column.className}>
+              {column.label}
+            </Th>
+          ))}
+          {actions ? (
+            <Th>
+              <span className="sr-only">{t('list.actions')}</span>
+            </Th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">{items.map(row)}</tbody>
+    </Table>
+  );
 }

@@ -1,11 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, LoadError } from '../../components/admin/list-states.tsx';
-import { PageHeader } from '../../components/admin/page-header.tsx';
-import { Pagination } from '../../components/admin/pagination.tsx';
-import { Table, Td, Th } from '../../components/admin/table.tsx';
-import { useClampPage, usePageParam } from '../../components/admin/use-list-params.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { TableListPage } from '../../components/admin/table-list-page.tsx';
+import { Td } from '../../components/admin/table.tsx';
+import { usePagedList } from '../../components/admin/use-paged-list.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
@@ -20,9 +16,7 @@ export function AuditPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
-  const [page, setPage] = usePageParam();
-  const list = useQuery({ ...trpc.audit.list.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData, staleTime: 0 });
-  useClampPage(page, list.data?.total, PAGE_SIZE, setPage);
+  const list = usePagedList((page) => ({ ...trpc.audit.list.queryOptions(page), staleTime: 0 }), PAGE_SIZE);
 
   // "news.create" -> the section and verb editors know, in their language; unknown actions as they are.
   const describe = (action: string) => {
@@ -32,47 +26,36 @@ export function AuditPage() {
     return `${sectionText} · ${verbText}`;
   };
 
-  const rows = list.data?.items ?? [];
   return (
-    <>
-      <PageHeader
-        title={t('audit.title')}
-        description={list.data ? t('audit.total', { count: list.data.total, formatted: formatNumber(list.data.total, language) }) : t('audit.intro')}
-      />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon="history" text={t('audit.empty')} />
-      ) : (
-        <Table caption={t('audit.title')} testId="audit-table">
-          <thead>
-            <tr>
-              <Th>{t('audit.when')}</Th>
-              <Th>{t('audit.who')}</Th>
-              <Th>{t('audit.what')}</Th>
-              <Th className="hidden md:table-cell">{t('audit.item')}</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="audit-row" className={row.action === 'auth.loginFailed' ? 'bg-amber-50/60' : undefined}>
-                <Td className="whitespace-nowrap">{formatDateTime(row.at, language)}</Td>
-                <Td>
-                  <bdi>{row.userEmail ?? t('audit.unknownUser')}</bdi>
-                </Td>
-                <Td className="font-medium text-stone-900">{describe(row.action)}</Td>
-                <Td className="hidden md:table-cell">
-                  {row.targetId !== null ? <span className="text-stone-500">#{formatNumber(row.targetId, language)} </span> : null}
-                  {row.summary ? <bdi>{row.summary}</bdi> : null}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+    <TableListPage
+      list={list}
+      title={t('audit.title')}
+      countKey="audit.total"
+      description={t('audit.intro')}
+      empty={{ icon: 'history', text: t('audit.empty') }}
+      table={{
+        caption: t('audit.title'),
+        testId: 'audit-table',
+        columns: [
+          { label: t('audit.when') },
+          { label: t('audit.who') },
+          { label: t('audit.what') },
+          { label: t('audit.item'), className: 'hidden md:table-cell' },
+        ],
+      }}
+      row={(row) => (
+        <tr key={row.id} data-testid="audit-row" className={row.action === 'auth.loginFailed' ? 'bg-amber-50/60' : undefined}>
+          <Td className="whitespace-nowrap">{formatDateTime(row.at, language)}</Td>
+          <Td>
+            <bdi>{row.userEmail ?? t('audit.unknownUser')}</bdi>
+          </Td>
+          <Td className="font-medium text-stone-900">{describe(row.action)}</Td>
+          <Td className="hidden md:table-cell">
+            {row.targetId !== null ? <span className="text-stone-500">#{formatNumber(row.targetId, language)} </span> : null}
+            {row.summary ? <bdi>{row.summary}</bdi> : null}
+          </Td>
+        </tr>
       )}
-      {list.data ? <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
-    </>
+    />
   );
 }

@@ -1,19 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/admin/button.tsx';
-import { useConfirm } from '../../components/admin/confirm.tsx';
-import { DeleteMessage } from '../../components/admin/delete-message.tsx';
-import { EmptyState, LoadError } from '../../components/admin/list-states.tsx';
-import { PageHeader } from '../../components/admin/page-header.tsx';
-import { Pagination } from '../../components/admin/pagination.tsx';
-import { Table, Td, Th } from '../../components/admin/table.tsx';
-import { ADMIN_PAGE_SIZE, useClampPage, usePageParam } from '../../components/admin/use-list-params.ts';
+import { DeleteButton } from '../../components/admin/item-actions.tsx';
+import { TableListPage } from '../../components/admin/table-list-page.tsx';
+import { Td } from '../../components/admin/table.tsx';
+import { useDeleteWithConfirm } from '../../components/admin/use-delete-with-confirm.tsx';
 import { useNotify } from '../../components/admin/use-notify.ts';
-import { useRefresh } from '../../components/admin/use-refresh.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePagedList } from '../../components/admin/use-paged-list.ts';
 import { downloadText } from '../../lib/download.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
@@ -24,22 +20,9 @@ export function NewsletterPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const confirm = useConfirm();
-  const [page, setPage] = usePageParam();
-  const list = useQuery({ ...trpc.newsletter.list.queryOptions({ page, pageSize: ADMIN_PAGE_SIZE }), placeholderData: keepPreviousData });
-  useClampPage(page, list.data?.total, ADMIN_PAGE_SIZE, setPage);
+  const list = usePagedList((page) => trpc.newsletter.list.queryOptions(page));
+  const deletion = useDeleteWithConfirm({ procedure: trpc.newsletter.delete, texts: 'newsletter', section: 'newsletter' });
   const [exporting, setExporting] = useState(false);
-
-  const remove = useMutation(
-    trpc.newsletter.delete.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('newsletter.deleted'));
-        void refresh('newsletter');
-      },
-      onError: (error) => notify.failure(t('newsletter.deleteFailed'), error),
-    }),
-  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -55,64 +38,38 @@ export function NewsletterPage() {
     }
   };
 
-  const askDelete = async (id: number, email: string) => {
-    if (await confirm({ title: t('newsletter.confirmDelete'), message: <DeleteMessage title={email} /> })) remove.mutate({ id });
-  };
-
-  const subscribers = list.data?.items ?? [];
   return (
-    <>
-      <PageHeader
-        title={t('newsletter.title')}
-        description={list.data ? t('newsletter.total', { count: list.data.total, formatted: formatNumber(list.data.total, language) }) : undefined}
-        actions={
-          <Button variant="primary" icon="download" busy={exporting} onClick={() => void exportCsv()} disabled={!list.data?.total}>
-            {t('newsletter.export')}
-          </Button>
-        }
-      />
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : subscribers.length === 0 ? (
-        <EmptyState icon="newsletter" text={t('newsletter.empty')} />
-      ) : (
-        <Table caption={t('newsletter.title')} testId="subscribers-table">
-          <thead>
-            <tr>
-              <Th>{t('fields.email')}</Th>
-              <Th className="hidden sm:table-cell">{t('newsletter.subscribedOn')}</Th>
-              <Th>
-                <span className="sr-only">{t('list.actions')}</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {subscribers.map((subscriber) => (
-              <tr key={subscriber.id} data-testid="subscriber-row">
-                <Td className="font-medium text-stone-900">
-                  <bdi>{subscriber.email}</bdi>
-                </Td>
-                <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(subscriber.createdAt, language)}</Td>
-                <Td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="danger-ghost"
-                    icon="trash"
-                    busy={remove.isPending && remove.variables?.id === subscriber.id}
-                    onClick={() => void askDelete(subscriber.id, subscriber.email)}
-                    aria-label={`${t('actions.delete')}: ${subscriber.email}`}
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+    <TableListPage
+      list={list}
+      title={t('newsletter.title')}
+      countKey="newsletter.total"
+      actions={
+        <Button variant="primary" icon="download" busy={exporting} onClick={() => void exportCsv()} disabled={!list.query.data?.total}>
+          {t('newsletter.export')}
+        </Button>
+      }
+      empty={{ icon: 'newsletter', text: t('newsletter.empty') }}
+      table={{
+        caption: t('newsletter.title'),
+        testId: 'subscribers-table',
+        columns: [{ label: t('fields.email') }, { label: t('newsletter.subscribedOn'), className: 'hidden sm:table-cell' }],
+        actions: true,
+      }}
+      row={(subscriber) => (
+        <tr key={subscriber.id} data-testid="subscriber-row">
+          <Td className="font-medium text-stone-900">
+            <bdi>{subscriber.email}</bdi>
+          </Td>
+          <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(subscriber.createdAt, language)}</Td>
+          <Td className="text-end">
+            <DeleteButton
+              name={subscriber.email}
+              busy={deletion.deletingId === subscriber.id}
+              onClick={() => deletion.ask({ id: subscriber.id, title: subscriber.email })}
+            />
+          </Td>
+        </tr>
       )}
-      {list.data ? <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
-    </>
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/admin/button.tsx';
-import { useConfirm } from '../../../components/admin/confirm.tsx';
-import { DeleteMessage } from '../../../components/admin/delete-message.tsx';
 import { Modal } from '../../../components/admin/modal.tsx';
+import { useDeleteWithConfirm } from '../../../components/admin/use-delete-with-confirm.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -20,7 +19,6 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
   const trpc = useTRPC();
   const notify = useNotify();
   const refresh = useRefresh();
-  const confirm = useConfirm();
 
   const setStatus = useMutation(
     trpc.contacts.setStatus.mutationOptions({
@@ -32,24 +30,10 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
       onError: (error) => notify.failure(t('contacts.statusFailed'), error),
     }),
   );
-  const remove = useMutation(
-    trpc.contacts.delete.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('contacts.deleted'));
-        onClose();
-        void refresh('contacts');
-      },
-      onError: (error) => notify.failure(t('contacts.deleteFailed'), error),
-    }),
-  );
-
-  const askDelete = async () => {
-    if (message && (await confirm({ title: t('contacts.confirmDelete'), message: <DeleteMessage title={`${message.name} <${message.email}>`} /> })))
-      remove.mutate({ id: message.id });
-  };
+  const deletion = useDeleteWithConfirm({ procedure: trpc.contacts.delete, texts: 'contacts', section: 'contacts', onDeleted: onClose });
 
   const image = storageUrl(message?.image);
-  const busy = setStatus.isPending || remove.isPending;
+  const busy = setStatus.isPending || deletion.isPending;
   return (
     <Modal
       open={message !== null}
@@ -60,7 +44,13 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
       footer={
         message ? (
           <>
-            <Button variant="danger-ghost" icon="trash" className="me-auto" onClick={() => void askDelete()} disabled={busy}>
+            <Button
+              variant="danger-ghost"
+              icon="trash"
+              className="me-auto"
+              onClick={() => deletion.ask({ id: message.id, title: `${message.name} <${message.email}>` })}
+              disabled={busy}
+            >
               {t('actions.delete')}
             </Button>
             {message.status !== 'pending' ? (

@@ -1,14 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardListSkeleton } from '../../../components/admin/card-list.tsx';
 import { FilterTabs } from '../../../components/admin/filter-tabs.tsx';
 import { Icon } from '../../../components/admin/icons.tsx';
+import { PagedListPage } from '../../../components/admin/paged-list-page.tsx';
 import { Thumbnail } from '../../../components/admin/thumbnail.tsx';
-import { EmptyState, LoadError } from '../../../components/admin/list-states.tsx';
-import { PageHeader } from '../../../components/admin/page-header.tsx';
-import { Pagination } from '../../../components/admin/pagination.tsx';
-import { ADMIN_PAGE_SIZE, useClampPage, useFilterParam, usePageParam } from '../../../components/admin/use-list-params.ts';
+import { useFilterParam } from '../../../components/admin/use-list-params.ts';
+import { usePagedList } from '../../../components/admin/use-paged-list.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
@@ -23,28 +21,27 @@ export function StoriesPage() {
   const { language } = useLanguage();
   const trpc = useTRPC();
   const [status, setStatus] = useFilterParam('status', filters, 'all');
-  const [page, setPage] = usePageParam();
-  const list = useQuery({ ...trpc.stories.list.queryOptions({ status, page, pageSize: ADMIN_PAGE_SIZE }), placeholderData: keepPreviousData });
-  useClampPage(page, list.data?.total, ADMIN_PAGE_SIZE, setPage);
+  const list = usePagedList((page) => trpc.stories.list.queryOptions({ status, ...page }));
   const [open, setOpen] = useState<Story | null>(null);
 
-  const stories = list.data?.items ?? [];
   return (
-    <>
-      <PageHeader title={t('stories.title')} description={t('stories.intro')} />
-      <FilterTabs
-        label={t('stories.filterLabel')}
-        value={status}
-        onChange={setStatus}
-        options={filters.map((value) => ({ value, label: t(`stories.filters.${value}`) }))}
-      />
-      {list.isPending ? (
-        <CardListSkeleton />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : stories.length === 0 ? (
-        <EmptyState icon="story" text={t('stories.empty')} />
-      ) : (
+    <PagedListPage
+      list={list}
+      title={t('stories.title')}
+      description={t('stories.intro')}
+      toolbar={
+        <FilterTabs
+          label={t('stories.filterLabel')}
+          value={status}
+          onChange={setStatus}
+          options={filters.map((value) => ({ value, label: t(`stories.filters.${value}`) }))}
+        />
+      }
+      loading={<CardListSkeleton />}
+      empty={{ icon: 'story', text: t('stories.empty') }}
+      after={<StoryDialog story={open} onChange={setOpen} onClose={() => setOpen(null)} />}
+    >
+      {(stories) => (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="story-list">
           {stories.map((story) => {
             return (
@@ -80,8 +77,6 @@ export function StoriesPage() {
           })}
         </ul>
       )}
-      {list.data ? <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
-      <StoryDialog story={open} onChange={setOpen} onClose={() => setOpen(null)} />
-    </>
+    </PagedListPage>
   );
 }

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/admin/button.tsx';
 import { useConfirm } from '../../../components/admin/confirm.tsx';
-import { DeleteMessage } from '../../../components/admin/delete-message.tsx';
 import { Modal } from '../../../components/admin/modal.tsx';
+import { useDeleteWithConfirm } from '../../../components/admin/use-delete-with-confirm.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -32,16 +32,7 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
   };
   const publish = useMutation(trpc.stories.publish.mutationOptions(onStatus));
   const unpublish = useMutation(trpc.stories.unpublish.mutationOptions(onStatus));
-  const remove = useMutation(
-    trpc.stories.delete.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('stories.deleted'));
-        onClose();
-        void refresh('stories');
-      },
-      onError: (error) => notify.failure(t('stories.deleteFailed'), error),
-    }),
-  );
+  const deletion = useDeleteWithConfirm({ procedure: trpc.stories.delete, texts: 'stories', section: 'stories', onDeleted: onClose });
 
   // Publishing puts a survivor's own words on a public site: the editor confirms having checked them.
   const askPublish = async () => {
@@ -63,12 +54,9 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
     )
       unpublish.mutate({ id: story.id });
   };
-  const askDelete = async () => {
-    if (story && (await confirm({ title: t('stories.confirmDelete'), message: <DeleteMessage title={story.title} /> }))) remove.mutate({ id: story.id });
-  };
 
   const media = storageUrl(story?.media);
-  const busy = publish.isPending || unpublish.isPending || remove.isPending;
+  const busy = publish.isPending || unpublish.isPending || deletion.isPending;
   return (
     <Modal
       open={story !== null}
@@ -79,7 +67,7 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
       footer={
         story ? (
           <>
-            <Button variant="danger-ghost" icon="trash" className="me-auto" onClick={() => void askDelete()} disabled={busy}>
+            <Button variant="danger-ghost" icon="trash" className="me-auto" onClick={() => deletion.ask({ id: story.id, title: story.title })} disabled={busy}>
               {t('actions.delete')}
             </Button>
             {story.status === 'published' ? (

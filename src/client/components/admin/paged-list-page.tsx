@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import type { IconName } from './icons.tsx';
+import { EmptyState, LoadError } from './list-states.tsx';
+import { PageHeader } from './page-header.tsx';
+import { Pagination } from './pagination.tsx';
+import type { PageOf, PagedList } from './use-paged-list.ts';
+
+export interface PagedListPageProps<TItem> {
+  list: PagedList<PageOf<TItem>>;
+  title: string;
+  /** Shown under the title; with `countKey`, only until the count is known. */
+  description?: ReactNode;
+  /** A translation key taking `count` and `formatted`: "12 items" in the editor's digits. */
+  countKey?: string;
+  actions?: ReactNode;
+  /** Between the header and the list (filter tabs). */
+  toolbar?: ReactNode;
+  /** While the first page loads: a spinner unless the list has a skeleton of its own. */
+  loading?: ReactNode;
+  empty: { icon: IconName; text: string };
+  children(items: TItem[]): ReactNode;
+  /** After the pagination (the dialog that opens an item). */
+  after?: ReactNode;
+}
+
+/**
+ * Every admin list page has the same frame: the header, then loading, a load error with a retry,
+ * an empty state or the items, then the pagination. Keeping it in one place keeps the states alike.
+ */
+export function PagedListPage<TItem>({ list, title, description, countKey, actions, toolbar, loading, empty, children, after }: PagedListPageProps<TItem>) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const { query, page, pageSize, setPage } = list;
+  const total = query.data?.total;
+  const items = query.data?.items ?? [];
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={countKey && total !== undefined ? t(countKey, { count: total, formatted: formatNumber(total, language) }) : description}
+        actions={actions}
+      />
+      {toolbar}
+      {query.isPending ? (
+        (loading ?? <Spinner />)
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState icon={empty.icon} text={empty.text} />
+      ) : (
+        children(items)
+      )}
+      {total !== undefined ? <Pagination page={page} pageSize={pageSize} total={total} onPage={setPage} /> : null}
+      {after}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE, useClampPage, usePageParam } from './use-list-params.ts';
+
+/** What every admin list procedure answers: one page of items and how many there are in all. */
+export interface PageOf<TItem = unknown> {
+  items: TItem[];
+  total: number;
+}
+
+export interface PagedList<TData extends PageOf> {
+  query: UseQueryResult<TData, unknown>;
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+}
+
+/**
+ * A list procedure asked for the page in the address. The page on screen stays while the next one
+ * loads (no flash of a spinner between pages), and deleting the last item of the last page steps
+ * back to a page that has items.
+ */
+export function usePagedList<TData extends PageOf, TError, TKey extends QueryKey>(
+  options: (input: { page: number; pageSize: number }) => UseQueryOptions<TData, TError, TData, TKey>,
+  pageSize: number = ADMIN_PAGE_SIZE,
+): PagedList<TData> {
+  const [page, setPage] = usePageParam();
+  const query = useQuery({ ...options({ page, pageSize }), placeholderData: keepPreviousData });
+  useClampPage(page, query.data?.total, pageSize, setPage);
+  return { query, page, setPage, pageSize };
+}
