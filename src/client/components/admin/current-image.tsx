@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 
@@ -22,5 +23,15 @@ export function CurrentImage({ url, kind = 'image' }: { url: string | null; kind
         </div>
       )}
     </figure>
+  );
+}
+
+/** An edit form's media: what the item has now, beside the field that replaces it. */
+export function ReplaceMedia({ url, kind, children }: { url: string | null; kind?: 'image' | 'video' | null; children: ReactNode }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
+      <CurrentImage url={url} kind={kind} />
+      {children}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,20 @@ import { LoadError } from './list-states.tsx';
 
 function isNotFound(error: unknown) {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
+}
+
+/**
+ * The item an edit page's address names (`/edit/legal/4`). An id that cannot exist (`abc`) is
+ * not asked for: `valid` is false and the page says "not found" at once.
+ */
+export function useItemQuery<TData, TError, TKey extends QueryKey>(
+  id: string | undefined,
+  options: (id: number) => UseQueryOptions<TData, TError, TData, TKey>,
+) {
+  const numericId = Number(id);
+  const valid = Number.isInteger(numericId) && numericId > 0;
+  const query = useQuery({ ...options(numericId), enabled: valid });
+  return { query, valid };
 }
 
 /** An edit page's item: a spinner, "not found" with the way back, a load error, or the form. */

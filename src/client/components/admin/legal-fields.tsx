@@ -14,6 +14,11 @@ export interface LegalValues extends Record<string, string> {
 
 export const emptyLegalValues: LegalValues = { titleEn: '', titleFa: '', descriptionEn: '', descriptionFa: '', videoLink: '' };
 
+/** A changed video link also settles "an image, a video or a link" (reported under mediaUploadId). */
+export function legalErrorKeys(field: string): string[] {
+  return field === 'videoLink' ? ['videoLink', 'mediaUploadId'] : [field];
+}
+
 export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
   return {
     titleEn: t('fields.titleEn'),

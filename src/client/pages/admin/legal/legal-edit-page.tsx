@@ -1,24 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { z } from 'zod';
-import { AdminForm, DraftNotice } from '../../../components/admin/admin-form.tsx';
-import { useAdminUser } from '../../../components/admin/admin-session.tsx';
-import { CurrentImage } from '../../../components/admin/current-image.tsx';
-import { ItemQueryState } from '../../../components/admin/item-query-state.tsx';
-import { LegalFields, legalLabels, type LegalValues } from '../../../components/admin/legal-fields.tsx';
-import { PageHeader } from '../../../components/admin/page-header.tsx';
-import { useFieldErrors } from '../../../components/admin/use-field-errors.ts';
-import { useNotify } from '../../../components/admin/use-notify.ts';
-import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { ViewOnSiteLink } from '../../../components/admin/view-on-site-link.tsx';
+import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
+import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
+import { legalErrorKeys, LegalFields, legalLabels, type LegalValues } from '../../../components/admin/legal-fields.tsx';
+import { useEditForm } from '../../../components/admin/use-edit-form.ts';
+import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
-import { fieldErrorsOf, useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
-import type { UploadResult } from '../../../lib/upload.ts';
-import { useDraft } from '../../../lib/use-draft.ts';
+import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { validate } from '../../../lib/validate.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
 
@@ -33,11 +25,9 @@ const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, ti
 /** /admin/edit/legal/{id}: an addition to SPEC, which could only delete legal items. */
 export function LegalEditPage({ id }: { id: string | undefined }) {
   const trpc = useTRPC();
-  const numericId = Number(id);
-  const valid = Number.isInteger(numericId) && numericId > 0;
-  const item = useQuery({ ...trpc.legal.byId.queryOptions({ id: numericId }), enabled: valid });
+  const item = useItemQuery(id, (itemId) => trpc.legal.byId.queryOptions({ id: itemId }));
   return (
-    <ItemQueryState query={item} valid={valid} back={{ href: '/legal/all', label: 'legal.backToList' }}>
+    <ItemQueryState {...item} back={{ href: '/legal/all', label: 'legal.backToList' }}>
       {(data) => <LegalEditForm item={data} />}
     </ItemQueryState>
   );
@@ -47,10 +37,6 @@ function LegalEditForm({ item }: { item: LegalItem }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const user = useAdminUser();
-  const [, navigate] = useLocation();
   const [initial] = useState<LegalValues>(() => ({
     titleEn: item.titleEn,
     titleFa: item.titleFa,
@@ -58,88 +44,52 @@ function LegalEditForm({ item }: { item: LegalItem }) {
     descriptionFa: item.descriptionFa,
     videoLink: item.videoLink ?? '',
   }));
-  const draft = useDraft(`${user.id}:edit-legal-${item.id}`, initial);
-  const [media, setMedia] = useState<UploadResult | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const { errors, setErrors, clear } = useFieldErrors();
-
-  const update = useMutation(
-    trpc.legal.update.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('legal.updated'));
-        draft.clear();
-        void refresh('legal');
-        navigate('/legal/all');
-      },
-      onError: (error) => {
-        setErrors(fieldErrorsOf(error));
-        notify.failure(t('toasts.updateFailed'), error);
-      },
-    }),
-  );
+  const form = useEditForm({
+    draft: `edit-legal-${item.id}`,
+    initial,
+    updated: t('legal.updated'),
+    section: 'legal',
+    listPath: '/legal/all',
+    errorKeys: legalErrorKeys,
+  });
+  const media = useUploadSlot('mediaUploadId', form);
+  const update = useMutation(trpc.legal.update.mutationOptions(form.callbacks));
 
   const submit = () => {
-    const values = draft.values;
-    const whole = validate(legalTextInput, values, language);
-    if (!whole.ok) return setErrors(whole.errors);
+    const values = form.values;
+    if (!form.check(legalTextInput, values)) return;
     // The server keeps a link it is sent empty; say so rather than let the editor believe it is gone.
-    if (initial.videoLink && !values.videoLink.trim()) return setErrors({ videoLink: [t('legal.videoLinkKept')] });
-    const changes: Record<string, unknown> = { id: item.id };
+    if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
+    const changes: Record<string, unknown> & { id: number } = { id: item.id };
     for (const field of ['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa', 'videoLink'] as const)
       if (values[field] !== initial[field]) changes[field] = values[field];
-    if (media) changes.mediaUploadId = media.id;
-    if (Object.keys(changes).length === 1) {
-      setErrors({});
-      return notify.info(t('form.noChanges'));
-    }
-    const checked = validate(updateLegalInput, changes, language);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    update.mutate(checked.data);
+    if (media.id) changes.mediaUploadId = media.id;
+    form.saveChanges(changes, updateLegalInput, update.mutate);
   };
 
   return (
-    <>
-      <PageHeader
-        title={t('legal.editTitle')}
-        description={<span dir="auto">{language === 'fa' ? item.titleFa : item.titleEn}</span>}
-        back={{ href: '/legal/all', label: t('legal.backToList') }}
-        actions={<ViewOnSiteLink href={`/legal/${item.id}`} />}
+    <EditItemPage
+      texts="legal"
+      listPath="/legal/all"
+      title={language === 'fa' ? item.titleFa : item.titleEn}
+      publicPath={`/legal/${item.id}`}
+      testId="legal-form"
+      onSubmit={submit}
+      errors={form.errors}
+      labels={legalLabels(t)}
+      busy={update.isPending || media.uploading}
+      notice={form.draftNotice()}
+    >
+      <LegalFields
+        values={form.values}
+        setField={form.change}
+        errors={form.errors}
+        mediaSlot={
+          <ReplaceMedia url={storageUrl(item.media)} kind={item.mediaKind}>
+            <UploadField label={t('fields.replaceMedia')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />
+          </ReplaceMedia>
+        }
       />
-      <AdminForm
-        testId="legal-form"
-        onSubmit={submit}
-        errors={errors}
-        labels={legalLabels(t)}
-        submitLabel={t('form.saveChanges')}
-        busy={update.isPending || uploading}
-        notice={draft.restored ? <DraftNotice onDiscard={draft.clear} onDismiss={draft.dismissRestored} /> : null}
-      >
-        <LegalFields
-          values={draft.values}
-          setField={(field, value) => {
-            draft.setField(field, value);
-            clear(String(field), ...(field === 'videoLink' ? ['mediaUploadId'] : []));
-          }}
-          errors={errors}
-          mediaSlot={
-            <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
-              <CurrentImage url={storageUrl(item.media)} kind={item.mediaKind} />
-              <UploadField
-                label={t('fields.replaceMedia')}
-                purpose="legal"
-                hint={t('form.mediaHint')}
-                onUploaded={(result) => {
-                  setMedia(result);
-                  if (result) clear('mediaUploadId');
-                }}
-                onBusyChange={setUploading}
-                error={errors.mediaUploadId}
-              />
-            </div>
-          }
-        />
-      </AdminForm>
-    </>
+    </EditItemPage>
   );
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminForm } from './admin-form.tsx';
+import { PageHeader } from './page-header.tsx';
+import { ViewOnSiteLink } from './view-on-site-link.tsx';
+
+interface ItemFormPageProps {
+  /** The section's key prefix in admin.json (`legal`, `content.news`). */
+  texts: string;
+  listPath: string;
+  testId: string;
+  /** Field names (as errors name them) to the labels the editor sees. */
+  labels: Record<string, string>;
+  errors: Record<string, string[]>;
+  notice: ReactNode;
+  busy: boolean;
+  onSubmit(): void;
+  children: ReactNode;
+}
+
+/** The add page of news, articles, reports, gallery and legal items: the way back, then the form. */
+export function AddItemPage({ texts, listPath, children, ...form }: ItemFormPageProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <PageHeader title={t(`${texts}.addTitle`)} description={t(`${texts}.addIntro`)} back={{ href: listPath, label: t(`${texts}.backToList`) }} />
+      <AdminForm {...form} submitLabel={t(`${texts}.addSubmit`)}>
+        {children}
+      </AdminForm>
+    </>
+  );
+}
+
+/** The edit page of an item: its title (in the panel's language) and its public page, then the form. */
+export function EditItemPage({ texts, listPath, title, publicPath, children, ...form }: ItemFormPageProps & { title: string; publicPath: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <PageHeader
+        title={t(`${texts}.editTitle`)}
+        description={<span dir="auto">{title}</span>}
+        back={{ href: listPath, label: t(`${texts}.backToList`) }}
+        actions={<ViewOnSiteLink href={publicPath} />}
+      />
+      <AdminForm {...form} submitLabel={t('form.saveChanges')}>
+        {children}
+      </AdminForm>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminForm } from './admin-form.tsx';
+import { FormSection, TextField } from './form-controls.tsx';
+import { PageHeader } from './page-header.tsx';
+import { PasswordField } from './password-field.tsx';
+
+/** What the user form needs of its page's form state (useDraftForm). */
+interface UserFormState {
+  errors: Record<string, string[]>;
+  field(name: 'name' | 'email' | 'password'): { value: string; onChange(value: string): void; error?: string[] };
+  draftNotice(): ReactNode;
+}
+
+/**
+ * The add and the edit page of a user: name, e-mail and a password, in a narrow card. Adding asks
+ * for the password beside the account; editing puts a new password in a section of its own, with
+ * `password.section` saying when to fill it in.
+ */
+export function UserForm({
+  form,
+  title,
+  description,
+  submitLabel,
+  busy,
+  onSubmit,
+  password,
+  extra,
+}: {
+  form: UserFormState;
+  title: string;
+  description: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit(): void;
+  password: { label: string; required?: boolean; section?: string };
+  /** More fields after the password in the account section (the role), and their labels. */
+  extra?: { fields: ReactNode; labels: Record<string, string> };
+}) {
+  const { t } = useTranslation('admin');
+  const passwordField = <PasswordField label={password.label} {...form.field('password')} required={password.required} hint={t('users.passwordHint')} />;
+  return (
+    <>
+      <PageHeader title={title} description={description} back={{ href: '/users/all', label: t('users.backToList') }} />
+      <div className="max-w-2xl">
+        <AdminForm
+          testId="user-form"
+          onSubmit={onSubmit}
+          errors={form.errors}
+          labels={{ name: t('fields.name'), email: t('fields.email'), password: password.label, ...extra?.labels }}
+          submitLabel={submitLabel}
+          busy={busy}
+          notice={form.draftNotice()}
+        >
+          <FormSection title={t('form.sections.account')}>
+            <TextField label={t('fields.name')} {...form.field('name')} required name="name" autoComplete="off" />
+            <TextField label={t('fields.email')} type="email" dir="ltr" {...form.field('email')} required name="email" autoComplete="off" />
+            {password.section ? null : passwordField}
+            {extra?.fields}
+          </FormSection>
+          {password.section ? (
+            <FormSection title={t('form.sections.password')} description={password.section}>
+              {passwordField}
+            </FormSection>
+          ) : null}
+        </AdminForm>
+      </div>
+    </>
+  );
+}
