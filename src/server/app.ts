@@ -7,10 +7,11 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
-import { conditionalGet } from './http/conditional.ts';
+import { cachedReads, conditionalGet, ResponseCache } from './http/conditional.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
@@ -35,6 +36,9 @@ export function createApp(options: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // Anonymous reads already answered once are sent from memory before any other middleware runs.
+  const responses = new ResponseCache();
+  app.use(cachedReads(deps, responses));
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 1024 }));
@@ -51,7 +55,7 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
-  app.use('/trpc', conditionalGet(deps));
+  app.use('/trpc', conditionalGet(deps, responses));
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -68,10 +72,10 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  app.use(['/sitemap.xml', '/rss'], conditionalGet(deps));
+  app.use(['/sitemap.xml', '/rss'], conditionalGet(deps, responses));
   app.use(feedsRoute(deps));
   app.use('/api/uploads', uploadsRoute(deps));
-  app.use('/api', conditionalGet(deps));
+  app.use('/api', conditionalGet(deps, responses));
   app.use('/api', restRouter(deps));
 
   const notFoundFile: express.RequestHandler = (_req, res) => {
@@ -93,9 +97,10 @@ export function createApp(options: AppOptions) {
   const clientDir = options.clientDir ?? clientDist;
   const indexHtml = path.join(clientDir, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d' }), notFoundFile);
+    const assetsDir = path.join(clientDir, 'assets');
+    app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    app.get('/{*splat}', conditionalGet(deps), pageRoute(deps, clientDir));
+    app.get('/{*splat}', conditionalGet(deps, responses), pageRoute(deps, clientDir));
   }
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

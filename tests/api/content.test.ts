@@ -223,3 +223,122 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
     });
   });
 });
+
+describe('long lists', () => {
+  /** Rows written straight to the table (as a restored backup or a bulk import would), with runs of equal dates. */
+  function fillPosts(count: number) {
+    const insert = deps.db.$client.prepare(
+      `INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image, category, country, created_at, updated_at)
+       VALUES ('news', ?, 'عنوان', 'Body', 'متن', 'images/x.jpg', ?, ?, ?, ?)`,
+    );
+    const start = Date.now();
+    deps.db.$client.transaction(() => {
+      for (let i = 0; i < count; i += 1) {
+        const at = start - Math.floor(i / 3) * 1000;
+        insert.run(`Item ${i}`, i % 4 === 0 ? 'top' : null, i % 3 === 0 ? 'iran' : 'afghanistan', at, at);
+      }
+    })();
+  }
+
+  /** The same list by the plainest query there is. */
+  function expected(filter: { category?: string; country?: string }) {
+    const where = ['kind = ?', ...(filter.category ? ['category = ?'] : []), ...(filter.country ? ['country = ?'] : [])].join(' AND ');
+    const values = ['news', ...(filter.category ? [filter.category] : []), ...(filter.country ? [filter.country] : [])];
+    return deps.db.$client
+      .prepare(`SELECT id FROM posts WHERE ${where} ORDER BY created_at DESC, id DESC`)
+      .pluck()
+      .all(...values) as number[];
+  }
+
+  it('pages deep into the list exactly as one ordered query over the whole table, with filters and equal dates', async () => {
+    fillPosts(2400);
+    const filters = [{}, { category: 'top' }, { country: 'iran' }, { category: 'top', country: 'iran' }] as const;
+    for (const filter of filters) {
+      const all = expected(filter);
+      for (const pageSize of [50, 7]) {
+        for (let page = 1; (page - 1) * pageSize <= all.length + pageSize; page += pageSize === 7 ? 13 : 1) {
+          const result = await publicCaller(deps).news.list({ ...filter, page, pageSize });
+          expect(result.total, JSON.stringify({ filter, page, pageSize })).toBe(all.length);
+          expect(
+            result.items.map((item) => item.id),
+            JSON.stringify({ filter, page, pageSize }),
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+        }
+      }
+    }
+  });
+
+  it('counts and pages again after every change', async () => {
+    fillPosts(600);
+    const deep = { page: 7, pageSize: 50 };
+    const before = await publicCaller(deps).news.list(deep);
+    expect(before.total).toBe(600);
+    const added = await makeContent(deps, 'news');
+    const after = await publicCaller(deps).news.list(deep);
+    expect(after.total).toBe(601);
+    expect(after.items.map((item) => item.id)).toEqual(expected({}).slice(300, 350));
+    expect(after.items[1]!.id).toBe(before.items[0]!.id);
+    const { caller } = await adminCaller(deps);
+    await caller.news.delete({ id: added.id });
+    expect((await publicCaller(deps).news.list(deep)).items).toEqual(before.items);
+    expect((await publicCaller(deps).news.list({ page: 1000 })).items).toEqual([]);
+  });
+});
+
+describe('list previews', () => {
+  // Stored trimmed, as every form field is.
+  const english = 'Teachers in Herat describe how they keep classes going for girls who are barred from school. '.repeat(30).trim();
+  const persian = 'معلمان در هرات می‌گویند چگونه کلاس‌ها را برای دخترانی که از مدرسه محروم شده‌اند ادامه می‌دهند. '.repeat(30).trim();
+
+  async function makeLongItem() {
+    const { caller } = await adminCaller(deps);
+    const image = await makeImageUpload(deps);
+    return caller.news.create({
+      titleEn: 'Schools at home',
+      titleFa: 'مدرسه در خانه',
+      descriptionEn: english,
+      descriptionFa: persian,
+      imageUploadId: image.id,
+      media: [{ link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'A lesson', descriptionEn: 'Filmed in a living room.' }],
+    });
+  }
+
+  it('cuts both descriptions to the length asked for, after a whole word, and keeps the media', async () => {
+    const created = await makeLongItem();
+    const short = await makeContent(deps, 'news', { descriptionEn: 'Short enough.', descriptionFa: 'کوتاه.' });
+    const page = await publicCaller(deps).news.list({ excerpt: 120 });
+    const item = page.items.find((entry) => entry.id === created.id)!;
+    for (const [cut, full] of [
+      [item.descriptionEn, english],
+      [item.descriptionFa, persian],
+    ] as const) {
+      expect(Array.from(cut).length).toBeLessThanOrEqual(120);
+      expect(Array.from(cut).length).toBeGreaterThan(80);
+      expect(cut.endsWith('…')).toBe(true);
+      const kept = cut.slice(0, -1);
+      expect(full.startsWith(kept)).toBe(true);
+      expect(full[kept.length]).toMatch(/\s/);
+    }
+    expect(item.media).toEqual([
+      { link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'A lesson', titleFa: null, descriptionEn: 'Filmed in a living room.', descriptionFa: null },
+    ]);
+    expect(item.titleEn).toBe('Schools at home');
+    expect(page.items.find((entry) => entry.id === short.id)).toMatchObject({ descriptionEn: 'Short enough.', descriptionFa: 'کوتاه.' });
+  });
+
+  it('gives whole descriptions without it, in the list and on the item', async () => {
+    const created = await makeLongItem();
+    expect((await publicCaller(deps).news.list({})).items[0]!.descriptionFa).toBe(persian);
+    expect((await publicCaller(deps).news.byId({ id: created.id })).descriptionEn).toBe(english);
+  });
+
+  it('takes a whole number of characters from 40 to 2000', async () => {
+    await makeLongItem();
+    for (const excerpt of [39, 2001, 80.5]) {
+      expect((await rejectionOf(publicCaller(deps).news.list({ excerpt }))).code, String(excerpt)).toBe('BAD_REQUEST');
+    }
+    const longest = await publicCaller(deps).news.list({ excerpt: 2000 });
+    expect(Array.from(longest.items[0]!.descriptionEn).length).toBeLessThanOrEqual(2000);
+    expect(Array.from(longest.items[0]!.descriptionEn).length).toBeGreaterThan(1900);
+  });
+});

@@ -9,4 +9,5 @@ export default function setup() {
   const options = { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const;
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], options);
   execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], options);
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs')], options);
 }

@@ -30,6 +30,8 @@ export const posts = sqliteTable(
     index('posts_kind_created_idx').on(table.kind, table.createdAt, table.id),
     index('posts_kind_category_created_idx').on(table.kind, table.category, table.createdAt, table.id),
     index('posts_kind_country_created_idx').on(table.kind, table.country, table.createdAt, table.id),
+    // Lists filtered by both (a country page's category): without it SQLite reads every row of the country.
+    index('posts_kind_category_country_created_idx').on(table.kind, table.category, table.country, table.createdAt, table.id),
   ],
 );
 

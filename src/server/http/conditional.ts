@@ -1,49 +1,101 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Statement } from 'better-sqlite3';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import type { Db } from '../db/client.ts';
 import type { Deps } from '../trpc/context.ts';
 import { runtimeFor } from '../security/runtime.ts';
+import { negotiateEncoding } from './accept-encoding.ts';
+import { entryFromResponse, ResponseCache, type CachedResponse } from './response-cache.ts';
+
+export { ResponseCache };
+
+// db.pragma() prepares its statement on every call; this runs on every public read.
+const dataVersionStatements = new WeakMap<Db, Statement>();
 
 /**
  * The version of everything a visitor can read: the in-process change counter (bumped by every
  * successful mutation and by housekeeping) plus SQLite's data_version (bumped when another
  * process, such as a command-line tool, commits to the file).
  */
-export function contentVersion(deps: Deps): string {
+export function contentVersion(deps: Pick<Deps, 'db' | 'env'>): string {
   const runtime = runtimeFor(deps.db, deps.env);
-  const dataVersion = deps.db.$client.pragma('data_version', { simple: true }) as number;
-  return `${runtime.bootId}.${runtime.changes}.${dataVersion}`;
-}
-
-interface CachedResponse {
-  status: number;
-  headers: [string, string | number | string[]][];
-  body: Buffer;
-}
-
-/** A small LRU of anonymous GET responses; entries of older content versions simply age out. */
-class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
-  private readonly maxEntries: number;
-  constructor(maxEntries: number) {
-    this.maxEntries = maxEntries;
+  let statement = dataVersionStatements.get(deps.db);
+  if (!statement) {
+    statement = deps.db.$client.prepare('PRAGMA data_version').pluck();
+    dataVersionStatements.set(deps.db, statement);
   }
-  get(key: string): CachedResponse | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+  return `${runtime.bootId}.${runtime.changes}.${statement.get() as number}`;
+}
+
+const VARY = 'Cookie, X-Lang, Accept-Language, Accept-Encoding';
+
+interface PublicRead {
+  version: string;
+  etag: string;
+  key: string;
+  /** False for tRPC's streamed (JSON Lines) answers, which another reader must never be sent. */
+  storable: boolean;
+}
+
+/** An anonymous GET or HEAD, described for the cache; null for anything else. */
+function publicRead(deps: Deps, req: Request): PublicRead | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const header = req.headers.cookie;
+  const cookies = header ? parseCookies(header) : {};
+  if (cookies[SESSION_COOKIE]) return null;
+  const lang = req.headers['x-lang'] ?? cookies.lang ?? req.headers['accept-language']?.slice(0, 2) ?? '';
+  const version = contentVersion(deps);
+  const accept = req.headers.accept;
+  return {
+    version,
+    etag: `W/"${version}-${lang}"`,
+    key: `${lang}|${req.originalUrl}`,
+    storable: req.headers['trpc-accept'] === undefined && !(accept && accept.includes('application/jsonl')),
+  };
+}
+
+const presents = (req: Request, etag: string) => req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
+
+/**
+ * Mounted before every other middleware: answers a cached anonymous read (or its 304) straight
+ * from the entry, whose headers already are what helmet, the route and compression wrote, and
+ * whose brotli and gzip bodies are made once. Anything else goes on to the full chain.
+ */
+export function cachedReads(deps: Deps, cache: ResponseCache): RequestHandler {
+  return (req, res, next) => {
+    const read = publicRead(deps, req);
+    const entry = read?.storable ? cache.get(read.version, read.key) : undefined;
+    if (!entry) return next();
+    if (presents(req, entry.etag)) {
+      res.writeHead(304, entry.notModified);
+      res.end();
+      return;
     }
-    return hit;
-  }
-  set(key: string, value: CachedResponse): void {
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
+    const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
+    // deflate (no browser asks only for it) is left to the compression middleware.
+    if (coding === 'deflate') return next();
+    const variant = cache.variant(entry, coding);
+    res.writeHead(200, variant.headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+  };
+}
+
+/** tRPC sets its own Vary; a cached answer must keep ours too, so values are added, never replaced. */
+function keepVary(res: Response) {
+  const setHeader = res.setHeader;
+  res.setHeader = function (this: Response, name: string, value: number | string | readonly string[]) {
+    if (name.toLowerCase() !== 'vary') return setHeader.call(this, name, value);
+    const seen = new Map<string, string>();
+    for (const field of [res.getHeader('vary'), value].flat().join(',').split(',')) {
+      const trimmed = String(field).trim();
+      if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+    }
+    return setHeader.call(this, name, [...seen.values()].join(', '));
+  } as Response['setHeader'];
 }
 
 const MAX_CACHED_BODY = 512 * 1024;
-const NOT_REPLAYED = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'cache-control', 'vary']);
 
 /** Records what the handlers below write, to store it once the response has ended. */
 function capture(res: Response, store: (entry: CachedResponse) => void) {
@@ -63,9 +115,9 @@ function capture(res: Response, store: (entry: CachedResponse) => void) {
   }) as Response['write'];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
-    if (res.statusCode === 200 && size <= MAX_CACHED_BODY && !res.getHeader('set-cookie')) {
-      const headers = Object.entries(res.getHeaders()).filter(([name]) => !NOT_REPLAYED.has(name)) as CachedResponse['headers'];
-      store({ status: 200, headers, body: Buffer.concat(chunks) });
+    const cacheControl = String(res.getHeader('cache-control') ?? '');
+    if (res.statusCode === 200 && size <= MAX_CACHED_BODY && !res.getHeader('set-cookie') && !/no-store|private/i.test(cacheControl)) {
+      store(entryFromResponse(res, Buffer.concat(chunks)));
     }
     return end(chunk, ...rest);
   }) as Response['end'];
@@ -73,39 +125,35 @@ function capture(res: Response, store: (entry: CachedResponse) => void) {
 
 /**
  * Anonymous GETs of public data: an ETag per content version (a reader's browser revalidates
- * with a tiny 304), and a response cache so repeated reads skip the database and serialisation.
- * Both are invalidated by any change, since the version is part of the key. Requests with a
- * session cookie (editors) are never cached.
+ * with a tiny 304), and the response stored in the cache that cachedReads answers from, so
+ * repeated reads skip the database and serialisation. Both are invalidated by any change, since
+ * the version is part of the key. Requests with a session cookie (editors) are never cached.
  */
-export function conditionalGet(deps: Deps, options: { cache?: boolean } = {}): RequestHandler {
-  const cache = new ResponseCache(500);
+export function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const cookies = parseCookies(req.headers.cookie ?? '');
-    if (cookies[SESSION_COOKIE]) {
+    const read = publicRead(deps, req);
+    if (!read) {
       res.setHeader('Cache-Control', 'private, no-store');
       return next();
     }
-    const lang = req.get('x-lang') ?? cookies.lang ?? req.get('accept-language')?.slice(0, 2) ?? '';
-    const version = contentVersion(deps);
-    const etag = `W/"${version}-${lang}"`;
-    res.setHeader('ETag', etag);
+    res.setHeader('ETag', read.etag);
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Cookie, X-Lang, Accept-Language, Accept-Encoding');
-    const presented = req.get('if-none-match');
-    if (presented && presented.split(',').some((tag) => tag.trim() === etag)) {
+    res.setHeader('Vary', VARY);
+    keepVary(res);
+    if (presents(req, read.etag)) {
       res.status(304).end();
       return;
     }
-    if (options.cache === false) return next();
-    const key = `${version}|${lang}|${req.originalUrl}`;
-    const hit = cache.get(key);
+    if (!read.storable) return next();
+    const hit = cache.get(read.version, read.key);
     if (hit) {
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.status(hit.status).end(req.method === 'HEAD' ? undefined : hit.body);
+      // Only what cachedReads leaves (a deflate-only reader): replayed through compression.
+      for (let i = 0; i < hit.headers.length; i += 2) res.setHeader(hit.headers[i]!, hit.headers[i + 1]!);
+      res.status(200).end(req.method === 'HEAD' ? undefined : hit.body);
       return;
     }
-    if (req.method === 'GET') capture(res, (entry) => cache.set(key, entry));
+    if (req.method === 'GET') capture(res, (entry) => cache.set(read.version, read.key, entry));
     next();
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MessageKey } from '../../shared/messages.ts';
+import { excerpt } from '../../shared/text.ts';
 import {
   contentByIdInput,
   createContentInput,
@@ -14,7 +15,8 @@ import type { Db } from '../db/client.ts';
 import { postMedia, posts } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
-import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+import { claimForField, notFound, type Page } from './helpers.ts';
+import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
 export interface MediaItem {
   link: string | null;
@@ -55,9 +57,8 @@ const columns = {
 
 const notFoundKey: Record<ContentKind, MessageKey> = { news: 'newsNotFound', article: 'articleNotFound', report: 'reportNotFound' };
 
-function withMedia(db: Db, rows: Omit<ContentItem, 'media'>[]): ContentItem[] {
-  if (!rows.length) return [];
-  const media = db
+const mediaOf = perDatabase((db) =>
+  db
     .select({
       postId: postMedia.postId,
       link: postMedia.link,
@@ -67,14 +68,48 @@ function withMedia(db: Db, rows: Omit<ContentItem, 'media'>[]): ContentItem[] {
       descriptionFa: postMedia.descriptionFa,
     })
     .from(postMedia)
-    .where(inArray(postMedia.postId, rows.map((row) => row.id)))
+    .where(inIds(postMedia.postId))
     .orderBy(asc(postMedia.postId), asc(postMedia.position))
-    .all();
+    .prepare(),
+);
+
+const rowsOf = perDatabase((db) => db.select(columns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare());
+
+// For previews SQLite hands over one character more than the preview (enough to tell whether the
+// text goes on), not whole articles in both languages.
+const previewColumns = {
+  ...columns,
+  descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${sql.placeholder('length')})`,
+  descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${sql.placeholder('length')})`,
+};
+const previewRowsOf = perDatabase((db) =>
+  db.select(previewColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare(),
+);
+
+/** The rows of a page, in order; with descriptions cut to previews when the caller asks for them. */
+function pageRows(db: Db, ids: number[], preview: number | undefined): Omit<ContentItem, 'media'>[] {
+  if (!ids.length) return [];
+  if (!preview) return rowsOf(db).all({ ids: JSON.stringify(ids) }) as Omit<ContentItem, 'media'>[];
+  return (previewRowsOf(db).all({ ids: JSON.stringify(ids), length: preview + 1 }) as Omit<ContentItem, 'media'>[]).map((row) => ({
+    ...row,
+    descriptionEn: excerpt(row.descriptionEn, preview),
+    descriptionFa: excerpt(row.descriptionFa, preview),
+  }));
+}
+
+function withMedia(db: Db, rows: Omit<ContentItem, 'media'>[]): ContentItem[] {
+  if (!rows.length) return [];
+  const byPost = new Map<number, MediaItem[]>();
+  for (const { postId, ...item } of mediaOf(db).all({ ids: JSON.stringify(rows.map((row) => row.id)) })) {
+    let list = byPost.get(postId);
+    if (!list) byPost.set(postId, (list = []));
+    list.push(item);
+  }
   return rows.map((row) => ({
     ...row,
     category: row.category as Category | null,
     country: row.country as Country | null,
-    media: media.filter((m) => m.postId === row.id).map(({ postId: _postId, ...item }) => item),
+    media: byPost.get(row.id) ?? [],
   }));
 }
 
@@ -102,14 +137,13 @@ function mediaRows(postId: number, media: readonly MediaItemInput[]) {
 export function contentRouter(kind: ContentKind) {
   return router({
     list: publicProcedure.input(listContentInput).query(({ ctx, input }): Page<ContentItem> => {
-      const conditions: SQL[] = [eq(posts.kind, kind)];
-      if (input.category) conditions.push(eq(posts.category, input.category));
-      if (input.country) conditions.push(eq(posts.country, input.country));
-      const where = and(...conditions);
-      const { limit, offset } = pageWindow(input);
-      const rows = ctx.db.select(columns).from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit).offset(offset).all();
-      const total = ctx.db.select({ value: count() }).from(posts).where(where).get()?.value ?? 0;
-      return { items: withMedia(ctx.db, rows as Omit<ContentItem, 'media'>[]), total, page: input.page, pageSize: input.pageSize };
+      const filters = [
+        ['kind', kind],
+        ['category', input.category],
+        ['country', input.country],
+      ] as const;
+      const { ids, total } = newestFirstPage(ctx, { table: 'posts', filters }, input);
+      return { items: withMedia(ctx.db, pageRows(ctx.db, ids, input.excerpt)), total, page: input.page, pageSize: input.pageSize };
     }),
 
     byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {

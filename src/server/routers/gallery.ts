@@ -1,11 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createGalleryInput, listGalleryInput } from '../../shared/schemas/gallery.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
-import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+import { claimForField, notFound, type Page } from './helpers.ts';
+import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
 export interface GalleryItem {
   id: number;
@@ -27,11 +28,14 @@ const columns = {
 
 const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({ ...row, embedUrl: videoEmbedUrl(row.videoLink) });
 
+const rowsOf = perDatabase((db) =>
+  db.select(columns).from(galleryItems).where(inIds(galleryItems.id)).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)).prepare(),
+);
+
 export const galleryRouter = router({
   list: publicProcedure.input(listGalleryInput).query(({ ctx, input }): Page<GalleryItem> => {
-    const { limit, offset } = pageWindow(input);
-    const rows = ctx.db.select(columns).from(galleryItems).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)).limit(limit).offset(offset).all();
-    const total = ctx.db.select({ value: count() }).from(galleryItems).get()?.value ?? 0;
+    const { ids, total } = newestFirstPage(ctx, { table: 'gallery_items' }, input);
+    const rows = ids.length ? rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 

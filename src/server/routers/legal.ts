@@ -1,11 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
-import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+import { claimForField, notFound, type Page } from './helpers.ts';
+import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
 export interface LegalItem {
   id: number;
@@ -36,11 +37,14 @@ const columns = {
 
 const present = (row: Omit<LegalItem, 'embedUrl'>): LegalItem => ({ ...row, embedUrl: videoEmbedUrl(row.videoLink) });
 
+const rowsOf = perDatabase((db) =>
+  db.select(columns).from(legalItems).where(inIds(legalItems.id)).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).prepare(),
+);
+
 export const legalRouter = router({
   list: publicProcedure.input(pageInput).query(({ ctx, input }): Page<LegalItem> => {
-    const { limit, offset } = pageWindow(input);
-    const rows = ctx.db.select(columns).from(legalItems).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).limit(limit).offset(offset).all();
-    const total = ctx.db.select({ value: count() }).from(legalItems).get()?.value ?? 0;
+    const { ids, total } = newestFirstPage(ctx, { table: 'legal_items' }, input);
+    const rows = ids.length ? rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 

@@ -51,6 +51,8 @@ export type UpdateContentInput = z.infer<typeof updateContentInput>;
 export const listContentInput = pageInput.extend({
   category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').optional()),
   country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').optional()),
+  /** List cards ask for previews: descriptions cut to this many characters (src/shared/text.ts excerpt). */
+  excerpt: z.number().int().min(40).max(2000).optional(),
 });
 export type ListContentInput = z.infer<typeof listContentInput>;
 

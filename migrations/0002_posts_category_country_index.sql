@@ -1,0 +1,1 @@
+CREATE INDEX `posts_kind_category_country_created_idx` ON `posts` (`kind`,`category`,`country`,`created_at`,`id`);
