@@ -9,6 +9,15 @@ export default defineConfig({
     emptyOutDir: true,
     assetsInlineLimit: 0,
     sourcemap: false,
+    // src/server/http/render.ts reads it to preload the chunks of the page it renders.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically stays in the entry's one file: split in two (as the
+        // page chunks' shared imports would have it) the same code compresses worse and costs a request.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -4,27 +4,45 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { isLanguage } from '../shared/locale.ts';
 import { App } from './app.tsx';
-import { applyLanguage, createI18n, initialBrowserLanguage } from './lib/i18n.ts';
+import { applyLanguage, createI18n, initialBrowserLanguage, loadLanguageStrings } from './lib/i18n.ts';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
+import { matchPublicRoute } from './pages/public/public-routes.tsx';
+import { ADMIN_PATH } from './routes.tsx';
 import './styles.css';
 
-const root = document.getElementById('root')!;
-const serverRendered = document.documentElement.dataset.ssr === '1';
-// A server-rendered page was rendered in a language; hydrating in another would not match it.
-const ssrLanguage = document.documentElement.lang;
-const language = serverRendered && isLanguage(ssrLanguage) ? ssrLanguage : initialBrowserLanguage();
-const i18n = createI18n(language);
-applyLanguage(language);
-const queryClient = makeQueryClient();
-const trpcClient = makeTrpcClient(() => i18n.language);
+async function start() {
+  const root = document.getElementById('root')!;
+  const serverRendered = document.documentElement.dataset.ssr === '1' && root.firstChild !== null;
+  // A server-rendered page was rendered in a language; hydrating in another would not match it.
+  const ssrLanguage = document.documentElement.lang;
+  const language = serverRendered && isLanguage(ssrLanguage) ? ssrLanguage : initialBrowserLanguage();
+  const { pathname } = window.location;
+  const page = ADMIN_PATH.test(pathname) ? null : matchPublicRoute(pathname).route.page;
+  // The page's chunk and the language's strings (both preloaded by the server) must be here
+  // before hydrating: a page that suspended now would be rendered again instead of hydrated.
+  let strings;
+  try {
+    [strings] = await Promise.all([loadLanguageStrings(language), page?.load()]);
+  } catch (error) {
+    // The server-rendered page stays readable, and its links work as plain links.
+    console.error(error);
+    return;
+  }
+  const i18n = createI18n(language, { [language]: strings });
+  applyLanguage(language);
+  const queryClient = makeQueryClient();
+  const trpcClient = makeTrpcClient(() => i18n.language);
 
-const state = document.getElementById('__STATE__')?.textContent;
-if (state) hydrate(queryClient, superjson.parse(state));
+  const state = document.getElementById('__STATE__')?.textContent;
+  if (state) hydrate(queryClient, superjson.parse(state));
 
-const app = (
-  <StrictMode>
-    <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} />
-  </StrictMode>
-);
-if (serverRendered && root.firstChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+  const app = (
+    <StrictMode>
+      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} />
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -6,10 +6,12 @@ import { PublicApp } from './pages/public/public-app.tsx';
 /** The admin panel is its own chunk: public pages never download it. */
 const AdminApp = lazy(() => import('./pages/admin/admin-app.tsx'));
 
+export const ADMIN_PATH = /^\/(login|setup|admin)(\/.*)?$/;
+
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path={/^\/(login|setup|admin)(\/.*)?$/}>
+      <Route path={ADMIN_PATH}>
         <Suspense fallback={<Spinner fullScreen />}>
           <AdminApp />
         </Suspense>

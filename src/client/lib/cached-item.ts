@@ -26,18 +26,16 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /**
- * One item by id, where "not found" is an answer (data null), not a failure. An answer survives
- * the server render: the page is rendered and hydrated as not-found (with its 404), where a failed
- * query would render a spinner on the server and then mismatch in the browser.
+ * The query of one item by id, where "not found" is an answer (data null), not a failure. An
+ * answer survives the server render: the page is rendered and hydrated as not-found (with its
+ * 404), where a failed query would render a spinner on the server and then mismatch in the browser.
+ * The server's prefetch (pages/public/public-routes.tsx) builds the same query.
  */
-export function useItemOrMissing<T>(
-  options: { queryKey: QueryKey; queryFn?: unknown },
-  settings: { enabled: boolean; cached?: { item: T; updatedAt: number } },
-) {
+export function itemOrMissingQuery<T>(options: { queryKey: QueryKey; queryFn?: unknown }) {
   const queryFn = options.queryFn as QueryFunction<T>;
-  return useQuery<T | null>({
-    queryKey: [...options.queryKey, 'or-missing'],
-    queryFn: async (context) => {
+  return {
+    queryKey: [...options.queryKey, 'or-missing'] as QueryKey,
+    queryFn: async (context: QueryFunctionContext): Promise<T | null> => {
       try {
         // tRPC reads the procedure and input from the key it made.
         return await queryFn({ ...context, queryKey: options.queryKey } as QueryFunctionContext);
@@ -46,6 +44,16 @@ export function useItemOrMissing<T>(
         throw error;
       }
     },
+  };
+}
+
+/** One item by id (see itemOrMissingQuery), shown at once when a cached list already holds it. */
+export function useItemOrMissing<T>(
+  options: { queryKey: QueryKey; queryFn?: unknown },
+  settings: { enabled: boolean; cached?: { item: T; updatedAt: number } },
+) {
+  return useQuery<T | null>({
+    ...itemOrMissingQuery<T>(options),
     enabled: settings.enabled,
     initialData: settings.cached?.item,
     initialDataUpdatedAt: settings.cached?.updatedAt,

@@ -1,21 +1,43 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, fallbackLanguage, isLanguage, type Language } from '../../shared/locale.ts';
-import enCommon from '../locales/en/common.json' with { type: 'json' };
-import enPublic from '../locales/en/public.json' with { type: 'json' };
-import faCommon from '../locales/fa/common.json' with { type: 'json' };
-import faPublic from '../locales/fa/public.json' with { type: 'json' };
+import type enStrings from '../locales/en.ts';
 
-/** The admin namespace is not here: pages/admin/admin-i18n.ts adds it from the admin chunk. */
-export const resources = {
-  en: { common: enCommon, public: enPublic },
-  fa: { common: faCommon, public: faPublic },
-} as const;
+/** The common and public namespaces of one language (the admin one is added by pages/admin/admin-i18n.ts). */
+export type LanguageStrings = typeof enStrings;
+export type Resources = Partial<Record<Language, LanguageStrings>>;
+
+/**
+ * One chunk per language, imported on demand: a visitor downloads the strings of the language
+ * they read, not both. The server bundles both statically (entry-server.tsx).
+ */
+const loaders: Record<Language, () => Promise<{ default: LanguageStrings }>> = {
+  en: () => import('../locales/en.ts'),
+  fa: () => import('../locales/fa.ts'),
+};
+
+/** The source of each language's chunk, as Vite's manifest names it (the server preloads it). */
+export const languageModule = (language: Language) => `src/client/locales/${language}.ts`;
+
+export function loadLanguageStrings(language: Language): Promise<LanguageStrings> {
+  return loaders[language]().then((module) => module.default);
+}
+
+/** Adds a language's strings to a running instance, fetching them the first time. */
+export async function ensureLanguage(i18n: I18n, language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'public')) return;
+  const strings = await loadLanguageStrings(language);
+  i18n.addResourceBundle(language, 'common', strings.common, true, true);
+  i18n.addResourceBundle(language, 'public', strings.public, true, true);
+}
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
-/** A fresh i18next instance (one per render on the server later; one per page in the browser). */
-export function createI18n(language: Language): I18n {
+/**
+ * A fresh i18next instance with the given strings, ready at once (no backend, so a namespace
+ * counts as loaded and nothing suspends). Switch languages with ensureLanguage first.
+ */
+export function createI18n(language: Language, resources: Resources): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     resources,

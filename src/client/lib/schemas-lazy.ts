@@ -1,18 +1,20 @@
-import type * as SchemaModule from '../../shared/schemas/index.ts';
+import type * as FormKit from './form-kit.ts';
 
 /**
- * The shared zod schemas, loaded on first use: zod is a sizeable part of a bundle, and a reader
- * who never fills in a form should not download it. Forms call `preloadSchemas` on focus.
+ * The shared zod schemas and `validate`, loaded on first use: zod and the server's messages are a
+ * sizeable part of a bundle, and a reader who never fills in a form should not download them.
+ * Forms call `preloadSchemas` on focus.
  */
-let pending: Promise<typeof SchemaModule> | null = null;
+let pending: Promise<typeof FormKit> | null = null;
 
 export function loadSchemas() {
-  pending ??= import('../../shared/schemas/index.ts');
+  pending ??= import('./form-kit.ts').catch((error: unknown) => {
+    pending = null; // a dropped connection may work on the next try
+    throw error;
+  });
   return pending;
 }
 
 export function preloadSchemas() {
-  void loadSchemas().catch(() => {
-    pending = null;
-  });
+  void loadSchemas().catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from './trpc.ts';
 import { useLanguage } from './use-language.ts';
-import { validate } from './validate.ts';
+import { loadSchemas } from './schemas-lazy.ts';
 
 /**
  * The shared life of a public form: check with the shared schema, send, then either reset or show
@@ -22,7 +22,8 @@ export function useFormSubmit<S extends z.ZodType>(options: {
     if (sending) return;
     setSending(true);
     try {
-      const checked = validate(await options.schema(), values, language);
+      const [schema, { validate }] = await Promise.all([options.schema(), loadSchemas()]);
+      const checked = validate(schema, values, language);
       if (!checked.ok) {
         setErrors(checked.errors);
         return;

@@ -48,6 +48,48 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
   return tags.filter(Boolean).join('\n    ');
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Vite's build manifest (build.manifest), or null for a build without one. */
+function readManifest(clientDir: string): Manifest | null {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+/**
+ * `<link rel="modulepreload">` for the chunks a page needs before it hydrates (its page and its
+ * language's strings, with the chunks they import), so the browser fetches them alongside the
+ * entry instead of after it. Chunks the entry imports itself are already on their way.
+ */
+export function modulePreloader(manifest: Manifest | null): (modules: readonly string[]) => string[] {
+  if (!manifest) return () => [];
+  const walk = (key: string, into: Set<string>, skip: ReadonlySet<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || skip.has(chunk.file) || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into, skip);
+  };
+  const inEntry = new Set<string>();
+  walk('index.html', inEntry, new Set());
+  // A handful of pages times two languages: computed once each.
+  const cache = new Map<string, string[]>();
+  return (modules) => {
+    const key = modules.join('|');
+    let tags = cache.get(key);
+    if (!tags) {
+      const files = new Set<string>();
+      for (const module of modules) walk(module, files, inEntry);
+      tags = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+      cache.set(key, tags);
+    }
+    return tags;
+  };
+}
+
 /**
  * Public pages rendered on the server, with the data they show and their share tags, so they are
  * readable before (or without) any script; the browser then hydrates. Falls back to the plain
@@ -55,6 +97,7 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
  */
 export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const preloads = modulePreloader(readManifest(clientDir));
   const serverEntry = path.join(clientDir, '..', 'server', 'entry-server.js');
   let renderer: Promise<RenderFn | null> | null = null;
   const loadRenderer = () =>
@@ -81,7 +124,7 @@ export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
             ? `<meta name="description" content="${escapeHtml(result.head.description.replace(/\s+/g, ' ').trim().slice(0, 200))}">`
             : tag,
         )
-        .replace('</head>', () => `  ${headTags(deps, req, language, result)}\n  </head>`)
+        .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, req, language, result)].join('\n    ')}\n  </head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${result.state.replace(/</g, '\\u003c')}</script>`,

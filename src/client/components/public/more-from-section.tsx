@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listPath, routerName, sharedInputs, type ContentKind } from '../../lib/content.ts';
-import { useContentRouter } from '../../lib/use-content-router.ts';
+import { listPath, type ContentKind } from '../../lib/content.ts';
+import { latestOfKindQuery } from '../../lib/public-queries.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { ContentGrid } from './content-grid.tsx';
 import { SectionHeader } from './section-header.tsx';
 
 /** Below a story: the newest others of its kind, from the list the home page already cached. */
 export function MoreFromSection({ kind, excludeId }: { kind: ContentKind; excludeId: number }) {
   const { t } = useTranslation('public');
-  const router = useContentRouter(kind);
-  const { data } = useQuery(router.list.queryOptions(sharedInputs[routerName[kind]]));
+  const trpc = useTRPC();
+  const { data } = useQuery(latestOfKindQuery(trpc, kind));
   const items = data?.items.filter((item) => item.id !== excludeId).slice(0, 4) ?? [];
   if (!items.length) return null;
   return (

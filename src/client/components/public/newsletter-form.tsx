@@ -5,7 +5,6 @@ import { useToast } from '../ui/toaster.tsx';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
-import { validate } from '../../lib/validate.ts';
 
 /** The footer's newsletter sign-up (SPEC §5 and §8 texts). */
 export function NewsletterForm() {
@@ -26,7 +25,8 @@ export function NewsletterForm() {
       toast.show('error', t('toasts.required'), t('toasts.enterEmail'));
       return;
     }
-    const checked = validate((await loadSchemas()).subscribeInput, { email }, language);
+    const kit = await loadSchemas();
+    const checked = kit.validate(kit.subscribeInput, { email }, language);
     if (!checked.ok) {
       setErrors(checked.errors.email ?? Object.values(checked.errors).flat());
       return;

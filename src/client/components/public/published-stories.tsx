@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { truncate } from '../../../shared/text.ts';
-import { pageFrom, type PublishedStory } from '../../lib/content.ts';
+import type { PublishedStory } from '../../lib/content.ts';
+import { pagedInput, pageSizes, publishedStoriesQuery } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ContentImage } from './content-image.tsx';
@@ -10,7 +11,7 @@ import { DateLine } from './date-line.tsx';
 import { Pagination } from './pagination.tsx';
 import { EmptyMessage } from './state-message.tsx';
 
-const PAGE_SIZE = 6;
+const PAGE_SIZE = pageSizes.stories;
 
 function StoryCard({ story }: { story: PublishedStory }) {
   const { t } = useTranslation('public');
@@ -44,8 +45,8 @@ export function PublishedStories() {
   const { t } = useTranslation('public');
   const trpc = useTRPC();
   const [params] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const query = useQuery(trpc.stories.published.queryOptions({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData }));
+  const { page } = pagedInput(params, PAGE_SIZE);
+  const query = useQuery({ ...publishedStoriesQuery(trpc, params), placeholderData: keepPreviousData });
   return (
     <section aria-labelledby="stories-heading" className="mt-20" data-testid="published-stories">
       <h2 id="stories-heading" className="mb-2 border-t-4 border-plum-800 pt-3 font-serif text-2xl font-bold sm:text-3xl">

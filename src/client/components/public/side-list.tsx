@@ -1,10 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sharedInputs, type ContentKind } from '../../lib/content.ts';
+import type { ContentKind } from '../../lib/content.ts';
+import { latestOfKindQuery, otherKinds } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { CompactStory } from './content-card.tsx';
-
-const sections = { news: 'news', article: 'articles', report: 'reports' } as const;
 
 /**
  * Beside a list page's featured item: the newest items of the two other sections. It reads the
@@ -13,10 +12,8 @@ const sections = { news: 'news', article: 'articles', report: 'reports' } as con
 export function SideList({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('public');
   const trpc = useTRPC();
-  const others = (['news', 'article', 'report'] as const).filter((other) => other !== kind);
-  const results = useQueries({
-    queries: others.map((other) => trpc[sections[other]].list.queryOptions(sharedInputs[sections[other]])),
-  });
+  const others = otherKinds(kind);
+  const results = useQueries({ queries: others.map((other) => latestOfKindQuery(trpc, other)) });
   const blocks = others.map((other, index) => ({ other, items: results[index]?.data?.items.slice(0, 3) ?? [] })).filter((block) => block.items.length);
   if (!blocks.length) return null;
   return (

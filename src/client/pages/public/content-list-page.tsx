@@ -9,32 +9,20 @@ import { Pagination } from '../../components/public/pagination.tsx';
 import { SideList } from '../../components/public/side-list.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import {
-  categoryList as categories,
-  countryList as countries,
-  LIST_PAGE_SIZE,
-  pageFrom,
-  type Category,
-  type ContentKind,
-  type Country,
-} from '../../lib/content.ts';
-import { errorMessageOf } from '../../lib/trpc.ts';
-import { useContentRouter } from '../../lib/use-content-router.ts';
+import { LIST_PAGE_SIZE, type ContentKind } from '../../lib/content.ts';
+import { contentListInput, contentListQuery } from '../../lib/public-queries.ts';
+import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
-
-const pick = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
 
 /** News, articles or reports: heading, category filter, featured item with a side list, grid, pagination. */
 export function ContentListPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();
   const [params] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const category = pick<Category>(categories, params.get('category'));
-  const country = pick<Country>(countries, params.get('country'));
-  const router = useContentRouter(kind);
+  const { page, category, country } = contentListInput(params);
+  const trpc = useTRPC();
   // The previous page stays on screen while the next one loads, instead of a blank spinner.
-  const query = useQuery(router.list.queryOptions({ page, pageSize: LIST_PAGE_SIZE, category, country }, { placeholderData: keepPreviousData }));
+  const query = useQuery({ ...contentListQuery(trpc, kind, params), placeholderData: keepPreviousData });
   const title = t(`list.${kind}.title`);
   useHead({ title, description: t(`list.${kind}.intro`) });
 

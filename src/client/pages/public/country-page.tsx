@@ -6,21 +6,19 @@ import { SectionHeader } from '../../components/public/section-header.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { listPath, type ContentKind, type Country } from '../../lib/content.ts';
+import { countryQueries } from '../../lib/public-queries.ts';
 import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-const kinds: { kind: ContentKind; router: 'news' | 'articles' | 'reports' }[] = [
-  { kind: 'news', router: 'news' },
-  { kind: 'article', router: 'articles' },
-  { kind: 'report', router: 'reports' },
-];
+/** In the order of countryQueries. */
+const kinds: ContentKind[] = ['news', 'article', 'report'];
 
 /** /iran and /afghanistan: the news, articles and reports tagged with the country. */
 export function CountryPage({ country }: { country: Country }) {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();
   const trpc = useTRPC();
-  const results = useQueries({ queries: kinds.map(({ router }) => trpc[router].list.queryOptions({ page: 1, pageSize: 8, country })) });
+  const results = useQueries({ queries: countryQueries(trpc, country) });
   const name = t(`countries.${country}`);
   useDocumentTitle(name);
 
@@ -32,7 +30,7 @@ export function CountryPage({ country }: { country: Country }) {
   else
     body = (
       <div className="space-y-16">
-        {kinds.map(({ kind }, index) => {
+        {kinds.map((kind, index) => {
           const items = results[index]?.data?.items ?? [];
           if (!items.length) return null;
           return (

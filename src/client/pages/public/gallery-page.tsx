@@ -7,11 +7,12 @@ import { Pagination } from '../../components/public/pagination.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { pageFrom, type GalleryItem } from '../../lib/content.ts';
+import type { GalleryItem } from '../../lib/content.ts';
+import { galleryQuery, pagedInput, pageSizes } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-const PAGE_SIZE = 24;
+const PAGE_SIZE = pageSizes.gallery;
 
 /** SPEC §4: the image if there is one, else the video, else "No media available". */
 function GalleryMedia({ item }: { item: GalleryItem }) {
@@ -25,8 +26,8 @@ export function GalleryPage() {
   const { t } = useTranslation('public');
   const trpc = useTRPC();
   const [params] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const query = useQuery(trpc.gallery.list.queryOptions({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData }));
+  const { page } = pagedInput(params, PAGE_SIZE);
+  const query = useQuery({ ...galleryQuery(trpc, params), placeholderData: keepPreviousData });
   useDocumentTitle(t('gallery.title'));
 
   let body;

@@ -8,7 +8,8 @@ import { SectionHeader } from '../../components/public/section-header.tsx';
 import { SocialSection } from '../../components/public/social-section.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sharedInputs, type ContentItem } from '../../lib/content.ts';
+import type { ContentItem } from '../../lib/content.ts';
+import { homeQueries } from '../../lib/public-queries.ts';
 import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 
@@ -29,14 +30,7 @@ export function HomePage() {
   const trpc = useTRPC();
   useHead({ title: null, description: t('footer.mission') });
   // One batched request on a cold start; cached lists afterwards (SPEC §4).
-  const [topTagged, news, articles, reports] = useQueries({
-    queries: [
-      trpc.news.list.queryOptions(sharedInputs.topNews),
-      trpc.news.list.queryOptions(sharedInputs.news),
-      trpc.articles.list.queryOptions(sharedInputs.articles),
-      trpc.reports.list.queryOptions(sharedInputs.reports),
-    ],
-  });
+  const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);
   if (failed?.error) return <ErrorMessage>{tc('error') + errorMessageOf(failed.error, tc('unknownError'))}</ErrorMessage>;

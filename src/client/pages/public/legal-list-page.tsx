@@ -8,12 +8,13 @@ import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx
 import { Pagination } from '../../components/public/pagination.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { localized, pageFrom, type LegalItem } from '../../lib/content.ts';
+import { localized, type LegalItem } from '../../lib/content.ts';
+import { legalListQuery, pagedInput, pageSizes } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = pageSizes.legal;
 /** SPEC §9: legal cards cut titles at 80 and descriptions at 180 characters. */
 const LEGAL_TITLE_LENGTH = 80;
 const LEGAL_DESCRIPTION_LENGTH = 180;
@@ -51,8 +52,8 @@ export function LegalListPage() {
   const { t } = useTranslation('public');
   const trpc = useTRPC();
   const [params] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const query = useQuery(trpc.legal.list.queryOptions({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData }));
+  const { page } = pagedInput(params, PAGE_SIZE);
+  const query = useQuery({ ...legalListQuery(trpc, params), placeholderData: keepPreviousData });
   useDocumentTitle(t('legal.title'));
 
   let body;

@@ -1,46 +1,48 @@
-import { Route, Switch } from 'wouter';
+import { Suspense, use } from 'react';
+import { useLocation } from 'wouter';
 import { PublicLayout } from '../../components/layout/public-layout.tsx';
-import { AboutPage } from './about-page.tsx';
-import { ContactPage } from './contact-page.tsx';
-import { ContentDetailPage } from './content-detail-page.tsx';
-import { ContentListPage } from './content-list-page.tsx';
-import { CountryPage } from './country-page.tsx';
-import { GalleryPage } from './gallery-page.tsx';
-import { HomePage } from './home-page.tsx';
-import { LegalDetailPage } from './legal-detail-page.tsx';
-import { LegalListPage } from './legal-list-page.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { StoryDetailPage } from './story-detail-page.tsx';
-import { StoryPage } from './story-page.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import type { LazyModule } from '../../lib/lazy-module.ts';
+import { matchPublicRoute, type PublicRoute, type RouteParams } from './public-routes.tsx';
 
 /**
- * SPEC §2 public routes (matching is case-insensitive: /latestNews and /latestnews are one page).
- * Pages shared by several routes get a key: without it React would keep, say, the articles page's
- * state (and its last list, shown while the next loads) when the reader moves on to reports.
+ * A chunk that failed to load during an in-site navigation (a dropped connection, or a new
+ * release that replaced the old chunks): load the address as a whole page instead. The server
+ * renders it, and main.tsx does not retry, so this cannot loop.
  */
+const navigationLoads = new WeakMap<LazyModule<unknown>, Promise<unknown>>();
+function loadForNavigation(page: LazyModule<unknown>): Promise<unknown> {
+  let pending = navigationLoads.get(page);
+  if (!pending) {
+    pending = page.load().catch(() => {
+      navigationLoads.delete(page);
+      window.location.reload();
+      return new Promise<never>(() => {});
+    });
+    navigationLoads.set(page, pending);
+  }
+  return pending;
+}
+
+/**
+ * The page of a route. Its chunk is already there on the first render (loaded before hydration
+ * and before server rendering), so it renders at once; after a link click it suspends, and the
+ * Suspense boundary below shows the spinner until the chunk arrives.
+ */
+function RoutePage({ route, params }: { route: PublicRoute; params: RouteParams }) {
+  const module = route.page ? (route.page.current ?? use(loadForNavigation(route.page))) : null;
+  return route.view(module, params);
+}
+
+/** SPEC §2 public routes; the table and its matching live in public-routes.tsx. */
 export function PublicApp() {
+  const [path] = useLocation();
+  const { route, params } = matchPublicRoute(path);
   return (
     <PublicLayout>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/home" component={HomePage} />
-        <Route path="/about" component={AboutPage} />
-        <Route path="/contact" component={ContactPage} />
-        <Route path="/latestnews">{() => <ContentListPage key="news" kind="news" />}</Route>
-        <Route path="/articles">{() => <ContentListPage key="article" kind="article" />}</Route>
-        <Route path="/reports">{() => <ContentListPage key="report" kind="report" />}</Route>
-        <Route path="/news/:id">{(params) => <ContentDetailPage key={`news-${params.id}`} kind="news" id={params.id} />}</Route>
-        <Route path="/articles/:id">{(params) => <ContentDetailPage key={`article-${params.id}`} kind="article" id={params.id} />}</Route>
-        <Route path="/reports/:id">{(params) => <ContentDetailPage key={`report-${params.id}`} kind="report" id={params.id} />}</Route>
-        <Route path="/gallery" component={GalleryPage} />
-        <Route path="/yourStory" component={StoryPage} />
-        <Route path="/stories/:id">{(params) => <StoryDetailPage id={params.id} />}</Route>
-        <Route path="/legal-awareness" component={LegalListPage} />
-        <Route path="/legal/:id">{(params) => <LegalDetailPage id={params.id} />}</Route>
-        <Route path="/iran">{() => <CountryPage key="iran" country="iran" />}</Route>
-        <Route path="/afghanistan">{() => <CountryPage key="afghanistan" country="afghanistan" />}</Route>
-        <Route component={NotFoundPage} />
-      </Switch>
+      <Suspense fallback={<Spinner fullScreen />}>
+        <RoutePage route={route} params={params} />
+      </Suspense>
     </PublicLayout>
   );
 }

@@ -1,0 +1,53 @@
+import { categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
+import type { useTRPC } from './trpc.ts';
+
+/**
+ * The queries of the public pages, built in one place: the pages use them, and the route table
+ * (pages/public/public-routes.tsx) lists them so the server fetches a page's data before its one
+ * render. A page that asked for a query built differently would cost the server another render.
+ */
+export type Trpc = ReturnType<typeof useTRPC>;
+
+export const pageSizes = { gallery: 24, legal: 12, stories: 6, country: 8 } as const;
+
+const pick = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
+
+/** The public links of the site (social pages, contact address); they change only with a redeploy. */
+export const siteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
+
+/** Top news, newest news, articles and reports: one batched request on a cold start. */
+export const homeQueries = (trpc: Trpc) =>
+  [
+    trpc.news.list.queryOptions(sharedInputs.topNews),
+    trpc.news.list.queryOptions(sharedInputs.news),
+    trpc.articles.list.queryOptions(sharedInputs.articles),
+    trpc.reports.list.queryOptions(sharedInputs.reports),
+  ] as const;
+
+/** A news, articles or reports list page as the address asks for it (page, category, country). */
+export function contentListInput(search: URLSearchParams) {
+  return {
+    page: pageFrom(search.get('page')),
+    pageSize: LIST_PAGE_SIZE,
+    category: pick<Category>(categoryList, search.get('category')),
+    country: pick<Country>(countryList, search.get('country')),
+  };
+}
+
+export const contentListQuery = (trpc: Trpc, kind: ContentKind, search: URLSearchParams) => trpc[routerName[kind]].list.queryOptions(contentListInput(search));
+
+/** The newest items of a kind, as the home page caches them (side lists, "more from"). */
+export const latestOfKindQuery = (trpc: Trpc, kind: ContentKind) => trpc[routerName[kind]].list.queryOptions(sharedInputs[routerName[kind]]);
+
+/** Beside a list page: the two other kinds. */
+export const otherKinds = (kind: ContentKind) => (['news', 'article', 'report'] as const).filter((other) => other !== kind);
+
+export const countryQueries = (trpc: Trpc, country: Country) =>
+  (['news', 'article', 'report'] as const).map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country }));
+
+/** A paged list whose only parameter in the address is ?page=. */
+export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page: pageFrom(search.get('page')), pageSize });
+
+export const galleryQuery = (trpc: Trpc, search: URLSearchParams) => trpc.gallery.list.queryOptions(pagedInput(search, pageSizes.gallery));
+export const legalListQuery = (trpc: Trpc, search: URLSearchParams) => trpc.legal.list.queryOptions(pagedInput(search, pageSizes.legal));
+export const publishedStoriesQuery = (trpc: Trpc, search: URLSearchParams) => trpc.stories.published.queryOptions(pagedInput(search, pageSizes.stories));

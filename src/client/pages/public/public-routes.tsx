@@ -1,0 +1,185 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { idFrom, itemOrMissingQuery } from '../../lib/cached-item.ts';
+import { routerName, type ContentKind, type Country } from '../../lib/content.ts';
+import { lazyModule, type LazyModule } from '../../lib/lazy-module.ts';
+import {
+  contentListQuery,
+  countryQueries,
+  galleryQuery,
+  homeQueries,
+  latestOfKindQuery,
+  legalListQuery,
+  otherKinds,
+  publishedStoriesQuery,
+  siteConfigQuery,
+  type Trpc,
+} from '../../lib/public-queries.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+
+export type RouteParams = Record<string, string | undefined>;
+/** A query as a route lists it: tRPC's options, whose precise types do not meet in one array. */
+export interface PageQuery {
+  queryKey: QueryKey;
+  queryFn?: unknown;
+}
+export interface QueryContext {
+  params: RouteParams;
+  search: URLSearchParams;
+  trpc: Trpc;
+}
+
+/**
+ * One public route: its address pattern, its page's chunk, how to render the page, and the
+ * queries the page and its components run (the server fetches them before its single render).
+ */
+export interface PublicRoute {
+  pattern: RegExp;
+  page: LazyModule<unknown> | null;
+  view(module: unknown, params: RouteParams): ReactElement;
+  queries(context: QueryContext): PageQuery[];
+}
+
+const dir = 'src/client/pages/public';
+/* Each page module once, shared by the routes that show it. */
+const pages = {
+  home: lazyModule(`${dir}/home-page.tsx`, () => import('./home-page.tsx')),
+  about: lazyModule(`${dir}/about-page.tsx`, () => import('./about-page.tsx')),
+  contact: lazyModule(`${dir}/contact-page.tsx`, () => import('./contact-page.tsx')),
+  list: lazyModule(`${dir}/content-list-page.tsx`, () => import('./content-list-page.tsx')),
+  detail: lazyModule(`${dir}/content-detail-page.tsx`, () => import('./content-detail-page.tsx')),
+  gallery: lazyModule(`${dir}/gallery-page.tsx`, () => import('./gallery-page.tsx')),
+  story: lazyModule(`${dir}/story-page.tsx`, () => import('./story-page.tsx')),
+  storyDetail: lazyModule(`${dir}/story-detail-page.tsx`, () => import('./story-detail-page.tsx')),
+  legal: lazyModule(`${dir}/legal-list-page.tsx`, () => import('./legal-list-page.tsx')),
+  legalDetail: lazyModule(`${dir}/legal-detail-page.tsx`, () => import('./legal-detail-page.tsx')),
+  country: lazyModule(`${dir}/country-page.tsx`, () => import('./country-page.tsx')),
+};
+export const publicPages: readonly LazyModule<unknown>[] = Object.values(pages);
+
+/** Like wouter's patterns (regexparam): case-insensitive, an optional trailing slash, `:name` for a segment. */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `/(?<${part.slice(1)}>[^/]+?)` : `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .join('');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+const none = () => [];
+
+function route<M>(
+  path: string,
+  page: LazyModule<M>,
+  view: (module: M, params: RouteParams) => ReactElement,
+  queries: (context: QueryContext) => PageQuery[] = none,
+): PublicRoute {
+  return { pattern: patternOf(path), page, view: view as PublicRoute['view'], queries };
+}
+
+const listRoute = (path: string, kind: ContentKind) =>
+  route(
+    path,
+    pages.list,
+    // A key per kind: without it React would keep the articles page's state (and its last list,
+    // shown while the next loads) when the reader moves on to reports.
+    (module) => <module.ContentListPage key={kind} kind={kind} />,
+    ({ trpc, search }) => [contentListQuery(trpc, kind, search), ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other))],
+  );
+
+const itemQuery = (params: RouteParams, build: (id: number) => PageQuery) => {
+  const id = idFrom(params.id);
+  return id === null ? [] : [build(id)];
+};
+
+const detailRoute = (path: string, kind: ContentKind) =>
+  route(
+    path,
+    pages.detail,
+    (module, params) => <module.ContentDetailPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />,
+    ({ trpc, params }) => [...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id }))), latestOfKindQuery(trpc, kind)],
+  );
+
+const countryRoute = (path: string, country: Country) =>
+  route(
+    path,
+    pages.country,
+    (module) => <module.CountryPage key={country} country={country} />,
+    ({ trpc }) => countryQueries(trpc, country),
+  );
+
+/** SPEC §2 public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
+export const publicRoutes: readonly PublicRoute[] = [
+  route(
+    '/',
+    pages.home,
+    (module) => <module.HomePage />,
+    ({ trpc }) => [...homeQueries(trpc)],
+  ),
+  route(
+    '/home',
+    pages.home,
+    (module) => <module.HomePage />,
+    ({ trpc }) => [...homeQueries(trpc)],
+  ),
+  route('/about', pages.about, (module) => <module.AboutPage />),
+  route('/contact', pages.contact, (module) => <module.ContactPage />),
+  listRoute('/latestnews', 'news'),
+  listRoute('/articles', 'article'),
+  listRoute('/reports', 'report'),
+  detailRoute('/news/:id', 'news'),
+  detailRoute('/articles/:id', 'article'),
+  detailRoute('/reports/:id', 'report'),
+  route(
+    '/gallery',
+    pages.gallery,
+    (module) => <module.GalleryPage />,
+    ({ trpc, search }) => [galleryQuery(trpc, search)],
+  ),
+  route(
+    '/yourStory',
+    pages.story,
+    (module) => <module.StoryPage />,
+    ({ trpc, search }) => [publishedStoriesQuery(trpc, search)],
+  ),
+  route(
+    '/stories/:id',
+    pages.storyDetail,
+    (module, params) => <module.StoryDetailPage id={params.id} />,
+    ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.stories.publishedById.queryOptions({ id }))),
+  ),
+  route(
+    '/legal-awareness',
+    pages.legal,
+    (module) => <module.LegalListPage />,
+    ({ trpc, search }) => [legalListQuery(trpc, search)],
+  ),
+  route(
+    '/legal/:id',
+    pages.legalDetail,
+    (module, params) => <module.LegalDetailPage id={params.id} />,
+    ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
+  ),
+  countryRoute('/iran', 'iran'),
+  countryRoute('/afghanistan', 'afghanistan'),
+];
+
+/** Any other path: small, so it travels in the entry and needs no chunk. */
+const notFoundRoute: PublicRoute = { pattern: /.*/, page: null, view: () => <NotFoundPage />, queries: none };
+
+export function matchPublicRoute(pathname: string): { route: PublicRoute; params: RouteParams } {
+  for (const candidate of publicRoutes) {
+    const match = candidate.pattern.exec(pathname);
+    if (match) return { route: candidate, params: { ...match.groups } };
+  }
+  return { route: notFoundRoute, params: {} };
+}
+
+/** What every public page shows around its content (header and footer social links). */
+export const layoutQueries = (trpc: Trpc): PageQuery[] => [siteConfigQuery(trpc)];
+
+/** Fetches the listed queries into the cache; a failure is kept there as the query's error state. */
+export function prefetchQueries(queryClient: QueryClient, queries: PageQuery[]): Promise<unknown> {
+  return Promise.all(queries.map((query) => queryClient.prefetchQuery(query as FetchQueryOptions)));
+}

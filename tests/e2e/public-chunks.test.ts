@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
+import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
+import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
+import { repoRoot } from '../setup/paths.ts';
+import { launchBrowser, type Site } from './support/site.ts';
+import { holdRequests, openPage, settled, startSeededSite, visit } from './support/public-site.ts';
+
+let browser: Browser;
+let site: Site;
+beforeAll(async () => {
+  [browser, { site }] = await Promise.all([launchBrowser(), startSeededSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The built file of a source module, from the manifest the server reads too. */
+const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const chunkOf = (src: string) => `/${manifest[src]!.file}`;
+const chunks = {
+  home: chunkOf('src/client/pages/public/home-page.tsx'),
+  detail: chunkOf('src/client/pages/public/content-detail-page.tsx'),
+  en: chunkOf('src/client/locales/en.ts'),
+  fa: chunkOf('src/client/locales/fa.ts'),
+};
+
+/** The scripts the page downloads from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  return scripts;
+}
+
+const documentLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+describe('code splitting', () => {
+  it('gives the home page its own chunk and its language, preloaded with the entry, and not the detail page or the other language', async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.home}">`);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${chunks.en}">`);
+    expect(html).not.toContain(chunks.fa);
+
+    const { context, page, consoleErrors } = await openPage(browser, site, { lang: 'en' });
+    const scripts = recordScripts(page);
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(expect.arrayContaining([chunks.home, chunks.en]));
+    expect(scripts).not.toContain(chunks.detail);
+    expect(scripts).not.toContain(chunks.fa);
+
+    // A click on a story fetches the detail page's chunk and shows it, without loading a new document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByTestId('top-news').getByTestId('card-title').first().click();
+    await page.waitForURL(/\/news\/\d+$/);
+    await settled(page);
+    expect(await page.getByTestId('detail-title').isVisible()).toBe(true);
+    expect(scripts).toContain(chunks.detail);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the other language when the visitor switches, and shows it only once it is there', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, site, { lang: 'en' });
+    const scripts = recordScripts(page);
+    await visit(page, '/about');
+    expect(scripts).not.toContain(chunks.fa);
+    const release = await holdRequests(page, new RegExp(`${chunks.fa.replace(/[.]/g, '\\.')}$`));
+    await page.getByTestId('site-header').getByTestId('lang-fa').locator('visible=true').click();
+    await expect.poll(() => scripts.includes(chunks.fa)).toBe(true);
+    // While the Persian strings travel, the page stays in English: no keys, no half-switched page.
+    expect(await page.getByTestId('page-title').innerText()).toBe(enPublic.about.title);
+    expect(await documentLanguage(page)).toBe('en');
+    release();
+    await expect.poll(() => page.getByTestId('page-title').innerText()).toBe(faPublic.about.title);
+    expect(await documentLanguage(page)).toBe('fa');
+    expect(await page.getByTestId('site-header').getByRole('link', { name: faPublic.nav.news }).count()).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves /?lang=fa in Persian with only the Persian strings', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, site, { lang: 'en' });
+    const scripts = recordScripts(page);
+    await visit(page, '/?lang=fa');
+    await page.waitForLoadState('networkidle');
+    expect(await documentLanguage(page)).toBe('fa');
+    expect(await page.locator('main h1').innerText()).toBe(faCommon.siteName);
+    expect(scripts).toContain(chunks.fa);
+    expect(scripts).not.toContain(chunks.en);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
