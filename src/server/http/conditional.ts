@@ -50,7 +50,9 @@ function publicRead(deps: Deps, req: Request): PublicRead | null {
   return {
     version,
     etag: `W/"${version}-${lang}"`,
-    key: `${lang}|${req.originalUrl}`,
+    // Without PUBLIC_URL, pages and feeds name the site by the request's Host: one host's answer
+    // (its canonical links, its sitemap) must never be replayed to a request for another.
+    key: `${deps.env.PUBLIC_URL ? '' : `${req.protocol}://${req.get('host') ?? ''}`}|${lang}|${req.originalUrl}`,
     storable: req.headers['trpc-accept'] === undefined && !(accept && accept.includes('application/jsonl')),
   };
 }
