@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { isLanguage } from '../shared/locale.ts';
@@ -41,7 +41,9 @@ async function start() {
       <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} />
     </StrictMode>
   );
-  if (serverRendered) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a slow phone stays responsive while the page comes alive.
+  if (serverRendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -1,16 +1,27 @@
-import { useQuery, type QueryClient, type QueryFunction, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions, type QueryClient, type QueryFunction, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 
 /**
  * An item already present in any cached list page under `listKey`, with the time that list was
- * fetched: opening a story from a list then shows it at once, without another request.
+ * fetched: opening a story from a list then shows it at once. `partial` says the list held only an
+ * excerpt of its text (an `excerpt` input), so the full item must still be fetched.
  */
-export function cachedItem<T extends { id: number }>(queryClient: QueryClient, listKey: QueryKey, id: number): { item: T; updatedAt: number } | undefined {
+export function cachedItem<T extends { id: number }>(queryClient: QueryClient, listKey: QueryKey, id: number): CachedItem<T> | undefined {
+  let partial: CachedItem<T> | undefined;
   for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
     const data = query.state.data as { items?: T[] } | undefined;
     const item = data?.items?.find((candidate) => candidate.id === id);
-    if (item) return { item, updatedAt: query.state.dataUpdatedAt };
+    if (!item) continue;
+    const excerpted = (query.queryKey[1] as { input?: { excerpt?: number } } | undefined)?.input?.excerpt !== undefined;
+    if (!excerpted) return { item, updatedAt: query.state.dataUpdatedAt, partial: false };
+    partial ??= { item, updatedAt: query.state.dataUpdatedAt, partial: true };
   }
-  return undefined;
+  return partial;
+}
+
+export interface CachedItem<T> {
+  item: T;
+  updatedAt: number;
+  partial: boolean;
 }
 
 /** A positive integer id from a route parameter, else null (an id like "abc" is simply not found). */
@@ -47,15 +58,18 @@ export function itemOrMissingQuery<T>(options: { queryKey: QueryKey; queryFn?: u
   };
 }
 
-/** One item by id (see itemOrMissingQuery), shown at once when a cached list already holds it. */
-export function useItemOrMissing<T>(
-  options: { queryKey: QueryKey; queryFn?: unknown },
-  settings: { enabled: boolean; cached?: { item: T; updatedAt: number } },
-) {
+/**
+ * One item by id (see itemOrMissingQuery), shown at once when a cached list already holds it; an
+ * excerpt from a list is only a placeholder (`isPlaceholderData`) while the whole item loads.
+ */
+export function useItemOrMissing<T>(options: { queryKey: QueryKey; queryFn?: unknown }, settings: { enabled: boolean; cached?: CachedItem<T> }) {
+  const { cached } = settings;
   return useQuery<T | null>({
     ...itemOrMissingQuery<T>(options),
     enabled: settings.enabled,
-    initialData: settings.cached?.item,
-    initialDataUpdatedAt: settings.cached?.updatedAt,
+    // (A generic T could be a function as far as TypeScript knows; items never are.)
+    placeholderData: (cached?.partial ? cached.item : undefined) as UseQueryOptions<T | null>['placeholderData'],
+    initialData: cached?.partial ? undefined : cached?.item,
+    initialDataUpdatedAt: cached?.partial ? undefined : cached?.updatedAt,
   });
 }

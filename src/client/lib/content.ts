@@ -36,14 +36,20 @@ export function localized(item: { titleEn: string; titleFa: string; descriptionE
 }
 
 /**
+ * How much of each description a public list asks for. Cards show 70 characters (SPEC §9); whole
+ * articles in both languages would make a page's data many times heavier than the page itself.
+ */
+export const CARD_EXCERPT = 100;
+
+/**
  * Query inputs shared by the home page and the side lists of the list pages, so that one fetch
  * fills the cache for both (SPEC §4: lists are fetched only when the cached list is empty).
  */
 export const sharedInputs = {
-  topNews: { page: 1, pageSize: 10, category: 'top' },
-  news: { page: 1, pageSize: 20 },
-  articles: { page: 1, pageSize: 5 },
-  reports: { page: 1, pageSize: 8 },
+  topNews: { page: 1, pageSize: 10, category: 'top', excerpt: CARD_EXCERPT },
+  news: { page: 1, pageSize: 20, excerpt: CARD_EXCERPT },
+  articles: { page: 1, pageSize: 5, excerpt: CARD_EXCERPT },
+  reports: { page: 1, pageSize: 8, excerpt: CARD_EXCERPT },
 } as const;
 
 /** One featured item plus a grid of 12, which fills 1, 2, 3 or 4 columns evenly. */

@@ -1,4 +1,4 @@
-import { categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
+import { CARD_EXCERPT, categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
 import type { useTRPC } from './trpc.ts';
 
 /**
@@ -31,6 +31,7 @@ export function contentListInput(search: URLSearchParams) {
     pageSize: LIST_PAGE_SIZE,
     category: pick<Category>(categoryList, search.get('category')),
     country: pick<Country>(countryList, search.get('country')),
+    excerpt: CARD_EXCERPT,
   };
 }
 
@@ -43,7 +44,7 @@ export const latestOfKindQuery = (trpc: Trpc, kind: ContentKind) => trpc[routerN
 export const otherKinds = (kind: ContentKind) => (['news', 'article', 'report'] as const).filter((other) => other !== kind);
 
 export const countryQueries = (trpc: Trpc, country: Country) =>
-  (['news', 'article', 'report'] as const).map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country }));
+  (['news', 'article', 'report'] as const).map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country, excerpt: CARD_EXCERPT }));
 
 /** A paged list whose only parameter in the address is ?page=. */
 export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page: pageFrom(search.get('page')), pageSize });

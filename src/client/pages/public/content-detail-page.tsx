@@ -70,7 +70,8 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
             className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
           />
         </figure>
-        <Prose text={description} />
+        {/* A list's excerpt stands in for the text only until the whole item is here. */}
+        {query.isPlaceholderData ? <Spinner /> : <Prose text={description} />}
         {embedUrl ? (
           <section aria-labelledby="video-heading" className="mt-12 border-t border-stone-200 pt-8" data-testid="detail-video">
             <h2 id="video-heading" className="mb-4 font-serif text-xl font-bold">
