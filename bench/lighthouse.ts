@@ -12,21 +12,25 @@ export interface LighthouseRow {
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Lighthouse's default mobile run (simulated slow 4G, mid-range phone) of each page. */
+/**
+ * Lighthouse's default mobile run (simulated slow 4G, mid-range phone) of each page, each in a
+ * fresh browser: a first visit, as a crawler or a new reader makes it. (In one browser the
+ * language cookie a Persian page sets would make the next English address render in Persian.)
+ */
 export async function lighthouseScores(pages: { label: string; url: string }[]): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const rows: LighthouseRow[] = [];
-  try {
-    for (const { label, url } of pages) {
+  for (const { label, url } of pages) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const categories = result?.lhr.categories;
       const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
       const row = { page: label, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
       console.log(`${label.padEnd(40)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  seo ${row.seo}`);
       rows.push(row);
+    } finally {
+      await chrome.kill();
     }
-  } finally {
-    await chrome.kill();
   }
   return rows;
 }
