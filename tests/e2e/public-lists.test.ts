@@ -31,6 +31,8 @@ describe('list pages', () => {
     await page.getByTestId('pagination').getByRole('link', { name: 'Next' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?page=2');
     await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 2 of 2');
+    // The pagination follows the address at once; the previous page stays on screen (aria-busy) until the next arrives.
+    await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
     const secondPage = await page.locator('main [data-testid="featured"], main [data-testid="content-grid"]').getByTestId('card-title').allInnerTexts();
     expect(secondPage).toEqual(all.slice(13).map((item) => item.titleEn));
     expect(await page.getByTestId('pagination').getByRole('link', { name: 'Next' }).count()).toBe(0);
