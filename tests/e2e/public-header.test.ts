@@ -105,7 +105,8 @@ describe('the phone drawer', () => {
     // Escape closes and gives focus back to the menu button.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+    // The header gives focus back on the next frame, once the drawer has gone.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
     await context.close();
   });
 
