@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import './require-node.mjs';
 import { precompress, wantsVariants } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
