@@ -7,12 +7,14 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import { createSiteCache, httpCache, type SiteCache } from './cache/index.ts';
 import type { Db } from './db/client.ts';
+import { batchLimits } from '../shared/schemas/common.ts';
 import type { Env } from './env.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
+import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
@@ -62,13 +64,15 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
-  app.use('/trpc', conditionalGet);
+  app.use('/trpc', trpcBatchLimits(appRouter), conditionalGet);
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => requestContext(deps, req, res),
       maxBodySize: 1024 * 1024,
+      // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.
+      maxBatchSize: batchLimits.calls,
       responseMeta({ errors }) {
         const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);
         return wait > 0 ? { headers: new Headers({ 'Retry-After': String(wait) }) } : {};
