@@ -10,14 +10,15 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every mutation, public ones included, is refused when a session cookie comes without the
- * anti-forgery header. A successful one that declares `changesPublicContent` (see ProcedureMeta)
- * moves the content version on; no other write does, so no anonymous request can empty the cache.
+ * anti-forgery header. A successful one moves the content version on unless it declares
+ * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache. One
+ * that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
   const result = await next();
-  if (result.ok && meta?.changesPublicContent) ctx.cache.contentChanged();
+  if (result.ok && meta?.changesPublicContent !== false) ctx.cache.contentChanged();
   return result;
 });
 
