@@ -3,7 +3,9 @@ import type { AnyProcedure } from '@trpc/server';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import { makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, testPassword } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
+import { restRouter } from '../../src/server/rest/index.ts';
 import { CookieClient } from '../setup/http.ts';
+import { restRoutes, routeName } from '../setup/rest-routes.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
@@ -100,6 +102,25 @@ describe('writes that change nothing public leave the response cache and list me
     const after = await lists.read();
     expect(after.etags).toEqual(lists.etags);
     expect(after.stillCached).toEqual([true, true]);
+  });
+
+  it('holds for every REST write and every tRPC mutation called without a session, whatever the body', async () => {
+    const lists = await cachedLists(world);
+    const client = await visitor(world);
+    const writes = restRoutes(restRouter(world.deps)).filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(30);
+    for (const route of writes) {
+      for (const body of ['{}', JSON.stringify({ email: 'x@example.org', password: 'wrong password', name: 'X', message: 'Hi', title: 'T', description: 'D' })]) {
+        const response = await client.fetch(`/api${route.path.replaceAll(':id', '1')}`, {
+          method: route.method,
+          headers: { accept: 'application/json', 'content-type': 'application/json', ...client.xsrfHeaders() },
+          body,
+        });
+        expect(response.status, routeName(route)).toBeLessThan(500);
+      }
+    }
+    for (const mutation of mutations) expect((await trpcMutation(client, mutation.path, {}, client.xsrfHeaders())).status, mutation.path).toBeLessThan(500);
+    expect(await lists.read()).toEqual({ etags: lists.etags, stillCached: [true, true] });
   });
 
   it('covers every tRPC mutation a visitor can call without signing in', () => {
