@@ -5,14 +5,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
+import { createSiteCache, httpCache, type SiteCache } from './cache/index.ts';
 import type { Db } from './db/client.ts';
+import { batchLimits } from '../shared/schemas/common.ts';
 import type { Env } from './env.ts';
-import { cachedReads, conditionalGet, ResponseCache } from './http/conditional.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
+import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
@@ -26,19 +28,26 @@ export interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;
+  /** The site's cache; built here unless the caller shares one with its own procedure calls (tests). */
+  cache?: SiteCache;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
 
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR) };
+  const deps: Deps = {
+    db: options.db,
+    env: options.env,
+    storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
+    cache: options.cache ?? createSiteCache(options.db),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   // Anonymous reads already answered once are sent from memory before any other middleware runs.
-  const responses = new ResponseCache();
-  app.use(cachedReads(deps, responses));
+  const { cachedReads, conditionalGet } = httpCache(deps);
+  app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 1024 }));
@@ -55,13 +64,15 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
-  app.use('/trpc', conditionalGet(deps, responses));
+  app.use('/trpc', trpcBatchLimits(appRouter), conditionalGet);
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => requestContext(deps, req, res),
       maxBodySize: 1024 * 1024,
+      // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.
+      maxBatchSize: batchLimits.calls,
       responseMeta({ errors }) {
         const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);
         return wait > 0 ? { headers: new Headers({ 'Retry-After': String(wait) }) } : {};
@@ -72,10 +83,10 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  app.use(['/sitemap.xml', '/rss'], conditionalGet(deps, responses));
+  app.use(['/sitemap.xml', '/rss'], conditionalGet);
   app.use(feedsRoute(deps));
   app.use('/api/uploads', uploadsRoute(deps));
-  app.use('/api', conditionalGet(deps, responses));
+  app.use('/api', conditionalGet);
   app.use('/api', restRouter(deps));
 
   const notFoundFile: express.RequestHandler = (_req, res) => {
@@ -100,7 +111,7 @@ export function createApp(options: AppOptions) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    app.get('/{*splat}', conditionalGet(deps, responses), pageRoute(deps, clientDir));
+    app.get('/{*splat}', conditionalGet, pageRoute(deps, clientDir));
   }
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -1,11 +1,11 @@
 import { createApp } from './app.ts';
 import { ensureInitialAdmin } from './auth/bootstrap.ts';
+import { createSiteCache } from './cache/index.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { applyRetention } from './security/retention.ts';
-import { bumpContentVersion } from './security/runtime.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 
@@ -34,7 +34,7 @@ async function housekeeping() {
     const removed = await removeStaleUploads({ db, storage });
     if (removed) console.log(`Removed ${removed} unused upload(s).`);
     const expired = await applyRetention({ db, storage }, env.RETENTION_DAYS);
-    if (removed || expired.contacts || expired.stories) bumpContentVersion(db, env);
+    // Neither unused uploads nor unpublished stories and archived messages are public: the cache stays.
     if (expired.contacts || expired.stories) console.log(`Retention: deleted ${expired.contacts} archived message(s) and ${expired.stories} unpublished story(ies).`);
   } catch (error) {
     console.error('Housekeeping failed:', error);
@@ -43,7 +43,7 @@ async function housekeeping() {
 await housekeeping();
 setInterval(housekeeping, 60 * 60 * 1000).unref();
 
-const app = createApp({ db, env, storage });
+const app = createApp({ db, env, storage, cache: createSiteCache(db) });
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

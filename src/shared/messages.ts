@@ -53,6 +53,10 @@ export const messages = {
   setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
+  batchTooLarge: {
+    en: 'This request asks for too much at once. Send fewer calls, or smaller pages, per request.',
+    fa: 'این درخواست چیزهای زیادی را با هم می‌خواهد. در هر درخواست فراخوانی‌های کمتر یا صفحه‌های کوچک‌تری بفرستید.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

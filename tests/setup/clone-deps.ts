@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createSiteCache } from '../../src/server/cache/index.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
 import { createStorage } from '../../src/server/uploads/storage.ts';
@@ -32,6 +33,7 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     db,
     env,
     storage: createStorage(env.STORAGE_DIR),
+    cache: createSiteCache(db),
     dir,
     cleanup() {
       db.$client.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createSiteCache } from '../../src/server/cache/index.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
@@ -28,6 +29,7 @@ export function createTestDeps(envOverrides: Record<string, string> = {}): TestD
     db,
     env,
     storage,
+    cache: createSiteCache(db),
     dir,
     cleanup() {
       db.$client.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isLanguage, pickLanguage } from '../../src/shared/locale.ts';
+import { decideLanguage, directionOf, isLanguage, pickLanguage } from '../../src/shared/locale.ts';
 
 describe('pickLanguage', () => {
   it('follows an explicit choice over the browser header', () => {
@@ -38,5 +38,16 @@ describe('isLanguage and directionOf', () => {
   it('write Persian right to left and English left to right', () => {
     expect(directionOf('fa')).toBe('rtl');
     expect(directionOf('en')).toBe('ltr');
+  });
+});
+
+describe('decideLanguage', () => {
+  it('takes ?lang, then X-Lang, then the cookie, then Accept-Language, skipping any that is not a site language', () => {
+    expect(decideLanguage({ query: 'fa', header: 'en', cookie: 'en', acceptLanguage: 'en' })).toBe('fa');
+    expect(decideLanguage({ query: 'de', header: 'fa', cookie: 'en', acceptLanguage: 'en' })).toBe('fa');
+    expect(decideLanguage({ header: 'FA', cookie: 'fa', acceptLanguage: 'en' })).toBe('fa');
+    expect(decideLanguage({ cookie: 'xx', acceptLanguage: 'fa-IR,fa;q=0.9' })).toBe('fa');
+    expect(decideLanguage({ header: 'en', acceptLanguage: 'fa-IR' })).toBe('en');
+    expect(decideLanguage({})).toBe('en');
   });
 });

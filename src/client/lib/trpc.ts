@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
+import { batchLimits } from '../../shared/schemas/common.ts';
 import type { AppRouter } from '../../server/trpc/router.ts';
 
 export type { AppRouter };
@@ -23,6 +24,8 @@ export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
       httpBatchLink({
         url,
         transformer: superjson,
+        // The server refuses a larger batch (src/shared/schemas/common.ts); the link splits to fit.
+        maxItems: batchLimits.calls,
         headers() {
           const token = readXsrfToken();
           return { 'x-lang': getLanguage(), ...(token ? { 'x-xsrf-token': token } : {}) };

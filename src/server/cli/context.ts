@@ -1,3 +1,4 @@
+import { createSiteCache } from '../cache/index.ts';
 import { openAndMigrate } from '../db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from '../env.ts';
 import { createStorage } from '../uploads/storage.ts';
@@ -8,7 +9,9 @@ export function cliDeps() {
   try {
     // The first-admin pair only matters to the server at start; tools read their own input.
     const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-    return { env, db: openAndMigrate(env.DATABASE_URL), storage: createStorage(env.STORAGE_DIR) };
+    const db = openAndMigrate(env.DATABASE_URL);
+    // A tool's writes reach a running server through SQLite's data_version, not this cache.
+    return { env, db, storage: createStorage(env.STORAGE_DIR), cache: createSiteCache(db) };
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

@@ -3,24 +3,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { Request, RequestHandler, Response } from 'express';
-import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
-import { directionOf, isLanguage, pickLanguage, type Language } from '../../shared/locale.ts';
+import { directionOf, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
 import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
+import { requestLanguage } from './request-language.ts';
 
 type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<RenderResult>;
 
 /** Admin screens stay client-only: their data is private and they are never shared. */
 const CLIENT_ONLY = /^\/(login|setup|admin)(\/|$)/i;
-
-function languageOf(req: Request): Language {
-  const fromUrl = req.query.lang;
-  if (typeof fromUrl === 'string' && isLanguage(fromUrl)) return fromUrl;
-  return pickLanguage(parseCookies(req.headers.cookie ?? '').lang, req.get('accept-language'));
-}
 
 function headTags(deps: Deps, req: Request, language: Language, result: RenderResult): string {
   const origin = siteOrigin(deps, req);
@@ -109,7 +103,7 @@ export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
     try {
       const render = CLIENT_ONLY.test(req.path) ? null : await loadRenderer();
       if (!render) return sendShell(res);
-      const language = languageOf(req);
+      const language = requestLanguage(req);
       const client = createTRPCClient<AppRouter>({
         links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
       });

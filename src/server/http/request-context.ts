@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { pickLanguage } from '../../shared/locale.ts';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
 import { isHttps } from '../env.ts';
 import { sessionPolicy } from '../routers/auth.ts';
 import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
+import { requestLanguage } from './request-language.ts';
 
 function cookieWriter(deps: Deps, res: Response): CookieWriter {
   const secure = isHttps(deps.env);
@@ -34,7 +34,7 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   const cached = res.locals.context as Context | undefined;
   if (cached) return cached;
   const cookies = parseCookies(req.headers.cookie ?? '');
-  const lang = pickLanguage(req.get('x-lang') ?? cookies.lang, req.get('accept-language'));
+  const lang = requestLanguage(req);
   const writer = cookieWriter(deps, res);
   const token = cookies[SESSION_COOKIE];
   const hasSessionCookie = Boolean(token);

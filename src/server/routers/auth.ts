@@ -16,7 +16,7 @@ export function sessionPolicy(env: Env) {
 }
 
 export const authRouter = router({
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
+  login: publicProcedure.meta({ changesPublicContent: false }).input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
     const throttle = runtimeFor(ctx.db, ctx.env).loginThrottle;
     const wait = throttle.retryAfter(ctx.clientIp, input.email);
     if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
@@ -39,7 +39,7 @@ export const authRouter = router({
     return { id: row.id, name: row.name, email: row.email, role: row.role };
   }),
 
-  logout: publicProcedure.mutation(({ ctx }) => {
+  logout: publicProcedure.meta({ changesPublicContent: false }).mutation(({ ctx }) => {
     if (ctx.session) {
       invalidateSession(ctx.db, ctx.session.id);
       recordAudit(ctx.db, { userId: ctx.user?.id ?? null, userEmail: ctx.user?.email ?? null, action: 'auth.logout' });
@@ -49,7 +49,7 @@ export const authRouter = router({
   }),
 
   /** Ends every session of the signed-in user, this one included. */
-  logoutEverywhere: adminProcedure.mutation(({ ctx }) => {
+  logoutEverywhere: adminProcedure.meta({ changesPublicContent: false }).mutation(({ ctx }) => {
     invalidateUserSessions(ctx.db, ctx.user.id);
     ctx.cookies.clearSession();
     recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: 'auth.logoutEverywhere' });

@@ -27,7 +27,7 @@ const columns = {
 };
 
 export const contactsRouter = router({
-  create: publicWriteProcedure.input(createContactInput).mutation(({ ctx, input }) => {
+  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createContactInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
       return tx
@@ -53,13 +53,13 @@ export const contactsRouter = router({
     return row;
   }),
 
-  setStatus: adminProcedure.input(setContactStatusInput).mutation(({ ctx, input }): ContactMessage => {
+  setStatus: adminProcedure.meta({ changesPublicContent: false }).input(setContactStatusInput).mutation(({ ctx, input }): ContactMessage => {
     const row = ctx.db.update(contactMessages).set({ status: input.status, updatedAt: new Date() }).where(eq(contactMessages.id, input.id)).returning(columns).get();
     if (!row) throw notFound(ctx);
     return row;
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(contactMessages).where(eq(contactMessages.id, input.id)).returning({ image: contactMessages.image }).get();
       if (!removed) throw notFound(ctx);

@@ -152,7 +152,7 @@ export function contentRouter(kind: ContentKind) {
       return item;
     }),
 
-    create: adminProcedure.input(createContentInput).mutation(({ ctx, input }) => {
+    create: adminProcedure.meta({ changesPublicContent: true }).input(createContentInput).mutation(({ ctx, input }) => {
       const id = ctx.db.transaction((tx) => {
         const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
         const inserted = tx
@@ -176,7 +176,7 @@ export function contentRouter(kind: ContentKind) {
       return findItem(ctx.db, kind, id)!;
     }),
 
-    update: adminProcedure.input(updateContentInput).mutation(async ({ ctx, input }) => {
+    update: adminProcedure.meta({ changesPublicContent: true }).input(updateContentInput).mutation(async ({ ctx, input }) => {
       const replaced = ctx.db.transaction((tx) => {
         const current = tx.select({ image: posts.image }).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).get();
         if (!current) throw notFound(ctx, notFoundKey[kind]);
@@ -204,7 +204,7 @@ export function contentRouter(kind: ContentKind) {
       return findItem(ctx.db, kind, input.id)!;
     }),
 
-    delete: adminProcedure.input(contentByIdInput).mutation(async ({ ctx, input }) => {
+    delete: adminProcedure.meta({ changesPublicContent: true }).input(contentByIdInput).mutation(async ({ ctx, input }) => {
       const files = ctx.db.transaction((tx) => {
         const removed = tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).returning({ image: posts.image }).get();
         if (!removed) throw notFound(ctx, notFoundKey[kind]);

@@ -39,7 +39,7 @@ export const galleryRouter = router({
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
-  create: adminProcedure.input(createGalleryInput).mutation(({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
       return tx
@@ -51,7 +51,7 @@ export const galleryRouter = router({
     return present(row);
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
       if (!removed) throw notFound(ctx);

@@ -54,7 +54,7 @@ export const legalRouter = router({
     return present(row);
   }),
 
-  create: adminProcedure.input(createLegalInput).mutation(({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       return tx
@@ -74,7 +74,7 @@ export const legalRouter = router({
     return present(row);
   }),
 
-  update: adminProcedure.input(updateLegalInput).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
     const { row, oldFiles } = ctx.db.transaction((tx) => {
       const current = tx.select({ media: legalItems.media }).from(legalItems).where(eq(legalItems.id, input.id)).get();
       if (!current) throw notFound(ctx, 'legalNotFound');
@@ -98,7 +98,7 @@ export const legalRouter = router({
     return present(row);
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ media: legalItems.media }).get();
       if (!removed) throw notFound(ctx, 'legalNotFound');

@@ -1,7 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contentVersion } from '../http/conditional.ts';
 import type { Deps } from '../trpc/context.ts';
 import { pageWindow } from './helpers.ts';
 
@@ -18,33 +17,17 @@ export interface NewestFirst {
 /** One value of each memoised kind: a total, or the sort key of a row at a known position. */
 type Remembered = number | readonly [createdAt: number, id: number];
 
-/**
- * Totals and page anchors are worked out once per content version (which every change moves on),
- * so a read no longer counts the whole list, and a deep page no longer walks every entry before it.
- */
-interface Memo {
-  version: string;
-  values: Map<string, Remembered | undefined>;
-}
-
-const memos = new WeakMap<Db, Memo>();
 const statements = new WeakMap<Db, Map<string, Statement>>();
 
 /** A page deeper than this starts from a remembered row, so no read steps over more index entries. */
 const ANCHOR_EVERY = 256;
-const MAX_REMEMBERED = 10_000;
 
-function remember<T extends Remembered | undefined>(deps: Pick<Deps, 'db' | 'env'>, key: string, compute: () => T): T {
-  const version = contentVersion(deps);
-  let memo = memos.get(deps.db);
-  if (!memo || memo.version !== version || memo.values.size >= MAX_REMEMBERED) {
-    memo = { version, values: new Map() };
-    memos.set(deps.db, memo);
-  }
-  if (memo.values.has(key)) return memo.values.get(key) as T;
-  const value = compute();
-  memo.values.set(key, value);
-  return value;
+/**
+ * Totals and page anchors are worked out once per content version (src/server/cache/), so a read
+ * no longer counts the whole list, and a deep page no longer walks every entry before it.
+ */
+function remember<T extends Remembered | undefined>(deps: Pick<Deps, 'cache'>, key: string, compute: () => T): T {
+  return deps.cache.remember(key, compute);
 }
 
 function prepared(db: Db, sql: string): Statement {
@@ -60,7 +43,7 @@ function prepared(db: Db, sql: string): Statement {
  * read) and the list's total. Ids come from the index alone; a page past the end costs nothing.
  */
 export function newestFirstPage(
-  deps: Pick<Deps, 'db' | 'env'>,
+  deps: Pick<Deps, 'db' | 'cache'>,
   list: NewestFirst,
   input: { page: number; pageSize: number },
 ): { ids: number[]; total: number } {

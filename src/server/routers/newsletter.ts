@@ -22,7 +22,7 @@ function csvCell(value: string): string {
 
 export const newsletterRouter = router({
   /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
-  subscribe: publicWriteProcedure.input(subscribeInput).mutation(({ ctx, input }) => {
+  subscribe: publicWriteProcedure.meta({ changesPublicContent: false }).input(subscribeInput).mutation(({ ctx, input }) => {
     ctx.db.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing().run();
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),
@@ -34,7 +34,7 @@ export const newsletterRouter = router({
     return { items, total, page: input.page, pageSize: input.pageSize };
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }) => {
     const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
     if (!removed) throw notFound(ctx);
     return { id: removed.id };

@@ -31,7 +31,7 @@ export const setupRouter = router({
   status: publicProcedure.query(({ ctx }) => ({ needed: runtimeFor(ctx.db, ctx.env).setupTokenHash !== null && userCount(ctx.db) === 0 })),
 
   /** Creates the first administrator with the printed token, signs them in, and disarms setup for good. */
-  createAdmin: publicProcedure.input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
+  createAdmin: publicProcedure.meta({ changesPublicContent: true }).input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
     const runtime = runtimeFor(ctx.db, ctx.env);
     if (userCount(ctx.db) > 0) {
       runtime.setupTokenHash = null;

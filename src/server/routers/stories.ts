@@ -48,7 +48,7 @@ function setStatus(ctx: Pick<Context, 'db' | 'lang'>, id: number, status: Story[
 
 export const storiesRouter = router({
   /** Public: a story is stored as pending and stays private until an editor publishes it. */
-  create: publicWriteProcedure.input(createStoryInput).mutation(({ ctx, input }) => {
+  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       return tx
@@ -88,10 +88,10 @@ export const storiesRouter = router({
     return row;
   }),
 
-  publish: adminProcedure.input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: adminProcedure.input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: adminProcedure.input(storyIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media }).get();
       if (!removed) throw notFound(ctx, 'storyNotFound');

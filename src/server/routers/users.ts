@@ -41,13 +41,13 @@ export const usersRouter = router({
     return row;
   }),
 
-  create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
+  create: adminProcedure.meta({ changesPublicContent: false }).input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
     if (emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
     const passwordHash = await hashPassword(input.password);
     return ctx.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns).get();
   }),
 
-  update: adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
+  update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const row = ctx.db.transaction((tx) => {
       if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).get()) throw notFound(ctx, 'userNotFound');
@@ -63,7 +63,7 @@ export const usersRouter = router({
     return row;
   }),
 
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }) => {
     if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });
     ctx.db.transaction((tx) => {
       const target = tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).get();

@@ -9,10 +9,6 @@ export interface Runtime {
   uploads: RateLimiter;
   /** SHA-256 of the one-time first-run setup token, while the site has no administrator. */
   setupTokenHash: string | null;
-  /** Distinguishes this process's change counts from a previous run's. */
-  bootId: string;
-  /** Successful changes since start: part of the ETag of every public response. */
-  changes: number;
 }
 
 const runtimes = new WeakMap<Db, Runtime>();
@@ -26,15 +22,8 @@ export function runtimeFor(db: Db, env: Env): Runtime {
       publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES, 3_600_000),
       uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS, 3_600_000),
       setupTokenHash: null,
-      bootId: Date.now().toString(36),
-      changes: 0,
     };
     runtimes.set(db, runtime);
   }
   return runtime;
-}
-
-/** Marks public content as changed, so cached pages and lists revalidate to the new version. */
-export function bumpContentVersion(db: Db, env: Env): void {
-  runtimeFor(db, env).changes += 1;
 }

@@ -1,3 +1,4 @@
+import type { SiteCache } from '../cache/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Language } from '../../shared/locale.ts';
@@ -14,6 +15,8 @@ export interface Deps {
   db: Db;
   env: Env;
   storage: Storage;
+  /** The content version, list memos and validators of this site (src/server/cache/). */
+  cache: SiteCache;
 }
 
 export interface Context extends Deps {

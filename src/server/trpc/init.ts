@@ -14,7 +14,18 @@ export class FieldError extends Error {
   }
 }
 
-export const t = initTRPC.context<Context>().create({
+/**
+ * What a procedure declares about itself. Every mutation states `changesPublicContent`: true
+ * when its success can change what an anonymous reader is sent (a page, a list, a feed), which
+ * moves the content version on and so empties the response cache and the list memos; false
+ * otherwise. Declared on the procedure, beside its permission, so neither is a list elsewhere;
+ * tests/api/cache-invalidation.test.ts walks the router and refuses a mutation without it.
+ */
+export interface ProcedureMeta {
+  changesPublicContent?: boolean;
+}
+
+export const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const lang = ctx?.lang ?? 'en';

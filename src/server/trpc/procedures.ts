@@ -1,19 +1,24 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import { describeTarget, recordAudit } from '../security/audit.ts';
-import { bumpContentVersion, runtimeFor } from '../security/runtime.ts';
+import { runtimeFor } from '../security/runtime.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every mutation, public ones included, is refused when a session cookie comes without the anti-forgery header. */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+/**
+ * Every mutation, public ones included, is refused when a session cookie comes without the
+ * anti-forgery header. A successful one moves the content version on unless it declares
+ * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache. One
+ * that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
   const result = await next();
-  if (result.ok) bumpContentVersion(ctx.db, ctx.env);
+  if (result.ok && meta?.changesPublicContent !== false) ctx.cache.contentChanged();
   return result;
 });
 

@@ -38,6 +38,15 @@ const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFo
 export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
 export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());
 
+/**
+ * What one tRPC request may ask for (src/server/http/trpc-batch-limits.ts). Without a bound, one
+ * 15 KB GET of 171 list calls made the server read and send 2 MB. Calls per batch are capped for
+ * GET and POST alike (the client splits its batches to fit); the rows the list calls of one GET
+ * may return together are capped too: a call's `pageSize` after its schema's defaults, one row for
+ * a call without pages. The site's own pages ask for at most five calls and fifty rows at once.
+ */
+export const batchLimits = { calls: 10, rows: 100 } as const;
+
 export const id = z.coerce.number().int().positive();
 export const byIdInput = z.object({ id });
 

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Response } from 'express';
+import { SegmentedLru } from './segmented-lru.ts';
 
 type Coding = 'identity' | 'br' | 'gzip';
 
@@ -68,43 +69,33 @@ export function entryFromResponse(res: Response, body: Buffer): CachedResponse {
 }
 
 /**
- * An LRU of anonymous GET responses of one content version, bounded in bytes. A new version
- * empties it, so stale entries never wait for eviction, and a response computed under an older
- * version than the cache's is not stored.
+ * Anonymous GET responses of one content version, bounded in bytes (a segmented LRU, so one-off
+ * addresses cannot push out the pages readers return to). A new version empties it, so stale
+ * entries never wait for eviction, and a response computed under an older version than the
+ * cache's is not stored.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+  private readonly entries: SegmentedLru<CachedResponse>;
   private version = '';
-  private bytes = 0;
   private readonly maxBytes: number;
 
   constructor(maxBytes = 32 * 1024 * 1024) {
     this.maxBytes = maxBytes;
+    this.entries = new SegmentedLru(maxBytes);
   }
 
   get(version: string, key: string): CachedResponse | undefined {
     if (version !== this.version) {
       this.entries.clear();
-      this.bytes = 0;
       this.version = version;
       return undefined;
     }
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries.get(key);
   }
 
   set(version: string, key: string, entry: CachedResponse): void {
     if (version !== this.version || entry.bytes > this.maxBytes / 4) return;
-    const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.bytes;
-    this.entries.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    this.evict();
   }
 
   /** The body and headers in one coding, made on first use; call right after get(), so the entry is held. */
@@ -115,20 +106,10 @@ export class ResponseCache {
     const headers = [...entry.headers, 'Content-Length', String(body.length)];
     if (coding !== 'identity') {
       headers.push('Content-Encoding', coding);
-      entry.bytes += body.length;
-      this.bytes += body.length;
+      this.entries.grew(entry, body.length);
     }
     const variant = { headers, body };
     entry.variants[coding] = variant;
-    this.evict();
     return variant;
-  }
-
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.bytes;
-    }
   }
 }

@@ -1,32 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Statement } from 'better-sqlite3';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
-import type { Db } from '../db/client.ts';
+import { negotiateEncoding } from '../http/accept-encoding.ts';
+import { requestLanguage } from '../http/request-language.ts';
 import type { Deps } from '../trpc/context.ts';
-import { runtimeFor } from '../security/runtime.ts';
-import { negotiateEncoding } from './accept-encoding.ts';
 import { entryFromResponse, ResponseCache, type CachedResponse } from './response-cache.ts';
-
-export { ResponseCache };
-
-// db.pragma() prepares its statement on every call; this runs on every public read.
-const dataVersionStatements = new WeakMap<Db, Statement>();
-
-/**
- * The version of everything a visitor can read: the in-process change counter (bumped by every
- * successful mutation and by housekeeping) plus SQLite's data_version (bumped when another
- * process, such as a command-line tool, commits to the file).
- */
-export function contentVersion(deps: Pick<Deps, 'db' | 'env'>): string {
-  const runtime = runtimeFor(deps.db, deps.env);
-  let statement = dataVersionStatements.get(deps.db);
-  if (!statement) {
-    statement = deps.db.$client.prepare('PRAGMA data_version').pluck();
-    dataVersionStatements.set(deps.db, statement);
-  }
-  return `${runtime.bootId}.${runtime.changes}.${statement.get() as number}`;
-}
 
 const VARY = 'Cookie, X-Lang, Accept-Language, Accept-Encoding';
 
@@ -42,14 +20,15 @@ interface PublicRead {
 function publicRead(deps: Deps, req: Request): PublicRead | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const header = req.headers.cookie;
-  const cookies = header ? parseCookies(header) : {};
-  if (cookies[SESSION_COOKIE]) return null;
-  const lang = req.headers['x-lang'] ?? cookies.lang ?? req.headers['accept-language']?.slice(0, 2) ?? '';
-  const version = contentVersion(deps);
+  if (header && parseCookies(header)[SESSION_COOKIE]) return null;
+  // The language the answer will be made in, decided exactly as the renderer and the procedures
+  // decide it: a key from any other reading of the headers would let one request poison it.
+  const lang = requestLanguage(req);
+  const version = deps.cache.version();
   const accept = req.headers.accept;
   return {
     version,
-    etag: `W/"${version}-${lang}"`,
+    etag: deps.cache.validator(version, lang),
     // Without PUBLIC_URL, pages and feeds name the site by the request's Host: one host's answer
     // (its canonical links, its sitemap) must never be replayed to a request for another.
     key: `${deps.env.PUBLIC_URL ? '' : `${req.protocol}://${req.get('host') ?? ''}`}|${lang}|${req.originalUrl}`,
@@ -64,7 +43,7 @@ const presents = (req: Request, etag: string) => req.headers['if-none-match']?.s
  * from the entry, whose headers already are what helmet, the route and compression wrote, and
  * whose brotli and gzip bodies are made once. Anything else goes on to the full chain.
  */
-export function cachedReads(deps: Deps, cache: ResponseCache): RequestHandler {
+function cachedReads(deps: Deps, cache: ResponseCache): RequestHandler {
   return (req, res, next) => {
     const read = publicRead(deps, req);
     const entry = read?.storable ? cache.get(read.version, read.key) : undefined;
@@ -128,10 +107,10 @@ function capture(res: Response, store: (entry: CachedResponse) => void) {
 /**
  * Anonymous GETs of public data: an ETag per content version (a reader's browser revalidates
  * with a tiny 304), and the response stored in the cache that cachedReads answers from, so
- * repeated reads skip the database and serialisation. Both are invalidated by any change, since
- * the version is part of the key. Requests with a session cookie (editors) are never cached.
+ * repeated reads skip the database and serialisation. Both move on with the content version.
+ * Requests with a session cookie (editors) are never cached.
  */
-export function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler {
+function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const read = publicRead(deps, req);
@@ -158,4 +137,13 @@ export function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler
     if (req.method === 'GET') capture(res, (entry) => cache.set(read.version, read.key, entry));
     next();
   };
+}
+
+/**
+ * The response cache of one app: `cachedReads` goes first in the chain (answers a stored read
+ * before any other work), `conditionalGet` on each cacheable route (validators, and storing).
+ */
+export function httpCache(deps: Deps, maxBytes?: number) {
+  const responses = new ResponseCache(maxBytes);
+  return { cachedReads: cachedReads(deps, responses), conditionalGet: conditionalGet(deps, responses) };
 }

@@ -1,0 +1,35 @@
+import type { Db } from '../db/client.ts';
+import type { Language } from '../../shared/locale.ts';
+import { memoryContentVersion, type ContentVersionSource } from './content-version.ts';
+import { versionedMemo, type Remember } from './memo.ts';
+import { validatorMaker } from './validators.ts';
+
+export type { ContentVersionSource } from './content-version.ts';
+export { httpCache } from './http.ts';
+
+/**
+ * Everything the site caches, behind one small interface. Procedures that change what a visitor
+ * can see call `contentChanged()` (through their declaration, see trpc/procedures.ts); the
+ * response cache, the list memos and the validators all follow `version()`.
+ */
+export interface SiteCache {
+  /** The current content version: internal, never sent to a client. */
+  version(): string;
+  /** Public output changed: every cached answer, memo and validator moves on. */
+  contentChanged(): void;
+  /** A value derived from public tables, worked out once per version. */
+  remember: Remember;
+  /** The opaque ETag of a public read of this version in this language. */
+  validator(version: string, language: Language): string;
+}
+
+/** Built once per site (createApp, or a test's dependencies) and passed through the context. */
+export function createSiteCache(db: Db, versions: ContentVersionSource = memoryContentVersion(db)): SiteCache {
+  const version = () => versions.current();
+  return {
+    version,
+    contentChanged: () => versions.bump(),
+    remember: versionedMemo(version),
+    validator: validatorMaker(),
+  };
+}

@@ -1,0 +1,101 @@
+import superjson from 'superjson';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTrpcClient } from '../../src/client/lib/trpc.ts';
+import { sharedInputs } from '../../src/client/lib/content.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { batchLimits } from '../../src/shared/schemas/common.ts';
+import { newsletterSubscribers as subscribers } from '../../src/server/db/schema.ts';
+import { makeContent } from '../factories/index.ts';
+import { startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+beforeEach(async () => {
+  deps = createTestDeps();
+  server = await startServer(deps);
+});
+afterEach(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+interface Call {
+  path: string;
+  input?: unknown;
+}
+
+const inputsOf = (calls: Call[]) => Object.fromEntries(calls.map((call, index) => [index, superjson.serialize(call.input)]));
+
+function batchGet(calls: Call[], headers: Record<string, string> = {}) {
+  const query = new URLSearchParams({ batch: '1', input: JSON.stringify(inputsOf(calls)) });
+  return fetch(`${server.url}/trpc/${calls.map((call) => call.path).join(',')}?${query}`, { headers });
+}
+
+function batchPost(calls: Call[]) {
+  return fetch(`${server.url}/trpc/${calls.map((call) => call.path).join(',')}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(inputsOf(calls)),
+  });
+}
+
+const times = (count: number, call: Call) => Array.from({ length: count }, () => call);
+
+async function refusal(response: Response) {
+  expect(response.status).toBe(413);
+  const body = (await response.json()) as { error: { json: { message: string; data: { code: string; httpStatus: number } } } };
+  return body.error.json;
+}
+
+describe('a tRPC batch', () => {
+  it('of 171 list calls in one GET (the audit’s 15 KB request that returned 2 MB) is refused with a short 413 before any call runs', async () => {
+    for (let i = 0; i < 3; i++) await makeContent(deps, 'news', { descriptionEn: 'A long description. '.repeat(200) });
+    const response = await batchGet(times(171, { path: 'news.list', input: { page: 1 } }));
+    expect(Number(response.headers.get('content-length'))).toBeLessThan(1000);
+    const error = await refusal(response);
+    expect(error.message).toBe(messages.batchTooLarge.en);
+    expect(error.data).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 });
+  });
+
+  it(`may hold ${batchLimits.calls} calls, not one more, and says so in the reader's language`, async () => {
+    const fits = await batchGet(times(batchLimits.calls, { path: 'config.get' }));
+    expect(fits.status).toBe(200);
+    expect((await fits.json()) as unknown[]).toHaveLength(batchLimits.calls);
+    expect((await refusal(await batchGet(times(batchLimits.calls + 1, { path: 'config.get' }), { 'x-lang': 'fa' }))).message).toBe(messages.batchTooLarge.fa);
+  });
+
+  it(`may ask its list calls for ${batchLimits.rows} rows in all, counting the page size a call gets by default`, async () => {
+    expect((await batchGet(times(2, { path: 'news.list', input: { page: 1, pageSize: 50 } }))).status).toBe(200);
+    await refusal(await batchGet(times(3, { path: 'news.list', input: { page: 1, pageSize: 50 } })));
+    await refusal(await batchGet([...times(3, { path: 'articles.list', input: { pageSize: 30 } }), { path: 'reports.list', input: { pageSize: '11' } }]));
+    // The gallery's default page is 24 rows: five calls without a page size ask for 120.
+    expect((await batchGet(times(4, { path: 'gallery.list', input: {} }))).status).toBe(200);
+    await refusal(await batchGet(times(5, { path: 'gallery.list', input: {} })));
+  });
+
+  it('as the home page sends it (four lists and the site links) fits', async () => {
+    const response = await batchGet([
+      { path: 'news.list', input: sharedInputs.topNews },
+      { path: 'news.list', input: sharedInputs.news },
+      { path: 'articles.list', input: sharedInputs.articles },
+      { path: 'reports.list', input: sharedInputs.reports },
+      { path: 'config.get' },
+    ]);
+    expect(response.status).toBe(200);
+  });
+
+  it(`of more than ${batchLimits.calls} mutations in one POST is refused, and none of them runs`, async () => {
+    const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({ path: 'newsletter.subscribe', input: { email: `reader${index}@example.org` } }));
+    await refusal(await batchPost(calls));
+    expect(deps.db.select().from(subscribers).all()).toEqual([]);
+    expect((await batchPost(calls.slice(0, 2))).status).toBe(200);
+    expect(deps.db.select().from(subscribers).all()).toHaveLength(2);
+  });
+
+  it('from the site’s own client is split to fit, so no page ever meets the limit', async () => {
+    const client = makeTrpcClient(() => 'en', `${server.url}/trpc`);
+    const answers = await Promise.all(Array.from({ length: batchLimits.calls * 2 + 3 }, () => client.config.get.query()));
+    expect(answers).toHaveLength(batchLimits.calls * 2 + 3);
+  });
+});
