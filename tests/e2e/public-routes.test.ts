@@ -5,6 +5,7 @@ import enPublic from '../../src/client/locales/en/public.json' with { type: 'jso
 import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { formatDate } from '../../src/client/lib/format.ts';
+import { kindOfSection } from '../../src/shared/content-kinds.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { launchBrowser, type Site } from './support/site.ts';
 import {
@@ -130,7 +131,7 @@ const screens: Screen[] = [
       const router = section === 'news' ? 'news' : section;
       const item = await publicCaller(site.deps)[router].byId({ id: seed[section][1]! });
       expect(await page.getByTestId('detail-title').innerText()).toBe(lang === 'fa' ? item.titleFa : item.titleEn);
-      const kind = section === 'news' ? 'news' : section === 'articles' ? 'article' : 'report';
+      const kind = kindOfSection(section)!;
       expect(await page.getByTestId('back-button').innerText()).toBe(texts[lang].detail.backTo[kind]);
       const date = await page.getByTestId('detail').locator('time').first().innerText();
       expect(date).toBe(formatDate(item.createdAt, lang));

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 
-export const contentKinds = ['news', 'article', 'report'] as const;
-export type ContentKind = (typeof contentKinds)[number];
+export type { ContentKind } from '../content-kinds.ts';
 
 /** SPEC's news category labels; `top` marks the home page's top news. */
 export const categories = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const;
