@@ -44,7 +44,7 @@ interface Screen {
   check(page: Page, lang: Lang, viewport: Viewport): Promise<void>;
 }
 
-/** One entry per SPEC §2 route (and the stories and country pages this project adds). */
+/** One entry per public route of the original site (and the stories and country pages this project adds). */
 const screens: Screen[] = [
   ...['/', '/home'].map((path) => ({
     name: path === '/' ? 'home' : 'home-alias',
@@ -242,7 +242,7 @@ describe.concurrent('every public route', () => {
   );
 });
 
-it('SPEC texts read exactly as the SPEC writes them in English', () => {
+it('texts of the original site read exactly as it wrote them in English', () => {
   expect(enPublic.notFound.text).toBe("Oops! The page you're looking for doesn't exist.");
   expect(enPublic.notFound.home).toBe('Go Back Home');
   expect(enPublic.list.news.empty).toBe('No news available.');

@@ -37,14 +37,14 @@ export function localized(item: { titleEn: string; titleFa: string; descriptionE
 }
 
 /**
- * How much of each description a public list asks for. Cards show 70 characters (SPEC §9); whole
+ * How much of each description a public list asks for. Cards show 70 characters; whole
  * articles in both languages would make a page's data many times heavier than the page itself.
  */
 export const CARD_EXCERPT = 100;
 
 /**
  * Query inputs shared by the home page and the side lists of the list pages, so that one fetch
- * fills the cache for both (SPEC §4: lists are fetched only when the cached list is empty).
+ * fills the cache for both (lists are fetched only when the cached list is empty).
  */
 export const sharedInputs = {
   topNews: { page: 1, pageSize: 10, category: 'top', excerpt: CARD_EXCERPT },

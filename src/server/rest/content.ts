@@ -60,7 +60,7 @@ function textOf(body: Body) {
 }
 
 /**
- * The original edit form sends only the fields that changed (SPEC §5), flat, while the procedure
+ * The original edit form sends only the fields that changed, flat, while the procedure
  * replaces the whole media list: the given fields are laid over the stored first item, so editing
  * a media title keeps its link. Nothing given leaves the media as they are.
  */
@@ -73,7 +73,7 @@ async function editedMedia(call: Call, key: ContentKey, id: string, body: Body) 
   return [merged, ...current.slice(1)];
 }
 
-/** List, detail, create, update and delete of news, articles and reports, per SPEC §7. */
+/** List, detail, create, update and delete of news, articles and reports, as docs/api.md describes. */
 export function contentRoutes(deps: Deps) {
   const routes = express.Router();
   const receive = fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: true });

@@ -5,7 +5,7 @@ import { contactMessages, galleryItems, legalItems, newsletterSubscribers, posts
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 export const configRouter = router({
-  /** The public links of SPEC §3 configuration; unset ones are null and the client hides them. */
+  /** The public links set in the environment (social pages, contact address); unset ones are null and the client hides them. */
   get: publicProcedure.query(({ ctx }) => ({
     facebookUrl: ctx.env.FACEBOOK_URL ?? null,
     twitterUrl: ctx.env.TWITTER_URL ?? null,

@@ -3,7 +3,7 @@ import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pag
 
 export type { ContentKind } from '../content-kinds.ts';
 
-/** SPEC's news category labels; `top` marks the home page's top news. */
+/** The original site's news category labels; `top` marks the home page's top news. */
 export const categories = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const;
 export type Category = (typeof categories)[number];
 
@@ -33,7 +33,7 @@ export const createContentInput = z.object({
 });
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
-/** Only the fields given non-empty change (SPEC §5); null clears category or country. */
+/** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
 export const updateContentInput = z.object({
   id,
   titleEn: optionalText(limits.title),

@@ -17,7 +17,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Every section of the panel (SPEC §2), grouped as an editor thinks of them. */
+/** Every section of the panel, grouped as an editor thinks of them. */
 export const navGroups: NavGroup[] = [
   { key: 'overview', items: [{ key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] }] },
   {

@@ -7,7 +7,7 @@ export type Section = ContentSection | 'gallery' | 'legal' | 'stories' | 'contac
 
 /**
  * After a change, the matching cached lists (and single items) are refetched, and the dashboard
- * counts with them (SPEC §4). The public procedures share these caches, so the site shows it too.
+ * counts with them, so an editor sees the change at once. The public procedures share these caches, so the site shows it too.
  */
 export function useRefresh() {
   const trpc = useTRPC();

@@ -6,7 +6,7 @@ function contentNavItem<K extends ContentKind>(kind: K) {
   return { href: info.listPath, key: info.section as SectionOf<K>, also: [`${info.detailPath}/`] };
 }
 
-/** SPEC §2 header links, in order. `also` lists other paths that belong to the same section. */
+/** The header links, in the original site's order. `also` lists other paths that belong to the same section. */
 export const navItems = [
   { href: '/home', key: 'home', also: ['/'] },
   contentNavItem('news'),

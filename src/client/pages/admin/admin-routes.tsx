@@ -20,7 +20,7 @@ import { UsersListPage } from './users/users-list-page.tsx';
 
 const bareSection = new RegExp(`^/(${[...allContentKinds.map((info) => info.section), 'gallery', 'legal', 'users', 'stories'].join('|')})/?$`);
 
-/** Inside the /admin nest: paths here are relative to /admin (SPEC §2's admin routes, plus edit pages for legal items and users). */
+/** Inside the /admin nest: paths here are relative to /admin (the original panel's routes, plus edit pages for legal items and users). */
 export function AdminRoutes() {
   return (
     <Switch>

@@ -40,7 +40,7 @@ const quickActions = [
 ] as const;
 
 /**
- * SPEC §4: the dashboard always fetches, and overwrites the cached lists: the counts and the first
+ * The dashboard always fetches, and overwrites the cached lists: the counts and the first
  * page of every list are asked for again on each visit (one batched request).
  */
 function useFreshLists() {

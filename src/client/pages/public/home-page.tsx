@@ -29,7 +29,7 @@ export function HomePage() {
   const { t: tc } = useTranslation();
   const trpc = useTRPC();
   useHead({ title: null, description: t('footer.mission') });
-  // One batched request on a cold start; cached lists afterwards (SPEC §4).
+  // One batched request on a cold start; cached lists afterwards.
   const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);

@@ -110,7 +110,7 @@ const countryRoute = (path: string, country: Country) =>
     ({ trpc }) => countryQueries(trpc, country),
   );
 
-/** SPEC §2 public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
+/** The public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
 export const publicRoutes: readonly PublicRoute[] = [
   route(
     '/',
