@@ -21,9 +21,9 @@ import { ThrottledError } from './trpc/errors.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 
-export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-export interface AppOptions {
+interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;

@@ -12,7 +12,7 @@ import type { MessageKey } from './messages.ts';
 export const contentKindIds = ['news', 'article', 'report'] as const;
 export type ContentKind = (typeof contentKindIds)[number];
 
-export interface ContentKindInfo {
+interface ContentKindInfo {
   /** Stored in posts.kind; also the key of the kind's texts (admin `content.*`, public `list.*`, `detail.*`) and its admin icon. */
   id: ContentKind;
   /** The tRPC router; also the kind's section name: RSS feed (/rss/{lang}/{section}.xml), admin nav and dashboard counts. */

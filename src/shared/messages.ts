@@ -57,7 +57,7 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export function isMessageKey(value: string): value is MessageKey {
+function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
 
@@ -74,7 +74,7 @@ function localDigits(value: number, language: Language): string {
 }
 
 /** The part of a zod issue needed to explain it to a person. */
-export interface IssueLike {
+interface IssueLike {
   code: string;
   message: string;
   minimum?: number | bigint;

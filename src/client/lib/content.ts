@@ -4,7 +4,6 @@ import type { Category, Country } from '../../shared/schemas/content.ts';
 import type { RouterOutputs } from './trpc.ts';
 
 export type ContentItem = RouterOutputs['news']['byId'];
-export type ContentPage = RouterOutputs['news']['list'];
 export type GalleryItem = RouterOutputs['gallery']['list']['items'][number];
 export type LegalItem = RouterOutputs['legal']['byId'];
 export type PublishedStory = RouterOutputs['stories']['publishedById'];

@@ -43,7 +43,7 @@ async function demoImage(deps: Deps, index: number): Promise<string> {
   return (await storeUpload(deps, temp, { allowVideo: false })).id;
 }
 
-export interface SeedResult {
+interface SeedResult {
   news: number;
   articles: number;
   reports: number;

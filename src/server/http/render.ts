@@ -65,7 +65,7 @@ function readManifest(clientDir: string): Manifest | null {
  * language's strings, with the chunks they import), so the browser fetches them alongside the
  * entry instead of after it. Chunks the entry imports itself are already on their way.
  */
-export function modulePreloader(manifest: Manifest | null): (modules: readonly string[]) => string[] {
+function modulePreloader(manifest: Manifest | null): (modules: readonly string[]) => string[] {
   if (!manifest) return () => [];
   const walk = (key: string, into: Set<string>, skip: ReadonlySet<string>) => {
     const chunk = manifest[key];

@@ -132,7 +132,7 @@ function mediaRows(postId: number, media: readonly MediaItemInput[]) {
 }
 
 /** The list, byId, create, update and delete procedures of one content kind. */
-export function contentRouter(kind: ContentKind) {
+function contentRouter(kind: ContentKind) {
   return router({
     list: publicProcedure.input(listContentInput).query(({ ctx, input }): Page<ContentItem> => {
       const filters = [

@@ -12,7 +12,7 @@ export type Country = (typeof countries)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-export const mediaItemInput = z.object({
+const mediaItemInput = z.object({
   link: optionalUrl,
   titleEn: optionalText(limits.title),
   titleFa: optionalText(limits.title),
@@ -53,6 +53,5 @@ export const listContentInput = pageInput.extend({
   /** List cards ask for previews: descriptions cut to this many characters (src/shared/text.ts excerpt). */
   excerpt: z.number().int().min(40).max(2000).optional(),
 });
-export type ListContentInput = z.infer<typeof listContentInput>;
 
 export const contentByIdInput = byIdInput;

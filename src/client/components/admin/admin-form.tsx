@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormErrors } from '../ui/form-errors.tsx';
 import { Button } from './button.tsx';
 
-export interface AdminFormProps {
+interface AdminFormProps {
   onSubmit(): void;
   errors: Record<string, string[]>;
   /** Visible labels of the fields, to title each bullet list. */

@@ -1,7 +1,7 @@
 import { allContentKinds } from '../../../shared/content-kinds.ts';
 import type { IconName } from './icons.tsx';
 
-export interface NavItem {
+interface NavItem {
   /** Translation key under nav. */
   key: string;
   href: string;
@@ -12,7 +12,7 @@ export interface NavItem {
   matches: string[];
 }
 
-export interface NavGroup {
+interface NavGroup {
   key: string;
   items: NavItem[];
 }

@@ -8,7 +8,7 @@ import { ContentImage, imageSizes } from './content-image.tsx';
 import { DateLine } from './date-line.tsx';
 
 /** Description previews are cut at 70 characters, followed by '...', as the original cards were. */
-export const PREVIEW_LENGTH = 70;
+const PREVIEW_LENGTH = 70;
 /** Home teaser titles are cut at 50 characters, so teasers keep one height. */
 export const TEASER_TITLE_LENGTH = 50;
 

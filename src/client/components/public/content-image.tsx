@@ -3,7 +3,7 @@ import { storageUrl } from '../../../shared/image-url.ts';
 import { hasVariants, variantPath, variantWidths, type VariantFormat } from '../../../shared/image-variants.ts';
 import { ImageIcon } from './icons.tsx';
 
-export interface ContentImageProps {
+interface ContentImageProps {
   /** The stored path (src/shared/image-url.ts); none shows the placeholder. */
   path: string | null | undefined;
   alt: string;

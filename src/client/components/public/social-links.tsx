@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
 import { FacebookIcon, MailIcon, MicroblogIcon } from './icons.tsx';
 
-export interface SocialLink {
+interface SocialLink {
   network: 'facebook' | 'twitter' | 'email';
   href: string;
   Icon: ComponentType<{ size?: number }>;

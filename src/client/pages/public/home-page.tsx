@@ -17,7 +17,7 @@ import { useHead } from '../../lib/head.tsx';
  * Top news are the items tagged `top`; a site that tags none shows its newest news there instead.
  * Latest news then skips what top news already shows, unless that would leave it empty.
  */
-export function splitNews(topTagged: ContentItem[], newest: ContentItem[]) {
+function splitNews(topTagged: ContentItem[], newest: ContentItem[]) {
   const top = (topTagged.length ? topTagged : newest).slice(0, 10);
   const shown = new Set(top.map((item) => item.id));
   const unseen = newest.filter((item) => !shown.has(item.id));

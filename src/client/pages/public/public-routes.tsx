@@ -20,11 +20,11 @@ import { NotFoundPage } from './not-found-page.tsx';
 
 export type RouteParams = Record<string, string | undefined>;
 /** A query as a route lists it: tRPC's options, whose precise types do not meet in one array. */
-export interface PageQuery {
+interface PageQuery {
   queryKey: QueryKey;
   queryFn?: unknown;
 }
-export interface QueryContext {
+interface QueryContext {
   params: RouteParams;
   search: URLSearchParams;
   trpc: Trpc;
@@ -111,7 +111,7 @@ const countryRoute = (path: string, country: Country) =>
   );
 
 /** The public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
-export const publicRoutes: readonly PublicRoute[] = [
+const publicRoutes: readonly PublicRoute[] = [
   route(
     '/',
     pages.home,
