@@ -5,6 +5,7 @@ import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
+import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, isLanguage, pickLanguage, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
 import { innerContext, type Deps } from '../trpc/context.ts';
@@ -32,7 +33,7 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
     `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
     `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, req.path, 'fa'))}">`,
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/news.xml">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/${contentKinds.news.section}.xml">`,
     `<meta property="og:site_name" content="${escapeHtml(result.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(result.title)}">`,
     `<meta property="og:type" content="${result.head.type ?? 'website'}">`,
