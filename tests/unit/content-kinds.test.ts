@@ -19,8 +19,22 @@ describe('the content kinds registry', () => {
     }));
     expect(addresses).toEqual([
       { kind: 'news', router: 'news', list: '/latestnews', detail: '/news/7', rest: ['/news'], admin: ['/news/all', '/news/add', '/edit/news/7'] },
-      { kind: 'article', router: 'articles', list: '/articles', detail: '/articles/7', rest: ['/articles', '/article'], admin: ['/articles/all', '/articles/add', '/edit/article/7'] },
-      { kind: 'report', router: 'reports', list: '/reports', detail: '/reports/7', rest: ['/reports', '/report'], admin: ['/reports/all', '/reports/add', '/edit/report/7'] },
+      {
+        kind: 'article',
+        router: 'articles',
+        list: '/articles',
+        detail: '/articles/7',
+        rest: ['/articles', '/article'],
+        admin: ['/articles/all', '/articles/add', '/edit/article/7'],
+      },
+      {
+        kind: 'report',
+        router: 'reports',
+        list: '/reports',
+        detail: '/reports/7',
+        rest: ['/reports', '/report'],
+        admin: ['/reports/all', '/reports/add', '/edit/report/7'],
+      },
     ]);
   });
 

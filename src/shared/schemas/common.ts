@@ -45,4 +45,3 @@ export const pageInput = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(limits.pageSize).default(12),
 });
-

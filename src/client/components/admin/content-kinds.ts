@@ -1,5 +1,12 @@
 import { useTRPC } from '../../lib/trpc.ts';
-import { adminEditPathOf, contentKindIds, contentKinds as registry, detailPathOf, type ContentKind, type ContentSection } from '../../../shared/content-kinds.ts';
+import {
+  adminEditPathOf,
+  contentKindIds,
+  contentKinds as registry,
+  detailPathOf,
+  type ContentKind,
+  type ContentSection,
+} from '../../../shared/content-kinds.ts';
 
 export interface ContentKindConfig {
   kind: ContentKind;

@@ -23,9 +23,13 @@ export const navGroups: NavGroup[] = [
   {
     key: 'content',
     items: [
-      ...allContentKinds.map(
-        (info): NavItem => ({ key: info.section, href: info.adminListPath, addHref: info.adminAddPath, icon: info.id, matches: [`/${info.section}`, info.adminEditPath] }),
-      ),
+      ...allContentKinds.map((info): NavItem => ({
+        key: info.section,
+        href: info.adminListPath,
+        addHref: info.adminAddPath,
+        icon: info.id,
+        matches: [`/${info.section}`, info.adminEditPath],
+      })),
       { key: 'gallery', href: '/gallery/all', addHref: '/gallery/add', icon: 'gallery', matches: ['/gallery'] },
       { key: 'legal', href: '/legal/all', addHref: '/legal/add', icon: 'legal', matches: ['/legal', '/edit/legal'] },
     ],

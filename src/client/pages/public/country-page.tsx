@@ -36,11 +36,7 @@ export function CountryPage({ country }: { country: Country }) {
           if (!items.length) return null;
           return (
             <section key={kind} aria-labelledby={`country-${kind}`} data-testid={`country-${kind}`}>
-              <SectionHeader
-                id={`country-${kind}`}
-                title={t(`home.${contentKinds[kind].heading}`)}
-                moreHref={`${listPath[kind]}?country=${country}`}
-              />
+              <SectionHeader id={`country-${kind}`} title={t(`home.${contentKinds[kind].heading}`)} moreHref={`${listPath[kind]}?country=${country}`} />
               <ContentGrid items={items} />
             </section>
           );
