@@ -8,7 +8,7 @@ import { HeadProvider, type HeadData } from './lib/head.tsx';
 import { TRPCProvider, type AppRouter } from './lib/trpc.ts';
 import { AppRoutes } from './routes.tsx';
 
-export interface AppProps {
+interface AppProps {
   i18n: I18n;
   queryClient: QueryClient;
   trpcClient: TRPCClient<AppRouter>;

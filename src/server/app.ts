@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import { createSiteCache, httpCache, type SiteCache } from './cache/index.ts';
+import { message } from '../shared/messages.ts';
 import type { Db } from './db/client.ts';
 import { batchLimits } from '../shared/schemas/common.ts';
 import type { Env } from './env.ts';
@@ -22,9 +23,9 @@ import { ThrottledError } from './trpc/errors.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 
-export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-export interface AppOptions {
+interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;
@@ -118,7 +119,7 @@ export function createApp(options: AppOptions) {
     console.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return;
     const lang = requestContext(deps, req, res).lang;
-    res.status(500).json({ success: false, message: lang === 'fa' ? 'مشکلی پیش آمد.' : 'Something went wrong.' });
+    res.status(500).json({ success: false, message: message(lang, 'serverError') });
   };
   app.use(onError);
   return app;

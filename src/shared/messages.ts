@@ -61,7 +61,7 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export function isMessageKey(value: string): value is MessageKey {
+function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
 
@@ -78,7 +78,7 @@ function localDigits(value: number, language: Language): string {
 }
 
 /** The part of a zod issue needed to explain it to a person. */
-export interface IssueLike {
+interface IssueLike {
   code: string;
   message: string;
   minimum?: number | bigint;
@@ -112,7 +112,7 @@ export function localizeIssue(issue: IssueLike, language: Language): string {
   }
 }
 
-/** Groups localized issues by their top-level field, as forms show them (SPEC §5 bullet lists). */
+/** Groups localized issues by their top-level field, as forms show them (a bullet list per field). */
 export function fieldErrorsOf(issues: readonly (IssueLike & { path: readonly PropertyKey[] })[], language: Language): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {

@@ -18,7 +18,7 @@ export function cachedItem<T extends { id: number }>(queryClient: QueryClient, l
   return partial;
 }
 
-export interface CachedItem<T> {
+interface CachedItem<T> {
   item: T;
   updatedAt: number;
   partial: boolean;

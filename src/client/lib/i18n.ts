@@ -4,8 +4,8 @@ import { directionOf, fallbackLanguage, isLanguage, type Language } from '../../
 import type enStrings from '../locales/en.ts';
 
 /** The common and public namespaces of one language (the admin one is added by pages/admin/admin-i18n.ts). */
-export type LanguageStrings = typeof enStrings;
-export type Resources = Partial<Record<Language, LanguageStrings>>;
+type LanguageStrings = typeof enStrings;
+type Resources = Partial<Record<Language, LanguageStrings>>;
 
 /**
  * One chunk per language, imported on demand: a visitor downloads the strings of the language
@@ -31,7 +31,7 @@ export async function ensureLanguage(i18n: I18n, language: Language): Promise<vo
   i18n.addResourceBundle(language, 'public', strings.public, true, true);
 }
 
-export const LANGUAGE_STORAGE_KEY = 'lang';
+const LANGUAGE_STORAGE_KEY = 'lang';
 
 /**
  * A fresh i18next instance with the given strings, ready at once (no backend, so a namespace

@@ -10,7 +10,7 @@ export interface UploadResult {
   height: number | null;
 }
 
-export class UploadError extends Error {}
+class UploadError extends Error {}
 
 /**
  * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch still cannot report

@@ -8,7 +8,7 @@ import * as schema from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 /** Opens (creating its folder if needed) the SQLite file with the pragmas a small busy site needs. */
 export function openDatabase(file: string): Db {
@@ -22,7 +22,7 @@ export function openDatabase(file: string): Db {
   return drizzle(sqlite, { schema });
 }
 
-export function migrateDatabase(db: Db): void {
+function migrateDatabase(db: Db): void {
   migrate(db, { migrationsFolder });
 }
 
@@ -33,5 +33,5 @@ export function openAndMigrate(file: string): Db {
 }
 
 /** A database handle or an open transaction: helpers that must run inside a caller's transaction take this. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbLike = Db | Tx;

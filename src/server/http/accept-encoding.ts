@@ -4,7 +4,7 @@
  * preferred on equal quality), so responses sent from the cache or from precompressed files are
  * encoded as the middleware would have encoded them.
  */
-export type ContentCoding = 'br' | 'gzip' | 'deflate' | 'identity';
+type ContentCoding = 'br' | 'gzip' | 'deflate' | 'identity';
 
 const OFFERED: readonly ContentCoding[] = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED: readonly string[] = ['br', 'gzip'];

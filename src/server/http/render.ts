@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { Request, RequestHandler, Response } from 'express';
 import superjson from 'superjson';
+import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
 import { innerContext, type Deps } from '../trpc/context.ts';
@@ -26,7 +27,7 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
     `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
     `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, req.path, 'fa'))}">`,
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/news.xml">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/${contentKinds.news.section}.xml">`,
     `<meta property="og:site_name" content="${escapeHtml(result.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(result.title)}">`,
     `<meta property="og:type" content="${result.head.type ?? 'website'}">`,
@@ -59,7 +60,7 @@ function readManifest(clientDir: string): Manifest | null {
  * language's strings, with the chunks they import), so the browser fetches them alongside the
  * entry instead of after it. Chunks the entry imports itself are already on their way.
  */
-export function modulePreloader(manifest: Manifest | null): (modules: readonly string[]) => string[] {
+function modulePreloader(manifest: Manifest | null): (modules: readonly string[]) => string[] {
   if (!manifest) return () => [];
   const walk = (key: string, into: Set<string>, skip: ReadonlySet<string>) => {
     const chunk = manifest[key];

@@ -18,7 +18,7 @@ export interface Call {
   stored: string[];
 }
 
-export interface EndpointOptions {
+interface EndpointOptions {
   /** How this endpoint's procedure fields are called in the original API. */
   fields?: FieldNames;
   /** Lets one endpoint keep an older error body (login's `status: false`). */

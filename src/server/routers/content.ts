@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { MessageKey } from '../../shared/messages.ts';
+import { contentKindIds, contentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { excerpt } from '../../shared/text.ts';
 import {
   contentByIdInput,
@@ -54,8 +54,6 @@ const columns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
 };
-
-const notFoundKey: Record<ContentKind, MessageKey> = { news: 'newsNotFound', article: 'articleNotFound', report: 'reportNotFound' };
 
 const mediaOf = perDatabase((db) =>
   db
@@ -134,7 +132,7 @@ function mediaRows(postId: number, media: readonly MediaItemInput[]) {
 }
 
 /** The list, byId, create, update and delete procedures of one content kind. */
-export function contentRouter(kind: ContentKind) {
+function contentRouter(kind: ContentKind) {
   return router({
     list: publicProcedure.input(listContentInput).query(({ ctx, input }): Page<ContentItem> => {
       const filters = [
@@ -148,7 +146,7 @@ export function contentRouter(kind: ContentKind) {
 
     byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {
       const item = findItem(ctx.db, kind, input.id);
-      if (!item) throw notFound(ctx, notFoundKey[kind]);
+      if (!item) throw notFound(ctx, contentKinds[kind].notFound);
       return item;
     }),
 
@@ -179,7 +177,7 @@ export function contentRouter(kind: ContentKind) {
     update: adminProcedure.meta({ changesPublicContent: true }).input(updateContentInput).mutation(async ({ ctx, input }) => {
       const replaced = ctx.db.transaction((tx) => {
         const current = tx.select({ image: posts.image }).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).get();
-        if (!current) throw notFound(ctx, notFoundKey[kind]);
+        if (!current) throw notFound(ctx, contentKinds[kind].notFound);
         const changes: Partial<typeof posts.$inferInsert> = { updatedAt: new Date() };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
@@ -207,11 +205,16 @@ export function contentRouter(kind: ContentKind) {
     delete: adminProcedure.meta({ changesPublicContent: true }).input(contentByIdInput).mutation(async ({ ctx, input }) => {
       const files = ctx.db.transaction((tx) => {
         const removed = tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).returning({ image: posts.image }).get();
-        if (!removed) throw notFound(ctx, notFoundKey[kind]);
+        if (!removed) throw notFound(ctx, contentKinds[kind].notFound);
         return forgetStoredFiles(tx, [removed.image]);
       });
       await deleteFiles(ctx.storage, files);
       return { id: input.id };
     }),
   });
+}
+
+/** The routers of every content kind, each under its section name (news, articles, reports). */
+export function contentRouters() {
+  return Object.fromEntries(contentKindIds.map((kind) => [contentKinds[kind].section, contentRouter(kind)])) as Record<ContentSection, ReturnType<typeof contentRouter>>;
 }

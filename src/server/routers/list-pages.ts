@@ -9,7 +9,7 @@ import { pageWindow } from './helpers.ts';
  * on (its equality filters…, created_at, id). Table and column names come from code, never from a
  * request; filter values are bound.
  */
-export interface NewestFirst {
+interface NewestFirst {
   table: 'posts' | 'gallery_items' | 'legal_items';
   filters?: readonly (readonly [column: string, value: string | undefined])[];
 }

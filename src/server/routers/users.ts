@@ -20,7 +20,7 @@ export interface User {
 }
 
 /** Never the password hash. */
-export const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
 
 function emailTaken(db: DbLike, email: string, exceptId?: number): boolean {
   const row = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();

@@ -1,7 +1,7 @@
 import type { DbLike } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
-export interface AuditEntry {
+interface AuditEntry {
   userId: number | null;
   userEmail: string | null;
   action: string;

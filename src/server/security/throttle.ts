@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 /** Keys are keyed hashes: the process never holds a visitor's raw IP address in these tables. */
 const secret = randomBytes(32);
-export function opaqueKey(kind: string, value: string): string {
+function opaqueKey(kind: string, value: string): string {
   return `${kind}:${createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22)}`;
 }
 

@@ -30,7 +30,7 @@ export interface Context extends Deps {
   clientIp: string | null;
 }
 
-export const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
+const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
 
 /** The context of a direct call (tests, command-line tools, REST shims after their own checks). */
 export function innerContext(deps: Deps, overrides: Partial<Omit<Context, keyof Deps>> = {}): Context {

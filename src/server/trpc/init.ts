@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { ThrottledError } from './errors.ts';
 
 /** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
-export class FieldError extends Error {
+class FieldError extends Error {
   readonly field: string;
   constructor(field: string, text: string) {
     super(text);

@@ -25,7 +25,7 @@ export function createMulter(env: Env, storage: Storage) {
   });
 }
 
-export type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
+type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
 
 /**
  * Runs a multer middleware and reports its refusal as a kind instead of an exception. With

@@ -8,13 +8,13 @@ import type { SniffedType } from './sniff.ts';
 const run = promisify(execFile);
 
 /** Above this many pixels a file is refused: a tiny PNG can otherwise expand to gigabytes in memory. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Stored images are scaled down to fit this box; nobody reads a news photo at 8000 px. */
 const MAX_EDGE = 2560;
 
 export class UnreadableMediaError extends Error {}
 
-export interface ProcessedImage {
+interface ProcessedImage {
   width: number;
   height: number;
 }

@@ -34,7 +34,7 @@ export interface StoredUpload {
   height: number | null;
 }
 
-export function newUploadId(): string {
+function newUploadId(): string {
   return randomBytes(16).toString('hex');
 }
 

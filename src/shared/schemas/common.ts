@@ -23,7 +23,7 @@ export const optionalText = (max: number) =>
 
 export const email = z.string().trim().min(1, 'required').max(limits.email).pipe(z.email('invalidEmail')).transform((value) => value.toLowerCase());
 
-export const httpUrl = z.string().trim().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
+const httpUrl = z.string().trim().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
 
 export const optionalUrl = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), httpUrl.optional());
 
@@ -54,5 +54,3 @@ export const pageInput = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(limits.pageSize).default(12),
 });
-
-export type PageInput = z.infer<typeof pageInput>;

@@ -10,7 +10,6 @@ export const createContactInput = z.object({
   message: requiredText(limits.message),
   imageUploadId: optionalUploadId,
 });
-export type CreateContactInput = z.infer<typeof createContactInput>;
 
 export const listContactsInput = pageInput.extend({
   status: z.enum(contactStatuses, 'invalidChoice').default('pending'),

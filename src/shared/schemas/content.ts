@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 
-export const contentKinds = ['news', 'article', 'report'] as const;
-export type ContentKind = (typeof contentKinds)[number];
+export type { ContentKind } from '../content-kinds.ts';
 
-/** SPEC's news category labels; `top` marks the home page's top news. */
+/** The original site's news category labels; `top` marks the home page's top news. */
 export const categories = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const;
 export type Category = (typeof categories)[number];
 
@@ -13,7 +12,7 @@ export type Country = (typeof countries)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-export const mediaItemInput = z.object({
+const mediaItemInput = z.object({
   link: optionalUrl,
   titleEn: optionalText(limits.title),
   titleFa: optionalText(limits.title),
@@ -34,7 +33,7 @@ export const createContentInput = z.object({
 });
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
-/** Only the fields given non-empty change (SPEC §5); null clears category or country. */
+/** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
 export const updateContentInput = z.object({
   id,
   titleEn: optionalText(limits.title),
@@ -54,6 +53,5 @@ export const listContentInput = pageInput.extend({
   /** List cards ask for previews: descriptions cut to this many characters (src/shared/text.ts excerpt). */
   excerpt: z.number().int().min(40).max(2000).optional(),
 });
-export type ListContentInput = z.infer<typeof listContentInput>;
 
 export const contentByIdInput = byIdInput;

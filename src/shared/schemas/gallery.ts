@@ -8,6 +8,5 @@ export const createGalleryInput = z
     videoLink: optionalVideoLink,
   })
   .refine((input) => input.imageUploadId || input.videoLink, { message: 'galleryMediaRequired', path: ['imageUploadId'] });
-export type CreateGalleryInput = z.infer<typeof createGalleryInput>;
 
 export const listGalleryInput = pageInput.extend({ pageSize: pageInput.shape.pageSize.default(24) });

@@ -11,7 +11,6 @@ export const createLegalInput = z
     videoLink: optionalVideoLink,
   })
   .refine((input) => input.mediaUploadId || input.videoLink, { message: 'legalMediaRequired', path: ['mediaUploadId'] });
-export type CreateLegalInput = z.infer<typeof createLegalInput>;
 
 export const updateLegalInput = z.object({
   id,
@@ -22,4 +21,3 @@ export const updateLegalInput = z.object({
   mediaUploadId: optionalUploadId,
   videoLink: optionalVideoLink,
 });
-export type UpdateLegalInput = z.infer<typeof updateLegalInput>;

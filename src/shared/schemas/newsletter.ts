@@ -2,4 +2,3 @@ import { z } from 'zod';
 import { email } from './common.ts';
 
 export const subscribeInput = z.object({ email });
-export type SubscribeInput = z.infer<typeof subscribeInput>;

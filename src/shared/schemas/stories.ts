@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { id, limits, optionalUploadId, pageInput, requiredText } from './common.ts';
 
-export const storyStatuses = ['pending', 'published'] as const;
-export type StoryStatus = (typeof storyStatuses)[number];
+const storyStatuses = ['pending', 'published'] as const;
 
 export const createStoryInput = z.object({
   title: requiredText(limits.title),
   description: requiredText(limits.longText),
   mediaUploadId: optionalUploadId,
 });
-export type CreateStoryInput = z.infer<typeof createStoryInput>;
 
 export const listStoriesInput = pageInput.extend({
   status: z.enum([...storyStatuses, 'all'], 'invalidChoice').default('all'),

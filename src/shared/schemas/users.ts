@@ -11,7 +11,6 @@ export const createUserInput = z.object({
   password,
   role: z.enum(roles, 'invalidChoice').default('admin'),
 });
-export type CreateUserInput = z.infer<typeof createUserInput>;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -21,10 +20,8 @@ export const updateUserInput = z.object({
   email: z.preprocess(blankToUndefined, email.optional()),
   password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
 });
-export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const loginInput = z.object({
   email: z.string().trim().min(1, 'required').max(limits.email).transform((value) => value.toLowerCase()),
   password: z.string().min(1, 'required').max(limits.password),
 });
-export type LoginInput = z.infer<typeof loginInput>;

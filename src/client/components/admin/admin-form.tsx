@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormErrors } from '../ui/form-errors.tsx';
 import { Button } from './button.tsx';
 
-export interface AdminFormProps {
+interface AdminFormProps {
   onSubmit(): void;
   errors: Record<string, string[]>;
   /** Visible labels of the fields, to title each bullet list. */
@@ -20,7 +20,7 @@ export interface AdminFormProps {
 }
 
 /**
- * A form card: the error summary above the fields (SPEC §5), browser validation off so the
+ * A form card: the error summary above the fields (a bullet list per field), browser validation off so the
  * shared schemas speak in the editor's language, and the summary focused when it appears so
  * keyboard and screen-reader users land on it.
  */

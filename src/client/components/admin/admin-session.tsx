@@ -6,7 +6,7 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { LoadError } from './list-states.tsx';
 
-export type AdminUser = NonNullable<RouterOutputs['auth']['me']>;
+type AdminUser = NonNullable<RouterOutputs['auth']['me']>;
 
 const SessionContext = createContext<AdminUser | null>(null);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextArea, TextField } from './form-controls.tsx';
 
-export interface BilingualPair {
+interface BilingualPair {
   /** Field names of the English and Persian versions. */
   en: string;
   fa: string;

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Icon, type IconName } from './icons.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'danger-ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'danger-ghost';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-plum-700 text-white shadow-sm hover:bg-plum-800 disabled:bg-plum-300',
@@ -18,7 +18,7 @@ export function buttonClass(variant: ButtonVariant = 'secondary', size: 'sm' | '
   return `inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed ${variants[variant]} ${sizes[size]}`;
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   icon?: IconName;

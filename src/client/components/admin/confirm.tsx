@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: string;
   message?: ReactNode;
   confirmLabel?: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 
 /** The stored image (or video) an edit page would replace. */
-export function CurrentImage({ url, kind = 'image' }: { url: string | null; kind?: 'image' | 'video' | null }) {
+function CurrentImage({ url, kind = 'image' }: { url: string | null; kind?: 'image' | 'video' | null }) {
   const { t } = useTranslation('admin');
   return (
     <figure>

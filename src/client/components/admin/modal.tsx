@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose(): void;
   title: ReactNode;

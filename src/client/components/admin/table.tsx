@@ -15,7 +15,7 @@ export function Table({ children, caption, testId }: { children: ReactNode; capt
   );
 }
 
-export function Th({ className = '', ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+function Th({ className = '', ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
       scope="col"

@@ -15,7 +15,7 @@ export type DeleteProcedure<TOutput, TErrorShape, TTransformer extends boolean, 
   featureFlags: TFlags;
 }>;
 
-export interface DeleteTarget {
+interface DeleteTarget {
   id: number;
   /** Named in the confirmation, so the editor sees what goes. */
   title: string;

@@ -63,12 +63,6 @@ export const ImageIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const ScaleIcon = (p: IconProps) => (
-  <Svg {...p} strokeWidth={1.5}>
-    <path d="M12 3v18M7 21h10M5 7h14M5 7l-3 7a3 3 0 0 0 6 0L5 7zM19 7l-3 7a3 3 0 0 0 6 0l-3-7z" />
-  </Svg>
-);
-
 export const MailIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -11,7 +11,7 @@ interface BaseProps {
 type InputProps = BaseProps & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>;
 type AreaProps = BaseProps & { multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>;
 
-export const fieldClass =
+const fieldClass =
   'block w-full rounded-md border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-plum-700 focus:ring-2 focus:ring-plum-200 focus:outline-none aria-[invalid=true]:border-red-700';
 
 /** A labelled input or textarea with its hint and errors tied to it for screen readers. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-export interface UploadFieldProps {
+interface UploadFieldProps {
   label: string;
   /** image: images only; story/legal: images and videos. */
   purpose: 'image' | 'story' | 'legal';
