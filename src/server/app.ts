@@ -15,8 +15,10 @@ import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
+import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
+import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 
@@ -26,13 +28,20 @@ export interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;
+  /** Throttles and the setup token; one in-memory set per app unless a shared store is given. */
+  guards?: Guards;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
 
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR) };
+  const deps: Deps = {
+    db: options.db,
+    env: options.env,
+    storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
+    guards: options.guards ?? createMemoryGuards(options.env),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -60,7 +69,11 @@ export function createApp(options: AppOptions) {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => requestContext(deps, req, res),
+      createContext: ({ req, res, info }) => {
+        const context = requestContext(deps, req, res);
+        refuseBatchedPasswordChecks(info, context.lang);
+        return context;
+      },
       maxBodySize: 1024 * 1024,
       responseMeta({ errors }) {
         const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);

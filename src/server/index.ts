@@ -5,6 +5,7 @@ import { openAndMigrate } from './db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { applyRetention } from './security/retention.ts';
+import { createMemoryGuards } from './security/guards.ts';
 import { bumpContentVersion } from './security/runtime.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
@@ -43,13 +44,14 @@ async function housekeeping() {
 await housekeeping();
 setInterval(housekeeping, 60 * 60 * 1000).unref();
 
-const app = createApp({ db, env, storage });
+const guards = createMemoryGuards(env);
+const app = createApp({ db, env, storage, guards });
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
   console.log(`Listening on ${base}`);
-  const setupToken = armSetupToken(db, env);
+  const setupToken = armSetupToken({ db, guards });
   if (setupToken) {
     console.log(`\nThis site has no administrator yet. Create the first one (this link works once, until the server restarts):\n  ${base}/setup?token=${setupToken}\n`);
   }

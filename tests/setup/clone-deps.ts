@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
+import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage } from '../../src/server/uploads/storage.ts';
 import { runDir } from './paths.ts';
 import type { TestDeps } from './test-db.ts';
@@ -32,6 +33,7 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     db,
     env,
     storage: createStorage(env.STORAGE_DIR),
+    guards: createMemoryGuards(env),
     dir,
     cleanup() {
       db.$client.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
+import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
@@ -28,6 +29,7 @@ export function createTestDeps(envOverrides: Record<string, string> = {}): TestD
     db,
     env,
     storage,
+    guards: createMemoryGuards(env),
     dir,
     cleanup() {
       db.$client.close();

@@ -1,14 +1,8 @@
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import { LoginThrottle, RateLimiter } from './throttle.ts';
 
-/** In-memory guards of one running site (one SQLite file, one process). */
+/** The content version of one running site (one SQLite file, one process). Throttles and the setup token are in `guards.ts`. */
 export interface Runtime {
-  loginThrottle: LoginThrottle;
-  publicWrites: RateLimiter;
-  uploads: RateLimiter;
-  /** SHA-256 of the one-time first-run setup token, while the site has no administrator. */
-  setupTokenHash: string | null;
   /** Distinguishes this process's change counts from a previous run's. */
   bootId: string;
   /** Successful changes since start: part of the ETag of every public response. */
@@ -17,15 +11,11 @@ export interface Runtime {
 
 const runtimes = new WeakMap<Db, Runtime>();
 
-/** The guards of the site that owns this database; created on first use. */
-export function runtimeFor(db: Db, env: Env): Runtime {
+/** The content version of the site that owns this database; created on first use. */
+export function runtimeFor(db: Db, _env: Env): Runtime {
   let runtime = runtimes.get(db);
   if (!runtime) {
     runtime = {
-      loginThrottle: new LoginThrottle(),
-      publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES, 3_600_000),
-      uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS, 3_600_000),
-      setupTokenHash: null,
       bootId: Date.now().toString(36),
       changes: 0,
     };

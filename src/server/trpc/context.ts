@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Storage } from '../uploads/storage.ts';
@@ -14,6 +15,8 @@ export interface Deps {
   db: Db;
   env: Env;
   storage: Storage;
+  /** Throttles, rate limits and the setup token of this site: built once in `createApp`. */
+  guards: Guards;
 }
 
 export interface Context extends Deps {

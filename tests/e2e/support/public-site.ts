@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { envFor } from '../../../src/server/env.ts';
+import { createMemoryGuards } from '../../../src/server/security/guards.ts';
 import { createStorage } from '../../../src/server/uploads/storage.ts';
 import { galleryItems } from '../../../src/server/db/schema.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from '../../../src/server/db/demo-content.ts';
@@ -132,6 +133,7 @@ export async function startSeededSite(env: Record<string, string> = {}): Promise
     db,
     env: envValues,
     storage: createStorage(envValues.STORAGE_DIR),
+    guards: createMemoryGuards(envValues),
     dir,
     cleanup() {
       db.$client.close();
