@@ -44,7 +44,9 @@ export function createApp(options: AppOptions) {
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
+  // nobody can choose the address their limits are counted by.
+  app.set('trust proxy', options.env.TRUST_PROXY ?? false);
   // Anonymous reads already answered once are sent from memory before any other middleware runs.
   const responses = new ResponseCache();
   app.use(cachedReads(deps, responses));

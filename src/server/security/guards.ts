@@ -1,4 +1,5 @@
 import type { Env } from '../env.ts';
+import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
 import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface Guards {
   publicWrites: RateLimitStore;
   /** File uploads, per visitor per hour. */
   uploads: RateLimitStore;
+  /** All budgeted writes and uploads from one shared address (security/write-budget.ts). */
+  sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore };
   setupToken: SetupTokenStore;
 }
 
@@ -59,6 +62,10 @@ export function createMemoryGuards(env: Env): Guards {
     loginThrottle: new LoginThrottle(),
     publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES, 3_600_000),
     uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS, 3_600_000),
+    sharedAddress: {
+      publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES * SHARED_ADDRESS_FACTOR, 3_600_000),
+      uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
+    },
     setupToken: new MemorySetupToken(),
   };
 }

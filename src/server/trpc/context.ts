@@ -9,6 +9,8 @@ import type { Storage } from '../uploads/storage.ts';
 export interface CookieWriter {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
+  /** The anonymous write-budget cookie of a visitor from a shared address (security/write-budget.ts). */
+  setWriteBudget?(value: string): void;
 }
 
 export interface Deps {
@@ -28,11 +30,13 @@ export interface Context extends Deps {
   cookies: CookieWriter;
   /** The caller's address, for throttling in memory only: never stored or logged. Null for direct calls. */
   clientIp: string | null;
+  /** The signed anonymous write budget the visitor's browser holds, if any (security/write-budget.ts). */
+  writeBudget: string | null;
 }
 
-export const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
+export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };
 
 /** The context of a direct call (tests, command-line tools, REST shims after their own checks). */
 export function innerContext(deps: Deps, overrides: Partial<Omit<Context, keyof Deps>> = {}): Context {
-  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, clientIp: null, ...overrides };
+  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, clientIp: null, writeBudget: null, ...overrides };
 }
