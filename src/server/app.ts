@@ -4,10 +4,11 @@ import compression from 'compression';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import express, { type ErrorRequestHandler } from 'express';
+import express from 'express';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { cachedReads, conditionalGet, ResponseCache } from './http/conditional.ts';
+import { errorHandler } from './http/client-errors.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -118,12 +119,6 @@ export function createApp(options: AppOptions) {
     app.get('/{*splat}', conditionalGet(deps, responses), pageRoute(deps, clientDir));
   }
 
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    console.error(`${req.method} ${req.path} failed:`, error);
-    if (res.headersSent) return;
-    const lang = requestContext(deps, req, res).lang;
-    res.status(500).json({ success: false, message: lang === 'fa' ? 'مشکلی پیش آمد.' : 'Something went wrong.' });
-  };
-  app.use(onError);
+  app.use(errorHandler(deps));
   return app;
 }
