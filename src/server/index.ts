@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
+import { createSiteServer } from './http/slow-clients.ts';
 import { applyRetention } from './security/retention.ts';
 import { createMemoryGuards } from './security/guards.ts';
 import { bumpContentVersion } from './security/runtime.ts';
@@ -46,7 +47,8 @@ setInterval(housekeeping, 60 * 60 * 1000).unref();
 
 const guards = createMemoryGuards(env);
 const app = createApp({ db, env, storage, guards });
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = createSiteServer(app);
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
