@@ -47,6 +47,9 @@ export function isSharedAddress(ip: string | null): boolean {
 
 type Kind = 'publicWrites' | 'uploads';
 
+/** Budgets given during a request, by its cookie writer: a form with a file spends both kinds, one budget. */
+const givenThisRequest = new WeakMap<object, string>();
+
 /**
  * Counts one anonymous write (or upload) of the caller and returns the seconds to wait, 0 when it
  * may go ahead. Direct calls (no address) are not counted.
@@ -56,8 +59,9 @@ export function chargeVisitor(ctx: Pick<Context, 'guards' | 'clientIp' | 'writeB
   if (!ip) return 0;
   const perVisitor = ctx.guards[kind];
   if (!isSharedAddress(ip)) return perVisitor.hit(ip);
-  if (ctx.writeBudget) {
-    const own = perVisitor.hit(`budget:${ctx.writeBudget}`);
+  const held = ctx.writeBudget ?? givenThisRequest.get(ctx.cookies);
+  if (held) {
+    const own = perVisitor.hit(`budget:${held}`);
     return own > 0 ? own : ctx.guards.sharedAddress[kind].hit(ip);
   }
   const wait = perVisitor.hit(ip);
@@ -65,6 +69,7 @@ export function chargeVisitor(ctx: Pick<Context, 'guards' | 'clientIp' | 'writeB
     const budget = newWriteBudget();
     // The write that earned the budget is its first.
     perVisitor.hit(`budget:${budget.id}`);
+    givenThisRequest.set(ctx.cookies, budget.id);
     ctx.cookies.setWriteBudget?.(budget.cookie);
   }
   return wait;
