@@ -31,7 +31,13 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
       const { caller, user } = await adminCaller(deps, { lang });
       const hash = storedHash(deps, user.id);
       const missing = await fieldErrorsOf(deps, caller.users.update({ id: user.id, password: 'a brand new passphrase' }), lang);
-      expect(missing).toEqual({ currentPassword: [lang === 'en' ? 'Enter your current password to change your e-mail address or password.' : 'برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.'] });
+      expect(missing).toEqual({
+        currentPassword: [
+          lang === 'en'
+            ? 'Enter your current password to change your e-mail address or password.'
+            : 'برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.',
+        ],
+      });
       const wrong = await fieldErrorsOf(deps, caller.users.update({ id: user.id, email: 'taken.over@example.org', currentPassword: 'not my password' }), lang);
       expect(wrong).toEqual({ currentPassword: [lang === 'en' ? 'The current password is incorrect.' : 'گذرواژهٔ کنونی نادرست است.'] });
       expect(storedHash(deps, user.id)).toBe(hash);
@@ -67,7 +73,8 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
     const editor = await makeUser(deps);
     const browser = new CookieClient(server.url);
     await holdSession(browser, sessionTokenFor(deps, editor));
-    const guess = (password: string) => trpcMutation(browser, 'users.update', { id: editor.id, password: 'a brand new passphrase', currentPassword: password }, browser.xsrfHeaders());
+    const guess = (password: string) =>
+      trpcMutation(browser, 'users.update', { id: editor.id, password: 'a brand new passphrase', currentPassword: password }, browser.xsrfHeaders());
     for (let i = 0; i < 5; i += 1) expect((await guess(`guess ${i}`)).error?.fieldErrors).toHaveProperty('currentPassword');
     const held = await guess(testPassword);
     expect(held.status).toBe(429);
@@ -103,7 +110,9 @@ describe('changing one’s own password over REST', () => {
       });
     const missing = await send({ name: editor.name, email: 'new@example.org', password: '' }, 'fa');
     expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { errors: Record<string, string[]> }).errors).toEqual({ current_password: ['برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.'] });
+    expect(((await missing.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      current_password: ['برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.'],
+    });
     const wrong = await send({ password: 'a brand new passphrase', current_password: 'nope nope nope' });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { errors: Record<string, string[]> }).errors).toEqual({ current_password: ['The current password is incorrect.'] });

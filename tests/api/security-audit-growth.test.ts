@@ -18,8 +18,12 @@ afterEach(async () => {
   deps = undefined;
 });
 
-
-const allFailed = (d: TestDeps) => d.db.select().from(auditLog).all().filter((row) => row.action === 'auth.loginFailed');
+const allFailed = (d: TestDeps) =>
+  d.db
+    .select()
+    .from(auditLog)
+    .all()
+    .filter((row) => row.action === 'auth.loginFailed');
 
 describe('failed sign-ins in the activity log', () => {
   it('counts an account’s failed sign-ins of one hour on one row, and starts a new row the next hour', async () => {
@@ -27,7 +31,9 @@ describe('failed sign-ins in the activity log', () => {
     deps = createTestDeps();
     const editor = await makeUser(deps);
     for (let i = 0; i < 7; i += 1) await clientErrorOf(deps, publicCaller(deps).auth.login({ email: editor.email, password: `wrong ${i}` }));
-    expect(allFailed(deps).map(({ userId, userEmail, attempts }) => ({ userId, userEmail, attempts }))).toEqual([{ userId: editor.id, userEmail: editor.email, attempts: 7 }]);
+    expect(allFailed(deps).map(({ userId, userEmail, attempts }) => ({ userId, userEmail, attempts }))).toEqual([
+      { userId: editor.id, userEmail: editor.email, attempts: 7 },
+    ]);
     vi.setSystemTime(Date.UTC(2026, 10, 22, 10, 1));
     await clientErrorOf(deps, publicCaller(deps).auth.login({ email: editor.email, password: 'wrong again' }));
     expect(allFailed(deps).map((row) => row.attempts)).toEqual([7, 1]);

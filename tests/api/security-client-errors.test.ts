@@ -55,9 +55,17 @@ const cheapRequests: Record<string, string> = {
   'an unknown charset': post('/api/contact', 'application/json; charset=klingon', '{}'),
   'a broken urlencoded body': post('/api/contact', 'application/x-www-form-urlencoded', 'a=%E0%A4%'),
   'a multipart body with a broken part header': post('/api/contact', 'multipart/form-data; boundary=zz', '--zz\r\nbroken stuff\r\n'),
-  'a multipart body cut off': post('/api/story', 'multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\n\r\nabc'),
+  'a multipart body cut off': post(
+    '/api/story',
+    'multipart/form-data; boundary=zz',
+    '--zz\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\n\r\nabc',
+  ),
   'a multipart body without a boundary': post('/api/uploads', 'multipart/form-data', '--zz\r\nbroken\r\n'),
-  'superjson metadata naming a missing path': post('/trpc/contacts.create', 'application/json', '{"json":{"name":"a"},"meta":{"values":{"__proto__.x":["Date"]}}}'),
+  'superjson metadata naming a missing path': post(
+    '/trpc/contacts.create',
+    'application/json',
+    '{"json":{"name":"a"},"meta":{"values":{"__proto__.x":["Date"]}}}',
+  ),
   'a gzip body that is not gzip': `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 4\r\nConnection: close\r\n\r\nabcd`,
   'cookies that are not valid percent-encoding': get('/api/user', 'Cookie: session=%E0%A4%A; lang=%FF; XSRF-TOKEN=%E0\r\n'),
   'a huge header': get('/', `X-Big: ${'a'.repeat(20_000)}\r\n`),
@@ -70,7 +78,9 @@ describe('cheap malformed requests', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       expect(await rawRequest(get('/%E0%A4%A'))).toBe(400);
-      const lines = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map((arg) => (arg instanceof Error ? String(arg.stack) : String(arg))).join(' '));
+      const lines = [...warn.mock.calls, ...error.mock.calls].map((args) =>
+        args.map((arg) => (arg instanceof Error ? String(arg.stack) : String(arg))).join(' '),
+      );
       expect(lines).toHaveLength(1);
       expect(lines[0]).toBe('400 GET "/%E0%A4%A": "Failed to decode param \'%E0%A4%A\'"');
     } finally {

@@ -66,7 +66,11 @@ describe('deleted private data is gone from the files on disk', () => {
     const text = secret();
     const id = await makeContact(deps, { message: text });
     await caller.contacts.setStatus({ id, status: 'archived' });
-    deps.db.update(contactMessages).set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(contactMessages.id, id)).run();
+    deps.db
+      .update(contactMessages)
+      .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(contactMessages.id, id))
+      .run();
     expect(await applyRetention(deps, 30)).toMatchObject({ contacts: 1 });
     expect(foundIn(rawFiles(deps), text)).toEqual([]);
   });

@@ -29,7 +29,13 @@ afterEach(async () => {
 /** Failures a single address gets checked, one after another, before the first delay (the per-pair rule). */
 const SEQUENTIAL_FREE = 5;
 
-const failedChecks = (d: TestDeps) => d.db.select({ action: auditLog.action, attempts: auditLog.attempts }).from(auditLog).all().filter((row) => row.action === 'auth.loginFailed').reduce((sum, row) => sum + row.attempts, 0);
+const failedChecks = (d: TestDeps) =>
+  d.db
+    .select({ action: auditLog.action, attempts: auditLog.attempts })
+    .from(auditLog)
+    .all()
+    .filter((row) => row.action === 'auth.loginFailed')
+    .reduce((sum, row) => sum + row.attempts, 0);
 
 async function restLogin(base: string, email: string, password: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}/api/login`, {
@@ -45,7 +51,11 @@ async function restLogin(base: string, email: string, password: string, headers:
 async function batchedLogins(base: string, attempts: { email: string; password: string }[]) {
   const paths = attempts.map(() => 'auth.login').join(',');
   const body = Object.fromEntries(attempts.map((input, i) => [i, superjson.serialize(input)]));
-  const response = await fetch(`${base}/trpc/${paths}?batch=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}/trpc/${paths}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answers = (await response.json()) as { error?: { json: { data: { code: string; httpStatus: number } } } }[];
   return { status: response.status, answers, cookie: response.headers.getSetCookie().some((line) => line.startsWith('session=')) };
 }
@@ -71,7 +81,9 @@ describe('sign-in guessing in parallel', () => {
     const { deps, server } = await site();
     const editor = await makeUser(deps);
     const clients = Array.from({ length: 60 }, () => new CookieClient(server.url));
-    const answers = await Promise.all(clients.map((client, i) => trpcMutation(client, 'auth.login', { email: editor.email, password: i === 59 ? testPassword : `wrong ${i}` })));
+    const answers = await Promise.all(
+      clients.map((client, i) => trpcMutation(client, 'auth.login', { email: editor.email, password: i === 59 ? testPassword : `wrong ${i}` })),
+    );
     const checked = answers.filter((answer) => answer.status === 401).length;
     expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
     expect(answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
@@ -105,7 +117,9 @@ describe('sign-in guessing in parallel', () => {
   it('counts many parallel batches of one sign-in each like separate requests', async () => {
     const { deps, server } = await site();
     const editor = await makeUser(deps);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => batchedLogins(server.url, [{ email: editor.email, password: i === 39 ? testPassword : `wrong ${i}` }])));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => batchedLogins(server.url, [{ email: editor.email, password: i === 39 ? testPassword : `wrong ${i}` }])),
+    );
     const checked = answers.filter((answer) => answer.status === 401).length;
     expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
     expect(answers.some((answer) => answer.cookie)).toBe(false);
@@ -116,7 +130,9 @@ describe('sign-in guessing in parallel', () => {
     const { deps, server } = await site({ TRUST_PROXY: 'loopback' });
     const editor = await makeUser(deps);
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => restLogin(server.url, editor.email, i === 199 ? testPassword : `wrong ${i}`, { 'X-Forwarded-For': `10.77.${Math.floor(i / 200)}.${i % 200}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        restLogin(server.url, editor.email, i === 199 ? testPassword : `wrong ${i}`, { 'X-Forwarded-For': `10.77.${Math.floor(i / 200)}.${i % 200}` }),
+      ),
     );
     // At most four checks at once per account, and the account-wide rule lets twenty through before any delay.
     expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(20);

@@ -46,7 +46,10 @@ describe('X-Forwarded-For', () => {
     const editor = await makeUser(deps);
     const client = new CookieClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await trpcMutation(client, 'auth.login', { email: editor.email, password: `wrong ${i}` }, { 'X-Forwarded-For': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push(
+        (await trpcMutation(client, 'auth.login', { email: editor.email, password: `wrong ${i}` }, { 'X-Forwarded-For': `203.0.113.${i}` })).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
@@ -66,7 +69,8 @@ describe('X-Forwarded-For', () => {
     expect(envFor({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(envFor({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '2001:db8::1']);
     expect(envFor({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBeUndefined();
-    for (const bad of ['true', '*', '0', '10.0.0.0/40', 'proxy.example.org']) expect(() => envFor({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be a number of proxies/);
+    for (const bad of ['true', '*', '0', '10.0.0.0/40', 'proxy.example.org'])
+      expect(() => envFor({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be a number of proxies/);
   });
 });
 

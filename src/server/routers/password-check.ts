@@ -10,7 +10,12 @@ import { ThrottledError } from '../trpc/errors.ts';
  * check first. A missing hash (unknown account) is checked against a dummy so both cost the same.
  * Throws TOO_MANY_REQUESTS with Retry-After while the account or the address must wait.
  */
-export async function checkPassword(ctx: Pick<Context, 'guards' | 'clientIp' | 'lang'>, account: string, passwordHash: string | null, password: string): Promise<boolean> {
+export async function checkPassword(
+  ctx: Pick<Context, 'guards' | 'clientIp' | 'lang'>,
+  account: string,
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   const { wait, attempt } = ctx.guards.loginThrottle.begin(ctx.clientIp, account);
   if (!attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   let valid = false;

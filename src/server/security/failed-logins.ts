@@ -28,13 +28,26 @@ export function recordFailedLogin(db: Db, attempt: { userId: number | null; acco
     let row = tx.select({ id: auditLog.id }).from(auditLog).where(and(inWindow, sameAccount)).get();
     let userEmail: string | null = typed;
     if (!row && attempt.userId === null) {
-      const named = tx.select({ value: count() }).from(auditLog).where(and(inWindow, isNull(auditLog.userId), sql`${auditLog.userEmail} is not null`)).get()?.value ?? 0;
+      const named =
+        tx
+          .select({ value: count() })
+          .from(auditLog)
+          .where(and(inWindow, isNull(auditLog.userId), sql`${auditLog.userEmail} is not null`))
+          .get()?.value ?? 0;
       if (named >= NAMED_UNKNOWN_ACCOUNTS) {
         userEmail = null;
-        row = tx.select({ id: auditLog.id }).from(auditLog).where(and(inWindow, isNull(auditLog.userId), isNull(auditLog.userEmail))).get();
+        row = tx
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(inWindow, isNull(auditLog.userId), isNull(auditLog.userEmail)))
+          .get();
       }
     }
-    if (row) tx.update(auditLog).set({ attempts: sql`${auditLog.attempts} + 1` }).where(eq(auditLog.id, row.id)).run();
+    if (row)
+      tx.update(auditLog)
+        .set({ attempts: sql`${auditLog.attempts} + 1` })
+        .where(eq(auditLog.id, row.id))
+        .run();
     else recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, now);
   });
 }
