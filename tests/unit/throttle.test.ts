@@ -92,6 +92,22 @@ describe('LoginThrottle.begin (a reserved attempt)', () => {
     for (const reservation of running) reservation.attempt?.failed();
     expect(throttle.begin('10.0.1.1', account, start).attempt).toBeDefined();
   });
+
+  it('lets an address that waited for its turn check even while four checks of the account run', () => {
+    const throttle = new LoginThrottle();
+    for (let i = 0; i < 20; i += 1) throttle.fail(`10.0.0.${i}`, account, start);
+    // The editor is told to wait; she comes back when told, while attackers' turns keep four checks running.
+    const told = throttle.begin('192.0.2.55', account, start).wait;
+    expect(told).toBeGreaterThan(0);
+    const later = start + told * 1000;
+    const attackers = Array.from({ length: 4 }, (_, i) => {
+      const address = `10.0.9.${i}`;
+      const first = throttle.begin(address, account, start).wait;
+      return throttle.begin(address, account, start + first * 1000);
+    });
+    expect(attackers.filter((reservation) => reservation.attempt)).toHaveLength(4);
+    expect(throttle.begin('192.0.2.55', account, later).attempt).toBeDefined();
+  });
 });
 
 describe('RateLimiter', () => {

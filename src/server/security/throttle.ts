@@ -72,9 +72,12 @@ export class LoginThrottle {
   begin(ip: string | null, account: string, now = Date.now()): LoginReservation {
     const running = [opaqueKey('acct', account), ...(ip ? [opaqueKey('ip', ip)] : [])];
     const [accountRunning = 0, addressRunning = 0] = running.map((key) => this.inFlight.get(key) ?? 0);
-    if (accountRunning >= CONCURRENT_CHECKS.perAccount || addressRunning >= CONCURRENT_CHECKS.perAddress) return { wait: 1 };
-    const wait = this.retryAfter(ip, account, now);
+    if (addressRunning >= CONCURRENT_CHECKS.perAddress) return { wait: 1 };
+    const { wait, byTurn } = this.check(ip, account, now);
     if (wait > 0) return { wait };
+    // An address taking its turn is checked however many others are: the turn is what keeps the
+    // real editor from being locked out (see the class comment), and turns already pace the rest.
+    if (accountRunning >= CONCURRENT_CHECKS.perAccount && !byTurn) return { wait: 1 };
     this.fail(ip, account, now);
     for (const key of running) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     let settled = false;
@@ -107,6 +110,12 @@ export class LoginThrottle {
    * back by the per-account rule is given its turn here (see the class comment).
    */
   retryAfter(ip: string | null, account: string, now = Date.now()): number {
+    return this.check(ip, account, now).wait;
+  }
+
+  /** The wait, and whether a zero wait comes from this address's turn past the per-account delay. */
+  private check(ip: string | null, account: string, now: number): { wait: number; byTurn: boolean } {
+    let byTurn = false;
     let wait = 0;
     let accountWait = 0;
     for (const { rule, key } of this.keys(ip, account)) {
@@ -121,10 +130,13 @@ export class LoginThrottle {
       if ((this.table.get(pair)?.count ?? 0) < this.rules.pair.free) {
         const turn = this.turns.get(pair);
         if (turn === undefined || now - turn > TURN_KEPT_MS) this.turns.set(pair, now + accountWait * 1000);
-        else accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+        else {
+          accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+          byTurn = accountWait === 0;
+        }
       }
     }
-    return Math.max(wait, accountWait);
+    return { wait: Math.max(wait, accountWait), byTurn };
   }
 
   fail(ip: string | null, account: string, now = Date.now()): void {
