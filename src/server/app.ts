@@ -4,12 +4,12 @@ import compression from 'compression';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import express, { type ErrorRequestHandler } from 'express';
+import express from 'express';
 import { createSiteCache, httpCache, type SiteCache } from './cache/index.ts';
-import { message } from '../shared/messages.ts';
 import type { Db } from './db/client.ts';
 import { batchLimits } from '../shared/schemas/common.ts';
 import type { Env } from './env.ts';
+import { errorHandler } from './http/client-errors.ts';
 import { feedsRoute } from './http/feeds.ts';
 import { pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -18,8 +18,10 @@ import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { restRouter } from './rest/index.ts';
+import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
+import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 
@@ -31,6 +33,8 @@ interface AppOptions {
   storage?: Storage;
   /** The site's cache; built here unless the caller shares one with its own procedure calls (tests). */
   cache?: SiteCache;
+  /** Throttles and the setup token; one in-memory set per app unless a shared store is given. */
+  guards?: Guards;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
@@ -42,10 +46,13 @@ export function createApp(options: AppOptions) {
     env: options.env,
     storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
     cache: options.cache ?? createSiteCache(options.db),
+    guards: options.guards ?? createMemoryGuards(options.env),
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
+  // nobody can choose the address their limits are counted by.
+  app.set('trust proxy', options.env.TRUST_PROXY ?? false);
   // Anonymous reads already answered once are sent from memory before any other middleware runs.
   const { cachedReads, conditionalGet } = httpCache(deps);
   app.use(cachedReads);
@@ -70,7 +77,11 @@ export function createApp(options: AppOptions) {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => requestContext(deps, req, res),
+      createContext: ({ req, res, info }) => {
+        const context = requestContext(deps, req, res);
+        refuseBatchedPasswordChecks(info, context.lang);
+        return context;
+      },
       maxBodySize: 1024 * 1024,
       // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.
       maxBatchSize: batchLimits.calls,
@@ -115,12 +126,6 @@ export function createApp(options: AppOptions) {
     app.get('/{*splat}', conditionalGet, pageRoute(deps, clientDir));
   }
 
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    console.error(`${req.method} ${req.path} failed:`, error);
-    if (res.headersSent) return;
-    const lang = requestContext(deps, req, res).lang;
-    res.status(500).json({ success: false, message: message(lang, 'serverError') });
-  };
-  app.use(onError);
+  app.use(errorHandler(deps));
   return app;
 }

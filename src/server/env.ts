@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** An optional setting: unset and blank are the same. */
@@ -8,6 +9,37 @@ const optionalUrl = optional(z.url({ protocol: /^https?$/, error: 'must be an ht
 
 /** A number setting; blank counts as unset too, since coercion would read `PORT=` as 0 (a random port, or a limit turned off). */
 const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const proxyNames = ['loopback', 'linklocal', 'uniquelocal'];
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies in front of the site may say who the visitor is (X-Forwarded-For). Unset: none,
+ * the address of the connection is the visitor's. A number: that many proxies in front (the
+ * visitor is that many entries from the end). Otherwise a comma-separated list of addresses,
+ * ranges (10.0.0.0/8) or Express's names (loopback, linklocal, uniquelocal). "Everything" is not
+ * offered: it would let any visitor choose the address their limits are counted by.
+ */
+const trustProxy = optional(
+  z.string().transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !proxyNames.includes(entry) && !isAddressOrRange(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({ code: 'custom', message: `must be a number of proxies (1-10) or a comma-separated list of addresses, ranges or ${proxyNames.join('/')}${bad.length ? `; not understood: ${bad.join(', ')}` : ''}` });
+      return z.NEVER;
+    }
+    return entries;
+  }),
+);
 
 const megabytes = (fallback: number) => numeric(z.coerce.number().positive().max(4096).default(fallback));
 const hours = (fallback: number) => numeric(z.coerce.number().positive().max(24 * 365).default(fallback));
@@ -35,6 +67,7 @@ const envSchema = z
     /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
     RATE_LIMIT_UPLOADS: numeric(z.coerce.number().int().min(0).max(100_000).default(60)),
     /** Archived contact messages and unpublished stories are deleted after this many days; 0 keeps them. */
+    TRUST_PROXY: trustProxy,
     RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {

@@ -5,7 +5,9 @@ import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
+import { createSiteServer } from './http/slow-clients.ts';
 import { applyRetention } from './security/retention.ts';
+import { createMemoryGuards } from './security/guards.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 
@@ -44,13 +46,15 @@ await housekeeping();
 // housekeeping catches and logs its own failures, so nothing is left to await here.
 setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
-const app = createApp({ db, env, storage, cache: createSiteCache(db) });
-const server = app.listen(env.PORT, env.HOST, () => {
+const guards = createMemoryGuards(env);
+const app = createApp({ db, env, storage, cache: createSiteCache(db), guards });
+const server = createSiteServer(app);
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
   console.log(`Listening on ${base}`);
-  const setupToken = armSetupToken(db, env);
+  const setupToken = armSetupToken({ db, guards });
   if (setupToken) {
     console.log(`\nThis site has no administrator yet. Create the first one (this link works once, until the server restarts):\n  ${base}/setup?token=${setupToken}\n`);
   }

@@ -188,7 +188,7 @@ describe('ending sessions', () => {
     const response = await current!.fetch(`/api/admin/users/${editor.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...current!.xsrfHeaders() },
-      body: JSON.stringify({ password: 'a brand new passphrase' }),
+      body: JSON.stringify({ password: 'a brand new passphrase', current_password: testPassword }),
     });
     expect(response.status).toBe(200);
     expect(await statusOf(current!)).toBe(200);

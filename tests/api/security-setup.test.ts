@@ -34,12 +34,12 @@ describe('first-run setup over HTTP', () => {
   it('is needed while the site has no user and a token is armed, and no longer once a user exists', async () => {
     const { deps, server } = await freshSite();
     // As the server does when it starts listening on a site without users.
-    expect(armSetupToken(deps.db, deps.env)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(armSetupToken(deps)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await status(server)).toEqual({ needed: true });
     await makeUser(deps);
     // A user made outside the procedures (a script sharing the connection) changes no cached read: ask directly.
     await expect(publicCaller(deps).setup.status()).resolves.toEqual({ needed: false });
-    expect(armSetupToken(deps.db, deps.env)).toBeNull();
+    expect(armSetupToken(deps)).toBeNull();
   });
 
   it('refuses every call while no token is armed, even on an empty site', async () => {
@@ -51,7 +51,7 @@ describe('first-run setup over HTTP', () => {
 
   it('refuses a wrong token with FORBIDDEN, creates no one and signs no one in', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps.db, deps.env)!;
+    const token = armSetupToken(deps)!;
     const browser = new CookieClient(server.url);
     for (const guess of ['wrong-token', token.slice(0, -1), `${token}x`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase()]) {
       const result = await createAdmin(browser, guess);
@@ -67,7 +67,7 @@ describe('first-run setup over HTTP', () => {
 
   it('creates the administrator and signs her in with the right token, then refuses everything with NOT_FOUND', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps.db, deps.env)!;
+    const token = armSetupToken(deps)!;
     const browser = new CookieClient(server.url);
     const created = await createAdmin(browser, token);
     expect(created.status).toBe(200);
@@ -92,7 +92,7 @@ describe('first-run setup over HTTP', () => {
 
   it('hands the site to only one of two requests that race with the right token', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps.db, deps.env)!;
+    const token = armSetupToken(deps)!;
     const answers = await Promise.all([createAdmin(new CookieClient(server.url), token), createAdmin(new CookieClient(server.url), token)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
     expect(deps.db.select().from(users).all()).toHaveLength(1);

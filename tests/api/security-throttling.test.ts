@@ -14,8 +14,9 @@ const account = 'editor@example.org';
 
 let deps: TestDeps | undefined;
 let server: TestServer | undefined;
+/** These tests play many visitors through X-Forwarded-For, as a site behind a local proxy (TRUST_PROXY=loopback) sees them. */
 async function site(env: Record<string, string> = {}) {
-  deps = createTestDeps(env);
+  deps = createTestDeps({ TRUST_PROXY: 'loopback', ...env });
   server = await startServer(deps);
   return { deps, server };
 }
@@ -140,7 +141,14 @@ describe('login throttling over HTTP', () => {
     expect((await loginOverRest(browser, editor.email, testPassword)).status).toBe(200);
   });
 
-  it('trusts X-Forwarded-For only from a proxy on this machine, never from a visitor', async () => {
+  it('trusts no proxy header unless TRUST_PROXY names the proxy', async () => {
+    const { deps } = await site({ TRUST_PROXY: '' });
+    const app = createApp({ db: deps.db, env: deps.env, storage: deps.storage, clientDir: '/nonexistent' });
+    const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    expect(['127.0.0.1', '::1', '10.1.2.3', '203.0.113.9'].map((address) => trusted(address, 0))).toEqual([false, false, false, false]);
+  });
+
+  it('with TRUST_PROXY=loopback trusts X-Forwarded-For only from a proxy on this machine, never from a visitor', async () => {
     const { deps } = await site();
     const app = createApp({ db: deps.db, env: deps.env, storage: deps.storage, clientDir: '/nonexistent' });
     const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;

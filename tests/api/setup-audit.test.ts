@@ -21,7 +21,7 @@ describe('first-run setup', () => {
   const admin = { name: 'First editor', email: 'First@Example.org', password: 'first long passphrase' };
 
   it('creates the first administrator with the printed token, signs them in, and works only once', async () => {
-    const token = armSetupToken(deps.db, deps.env)!;
+    const token = armSetupToken(deps)!;
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: true });
     let cookie: string | null = null;
     const cookies: CookieWriter = { setSession: (value) => (cookie = value), clearSession() {} };
@@ -34,7 +34,7 @@ describe('first-run setup', () => {
   });
 
   it('refuses a wrong token and creates no one', async () => {
-    armSetupToken(deps.db, deps.env);
+    armSetupToken(deps);
     const error = await clientErrorOf(deps, publicCaller(deps).setup.createAdmin({ ...admin, token: 'guessed-token' }));
     expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'This setup link is not valid. Use the link printed by the server at start.' });
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: true });
@@ -42,12 +42,12 @@ describe('first-run setup', () => {
 
   it('is never armed on a site that already has a user', async () => {
     await makeUser(deps);
-    expect(armSetupToken(deps.db, deps.env)).toBeNull();
+    expect(armSetupToken(deps)).toBeNull();
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: false });
   });
 
   it('holds the new administrator to the password rule', async () => {
-    const token = armSetupToken(deps.db, deps.env)!;
+    const token = armSetupToken(deps)!;
     const error = await clientErrorOf(deps, publicCaller(deps).setup.createAdmin({ ...admin, password: 'short', token }));
     expect(error.fieldErrors).toEqual({ password: ['The password must be at least 10 characters long.'] });
   });

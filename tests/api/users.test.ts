@@ -103,7 +103,7 @@ describe('users.update', () => {
   it('ends the other sessions of someone changing their own password, but not the one in use', async () => {
     const { caller, user, token: current } = await adminCaller(deps);
     const elsewhere = sessionTokenFor(deps, user);
-    await caller.users.update({ id: user.id, password: 'brand new passphrase' });
+    await caller.users.update({ id: user.id, password: 'brand new passphrase', currentPassword: testPassword });
     expect(isValid(current)).toBe(true);
     expect(isValid(elsewhere)).toBe(false);
   });

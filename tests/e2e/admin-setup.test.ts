@@ -20,7 +20,7 @@ const userCount = () => site.deps.db.select({ value: count() }).from(users).get(
 
 describe('first-run setup', () => {
   it('creates the first administrator only with the printed token, signs them in, and is gone afterwards', async () => {
-    const token = armSetupToken(site.deps.db, site.deps.env);
+    const token = armSetupToken(site.deps);
     expect(token).toBeTruthy();
     const context = await newContext(browser, site);
     const page = await context.newPage();

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createSiteCache } from '../../src/server/cache/index.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
+import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage } from '../../src/server/uploads/storage.ts';
 import { runDir } from './paths.ts';
 import type { TestDeps } from './test-db.ts';
@@ -34,6 +35,7 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     env,
     storage: createStorage(env.STORAGE_DIR),
     cache: createSiteCache(db),
+    guards: createMemoryGuards(env),
     dir,
     cleanup() {
       db.$client.close();

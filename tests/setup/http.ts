@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/server/app.ts';
+import { createSiteServer } from '../../src/server/http/slow-clients.ts';
 import type { TestDeps } from './test-db.ts';
 
 export interface TestServer {
@@ -13,7 +14,7 @@ export async function startServer(deps: TestDeps, options: { clientDir?: string 
   // Every dependency the test built (the cache among them) is the app's, so direct procedure calls and HTTP share them.
   const app = createApp({ ...deps, clientDir: options.clientDir ?? '/nonexistent' });
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createSiteServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

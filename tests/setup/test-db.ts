@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createSiteCache } from '../../src/server/cache/index.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
+import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
@@ -30,6 +31,7 @@ export function createTestDeps(envOverrides: Record<string, string> = {}): TestD
     env,
     storage,
     cache: createSiteCache(db),
+    guards: createMemoryGuards(env),
     dir,
     cleanup() {
       db.$client.close();

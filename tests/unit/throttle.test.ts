@@ -65,6 +65,51 @@ describe('LoginThrottle', () => {
   });
 });
 
+describe('LoginThrottle.begin (a reserved attempt)', () => {
+  it('counts an attempt as failed before its password is checked, so attempts that start together see each other', () => {
+    const throttle = new LoginThrottle();
+    const started = Array.from({ length: 5 }, () => throttle.begin(ip, account, start));
+    for (const reservation of started.slice(0, 2)) expect(reservation.attempt).toBeDefined();
+    // Two checks at once per address; the third waits a second without being counted.
+    expect(started.slice(2).map((reservation) => reservation.wait)).toEqual([1, 1, 1]);
+    for (const reservation of started) reservation.attempt?.failed();
+    for (let i = 0; i < 3; i += 1) throttle.begin(ip, account, start).attempt!.failed();
+    // Five failures: the sixth attempt, even one that would succeed, waits.
+    expect(throttle.begin(ip, account, start)).toEqual({ wait: 1 });
+  });
+
+  it('clears the counts once a reserved attempt succeeds', () => {
+    const throttle = new LoginThrottle();
+    for (let i = 0; i < 4; i += 1) throttle.begin(ip, account, start).attempt!.failed();
+    throttle.begin(ip, account, start).attempt!.succeeded();
+    expect(throttle.retryAfter(ip, account, start)).toBe(0);
+  });
+
+  it('runs at most four checks of one account at once, from however many addresses', () => {
+    const throttle = new LoginThrottle();
+    const running = Array.from({ length: 10 }, (_, i) => throttle.begin(`10.0.0.${i}`, account, start));
+    expect(running.filter((reservation) => reservation.attempt)).toHaveLength(4);
+    for (const reservation of running) reservation.attempt?.failed();
+    expect(throttle.begin('10.0.1.1', account, start).attempt).toBeDefined();
+  });
+
+  it('lets an address that waited for its turn check even while four checks of the account run', () => {
+    const throttle = new LoginThrottle();
+    for (let i = 0; i < 20; i += 1) throttle.fail(`10.0.0.${i}`, account, start);
+    // The editor is told to wait; she comes back when told, while attackers' turns keep four checks running.
+    const told = throttle.begin('192.0.2.55', account, start).wait;
+    expect(told).toBeGreaterThan(0);
+    const later = start + told * 1000;
+    const attackers = Array.from({ length: 4 }, (_, i) => {
+      const address = `10.0.9.${i}`;
+      const first = throttle.begin(address, account, start).wait;
+      return throttle.begin(address, account, start + first * 1000);
+    });
+    expect(attackers.filter((reservation) => reservation.attempt)).toHaveLength(4);
+    expect(throttle.begin('192.0.2.55', account, later).attempt).toBeDefined();
+  });
+});
+
 describe('RateLimiter', () => {
   it('allows the limit within a window, refuses the next hit with the seconds left, and starts afresh after', () => {
     const limiter = new RateLimiter(2, 60_000);

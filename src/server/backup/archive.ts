@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import type { Db } from '../db/client.ts';
+import { eraseDeleted } from '../db/erase.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 'womens-rights-news-backup/1';
@@ -15,7 +16,19 @@ const FORMAT = 'womens-rights-news-backup/1';
 export async function createBackup(deps: { db: Db; storageRoot: string }, file: string): Promise<{ bytes: number }> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'backup-'));
   try {
-    await deps.db.$client.backup(path.join(work, 'site.db'));
+    // From the cleaned state: the log folded in, then the copy rebuilt, so no page of it keeps the
+    // remains of a deleted row (free pages, slack space) that the live file might still hold.
+    eraseDeleted(deps.db);
+    const copy = path.join(work, 'site.db');
+    await deps.db.$client.backup(copy);
+    const compact = new Database(copy);
+    try {
+      compact.pragma('secure_delete = ON');
+      compact.exec('VACUUM');
+      compact.pragma('journal_mode = DELETE');
+    } finally {
+      compact.close();
+    }
     await fs.promises.writeFile(path.join(work, MANIFEST), JSON.stringify({ format: FORMAT, createdAt: new Date().toISOString() }, null, 2));
     // tar follows this link, so the archive holds the files under storage/ without copying them first.
     await fs.promises.symlink(path.resolve(deps.storageRoot), path.join(work, 'storage'), 'dir');

@@ -19,6 +19,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   // WAL makes NORMAL durable against application crashes; only a power loss can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted rows are overwritten with zeros, not only unlinked: a deleted story or message must not
+  // be readable from the file afterwards (see erase.ts for the write-ahead log).
+  sqlite.pragma('secure_delete = ON');
   return drizzle(sqlite, { schema });
 }
 

@@ -191,6 +191,8 @@ export const auditLog = sqliteTable(
     action: text('action').notNull(),
     targetId: integer('target_id'),
     summary: text('summary'),
+    /** Failed sign-ins are one row per account per hour, counted here; every other entry is 1. */
+    attempts: integer('attempts').notNull().default(1),
   },
-  (table) => [index('audit_at_idx').on(table.at, table.id)],
+  (table) => [index('audit_at_idx').on(table.at, table.id), index('audit_action_at_idx').on(table.action, table.at)],
 );

@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMet
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
 import { isHttps } from '../env.ts';
 import { sessionPolicy } from '../routers/auth.ts';
+import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
 import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
 import { requestLanguage } from './request-language.ts';
 
@@ -15,6 +16,9 @@ function cookieWriter(deps: Deps, res: Response): CookieWriter {
     },
     clearSession() {
       res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    },
+    setWriteBudget(value) {
+      res.cookie(WRITE_BUDGET_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: WRITE_BUDGET_SECONDS * 1000 });
     },
   };
 }
@@ -43,7 +47,7 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   // session cookie, so a signed-in editor always holds one; anonymous reads stay identical, hence cacheable.
   if (!cookies[CSRF_COOKIE] && (hasSessionCookie || !isSafeMethod(req.method))) issueCsrfCookie(deps, res);
 
-  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null };
+  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]) };
   if (token) {
     const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {

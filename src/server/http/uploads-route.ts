@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import express, { type Request, type Response } from 'express';
 import { message, type MessageKey } from '../../shared/messages.ts';
+import { chargeVisitor } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
 import { createMulter, receivedFiles, runMulter } from '../uploads/multer.ts';
 import { storeUpload, UploadRejected } from '../uploads/store.ts';
-import { runtimeFor } from '../security/runtime.ts';
 import { requestContext } from './request-context.ts';
 
 function refuse(res: Response, status: number, text: string) {
@@ -21,7 +21,7 @@ export function uploadsRoute(deps: Deps) {
   route.post('/', async (req: Request, res: Response) => {
     const ctx = requestContext(deps, req, res);
     if (!ctx.csrfOk) return refuse(res, 419, message(ctx.lang, 'csrfMismatch'));
-    const wait = ctx.clientIp ? runtimeFor(deps.db, deps.env).uploads.hit(ctx.clientIp) : 0;
+    const wait = chargeVisitor(ctx, 'uploads');
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));
       return refuse(res, 429, message(ctx.lang, 'tooManyRequests'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import { uploads } from '../db/schema.ts';
-import { runtimeFor } from '../security/runtime.ts';
+import { chargeVisitor } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
 import { createMulter, receivedFiles, runMulter } from '../uploads/multer.ts';
@@ -53,8 +53,8 @@ export function fileReceiver(deps: Deps, fields: readonly FileField[], options: 
       const wanted = fields.map((spec) => ({ spec, file: files.find((received) => received.fieldname === spec.name) }));
       // The same per-visitor budget as POST /api/uploads, spent only by forms that carry a file
       // (an edit form without a new image costs nothing), and before any image is decoded.
-      if (ctx.clientIp && wanted.some((entry) => entry.file)) {
-        const wait = runtimeFor(deps.db, deps.env).uploads.hit(ctx.clientIp);
+      if (wanted.some((entry) => entry.file)) {
+        const wait = chargeVisitor(ctx, 'uploads');
         if (wait > 0) throw throttled(ctx, wait);
       }
       const ids: Record<string, string | undefined> = {};

@@ -36,11 +36,21 @@ export function userRoutes(deps: Deps) {
 
   routes.post(
     '/admin/users/:id',
-    endpoint(deps, async ({ req, caller }) => {
-      const body = bodyOf(req);
-      const user = await caller.users.update({ id: idParam(req), name: field(body, 'name'), email: field(body, 'email'), password: field(body, 'password') });
-      return updated(userShape(user));
-    }),
+    endpoint(
+      deps,
+      async ({ req, caller }) => {
+        const body = bodyOf(req);
+        const user = await caller.users.update({
+          id: idParam(req),
+          name: field(body, 'name'),
+          email: field(body, 'email'),
+          password: field(body, 'password'),
+          currentPassword: field(body, 'current_password', 'currentPassword'),
+        });
+        return updated(userShape(user));
+      },
+      { fields: { currentPassword: 'current_password' } },
+    ),
   );
 
   routes.delete(

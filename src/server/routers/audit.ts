@@ -12,6 +12,8 @@ export interface AuditRow {
   action: string;
   targetId: number | null;
   summary: string | null;
+  /** More than 1 only for failed sign-ins, counted per account per hour. */
+  attempts: number;
 }
 
 /** Read-only on purpose: the trail cannot be edited or deleted from the panel. */
@@ -19,7 +21,7 @@ export const auditRouter = router({
   list: adminProcedure.input(pageInput.extend({ pageSize: pageInput.shape.pageSize.default(50) })).query(({ ctx, input }): Page<AuditRow> => {
     const { limit, offset } = pageWindow(input);
     const items = ctx.db
-      .select({ id: auditLog.id, at: auditLog.at, userId: auditLog.userId, userEmail: auditLog.userEmail, action: auditLog.action, targetId: auditLog.targetId, summary: auditLog.summary })
+      .select({ id: auditLog.id, at: auditLog.at, userId: auditLog.userId, userEmail: auditLog.userEmail, action: auditLog.action, targetId: auditLog.targetId, summary: auditLog.summary, attempts: auditLog.attempts })
       .from(auditLog)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit)

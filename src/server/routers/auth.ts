@@ -2,13 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { loginInput } from '../../shared/schemas/users.ts';
-import { timingDummyHash, verifyPassword } from '../auth/passwords.ts';
+import { checkPassword } from './password-check.ts';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions, type SessionUser } from '../auth/sessions.ts';
 import { users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { recordAudit } from '../security/audit.ts';
-import { runtimeFor } from '../security/runtime.ts';
-import { ThrottledError } from '../trpc/errors.ts';
+import { recordFailedLogin } from '../security/failed-logins.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 export function sessionPolicy(env: Env) {
@@ -17,19 +16,13 @@ export function sessionPolicy(env: Env) {
 
 export const authRouter = router({
   login: publicProcedure.meta({ changesPublicContent: false }).input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
-    const throttle = runtimeFor(ctx.db, ctx.env).loginThrottle;
-    const wait = throttle.retryAfter(ctx.clientIp, input.email);
-    if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
-
     const row = ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get();
     // Unknown e-mail and wrong password cost the same time and give the same answer.
-    const valid = await verifyPassword(row?.passwordHash ?? (await timingDummyHash()), input.password);
+    const valid = await checkPassword(ctx, input.email, row?.passwordHash ?? null, input.password);
     if (!row || !valid) {
-      throttle.fail(ctx.clientIp, input.email);
-      recordAudit(ctx.db, { userId: row?.id ?? null, userEmail: input.email, action: 'auth.loginFailed' });
+      recordFailedLogin(ctx.db, { userId: row?.id ?? null, account: input.email });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
     }
-    throttle.succeed(ctx.clientIp, input.email);
     // Always a fresh session: a session id planted before login is never promoted.
     if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
     const token = generateSessionToken();

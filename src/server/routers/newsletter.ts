@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
+import { eraseDeleted } from '../db/erase.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
@@ -37,6 +38,7 @@ export const newsletterRouter = router({
   delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }) => {
     const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
     if (!removed) throw notFound(ctx);
+    eraseDeleted(ctx.db);
     return { id: removed.id };
   }),
 

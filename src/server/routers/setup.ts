@@ -5,10 +5,8 @@ import { message } from '../../shared/messages.ts';
 import { setupAdminInput } from '../../shared/schemas/setup.ts';
 import { createAdmin, userCount } from '../auth/bootstrap.ts';
 import { createSession, generateSessionToken, type SessionUser } from '../auth/sessions.ts';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import type { Deps } from '../trpc/context.ts';
 import { recordAudit } from '../security/audit.ts';
-import { runtimeFor } from '../security/runtime.ts';
 import { publicProcedure, router } from '../trpc/procedures.ts';
 import { sessionPolicy } from './auth.ts';
 
@@ -18,29 +16,29 @@ const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder()
  * First run without ADMIN_EMAIL/ADMIN_PASSWORD: arms a one-time setup token and returns it for
  * the server to print. Returns null when the site already has a user.
  */
-export function armSetupToken(db: Db, env: Env): string | null {
-  if (userCount(db) > 0) return null;
+export function armSetupToken(deps: Pick<Deps, 'db' | 'guards'>): string | null {
+  if (userCount(deps.db) > 0) return null;
   const bytes = new Uint8Array(24);
   crypto.getRandomValues(bytes);
   const token = Buffer.from(bytes).toString('base64url');
-  runtimeFor(db, env).setupTokenHash = hashToken(token);
+  deps.guards.setupToken.arm(hashToken(token));
   return token;
 }
 
 export const setupRouter = router({
-  status: publicProcedure.query(({ ctx }) => ({ needed: runtimeFor(ctx.db, ctx.env).setupTokenHash !== null && userCount(ctx.db) === 0 })),
+  status: publicProcedure.query(({ ctx }) => ({ needed: ctx.guards.setupToken.isArmed() && userCount(ctx.db) === 0 })),
 
   /** Creates the first administrator with the printed token, signs them in, and disarms setup for good. */
   createAdmin: publicProcedure.meta({ changesPublicContent: true }).input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
-    const runtime = runtimeFor(ctx.db, ctx.env);
+    const setupToken = ctx.guards.setupToken;
     if (userCount(ctx.db) > 0) {
-      runtime.setupTokenHash = null;
+      setupToken.disarm();
       throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
     }
-    if (!runtime.setupTokenHash || hashToken(input.token) !== runtime.setupTokenHash) {
+    if (!setupToken.matches(hashToken(input.token))) {
       throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'setupInvalidToken') });
     }
-    runtime.setupTokenHash = null;
+    setupToken.disarm();
     const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
     const token = generateSessionToken();
     const session = createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));

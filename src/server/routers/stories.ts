@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
+import { eraseDeleted } from '../db/erase.ts';
 import { stories } from '../db/schema.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
@@ -97,6 +98,7 @@ export const storiesRouter = router({
       if (!removed) throw notFound(ctx, 'storyNotFound');
       return forgetStoredFiles(tx, [removed.media]);
     });
+    eraseDeleted(ctx.db);
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

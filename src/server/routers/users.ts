@@ -6,9 +6,11 @@ import { createUserInput, updateUserInput } from '../../shared/schemas/users.ts'
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { DbLike } from '../db/client.ts';
+import { eraseDeleted } from '../db/erase.ts';
 import { users } from '../db/schema.ts';
 import { fieldError } from '../trpc/init.ts';
 import { adminProcedure, router } from '../trpc/procedures.ts';
+import { checkPassword } from './password-check.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
 export interface User {
@@ -47,7 +49,22 @@ export const usersRouter = router({
     return ctx.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns).get();
   }),
 
+  /**
+   * Changing one's own e-mail address or password takes the current password: a session left open
+   * or stolen must not be enough to take the account over for good. Either change ends the user's
+   * other sessions. An administrator changing another user's address or password needs no password
+   * of that user (she could as well add a new administrator); it ends every session of that user.
+   */
   update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
+    const before = ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.id)).get();
+    if (!before) throw notFound(ctx, 'userNotFound');
+    const isSelf = input.id === ctx.user.id;
+    const emailChanges = input.email !== undefined && input.email !== before.email;
+    if (isSelf && (input.password || emailChanges)) {
+      if (!input.currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordRequired'));
+      if (!(await checkPassword(ctx, before.email, before.passwordHash, input.currentPassword)))
+        throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const row = ctx.db.transaction((tx) => {
       if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).get()) throw notFound(ctx, 'userNotFound');
@@ -58,8 +75,8 @@ export const usersRouter = router({
       if (passwordHash) changes.passwordHash = passwordHash;
       return tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns).get()!;
     });
-    // A new password ends every other session of that user: whoever knew the old one is signed out.
-    if (passwordHash) invalidateUserSessions(ctx.db, input.id, input.id === ctx.user.id ? ctx.session.id : undefined);
+    // Whoever knew the old password, or could reset it through the old address, is signed out.
+    if (passwordHash || emailChanges) invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
     return row;
   }),
 
@@ -72,6 +89,7 @@ export const usersRouter = router({
       if (target.role === 'admin' && admins <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
       tx.delete(users).where(eq(users.id, input.id)).run();
     });
+    eraseDeleted(ctx.db);
     return { id: input.id };
   }),
 });

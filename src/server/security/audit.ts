@@ -11,7 +11,7 @@ interface AuditEntry {
 
 export function recordAudit(db: DbLike, entry: AuditEntry, at = new Date()): void {
   db.insert(auditLog)
-    .values({ at, userId: entry.userId, userEmail: entry.userEmail, action: entry.action, targetId: entry.targetId ?? null, summary: entry.summary?.slice(0, 200) ?? null })
+    .values({ at, userId: entry.userId, userEmail: entry.userEmail?.slice(0, 254) ?? null, action: entry.action, targetId: entry.targetId ?? null, summary: entry.summary?.slice(0, 200) ?? null })
     .run();
 }
 

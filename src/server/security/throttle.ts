@@ -9,6 +9,23 @@ function opaqueKey(kind: string, value: string): string {
 /** A turn not taken within this long after it came is forgotten; the address then queues again. */
 const TURN_KEPT_MS = 5 * 60_000;
 
+/**
+ * Password checks allowed at the same time from one address, and for one account from anywhere.
+ * A check takes a tenth of a second, so a person never meets these; a script sending a burst does.
+ */
+export const CONCURRENT_CHECKS = { perAddress: 2, perAccount: 4 } as const;
+
+/** A password check that has been counted as a failure before it runs; settle it with one of these. */
+export interface LoginAttempt {
+  /** The password was right: clears the counts (see `succeed`). */
+  succeeded(): void;
+  /** The password was wrong: the failure counted in advance stays. */
+  failed(): void;
+}
+
+/** Either the seconds to wait, or a reserved attempt that may check the password now. */
+export type LoginReservation = { wait: number; attempt?: undefined } | { wait: 0; attempt: LoginAttempt };
+
 interface Failures {
   count: number;
   last: number;
@@ -43,6 +60,40 @@ export class LoginThrottle {
     account: { free: 20, capSeconds: 60 },
   };
 
+  /** Password checks under way, per address and per account (keyed like the table). */
+  private readonly inFlight = new Map<string, number>();
+
+  /**
+   * Checks the delays and reserves the attempt in one synchronous step: the attempt is counted as a
+   * failure before the (slow) password check starts, so simultaneous attempts, in parallel requests
+   * or in one batch, each see the ones before them. At most a few checks run at once per address
+   * and per account; an attempt over that answers "wait a second" and is not counted.
+   */
+  begin(ip: string | null, account: string, now = Date.now()): LoginReservation {
+    const running = [opaqueKey('acct', account), ...(ip ? [opaqueKey('ip', ip)] : [])];
+    const [accountRunning = 0, addressRunning = 0] = running.map((key) => this.inFlight.get(key) ?? 0);
+    if (addressRunning >= CONCURRENT_CHECKS.perAddress) return { wait: 1 };
+    const { wait, byTurn } = this.check(ip, account, now);
+    if (wait > 0) return { wait };
+    // An address taking its turn is checked however many others are: the turn is what keeps the
+    // real editor from being locked out (see the class comment), and turns already pace the rest.
+    if (accountRunning >= CONCURRENT_CHECKS.perAccount && !byTurn) return { wait: 1 };
+    this.fail(ip, account, now);
+    for (const key of running) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    let settled = false;
+    const settle = (success: boolean) => {
+      if (settled) return;
+      settled = true;
+      for (const key of running) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
+      if (success) this.succeed(ip, account);
+    };
+    return { wait: 0, attempt: { succeeded: () => settle(true), failed: () => settle(false) } };
+  }
+
   private keys(ip: string | null, account: string) {
     const keys: { rule: keyof LoginThrottle['rules']; key: string }[] = [{ rule: 'account', key: opaqueKey('acct', account) }];
     if (ip) keys.push({ rule: 'ip', key: opaqueKey('ip', ip) }, { rule: 'pair', key: opaqueKey('pair', `${ip}|${account}`) });
@@ -59,6 +110,12 @@ export class LoginThrottle {
    * back by the per-account rule is given its turn here (see the class comment).
    */
   retryAfter(ip: string | null, account: string, now = Date.now()): number {
+    return this.check(ip, account, now).wait;
+  }
+
+  /** The wait, and whether a zero wait comes from this address's turn past the per-account delay. */
+  private check(ip: string | null, account: string, now: number): { wait: number; byTurn: boolean } {
+    let byTurn = false;
     let wait = 0;
     let accountWait = 0;
     for (const { rule, key } of this.keys(ip, account)) {
@@ -73,10 +130,13 @@ export class LoginThrottle {
       if ((this.table.get(pair)?.count ?? 0) < this.rules.pair.free) {
         const turn = this.turns.get(pair);
         if (turn === undefined || now - turn > TURN_KEPT_MS) this.turns.set(pair, now + accountWait * 1000);
-        else accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+        else {
+          accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+          byTurn = accountWait === 0;
+        }
       }
     }
-    return Math.max(wait, accountWait);
+    return { wait: Math.max(wait, accountWait), byTurn };
   }
 
   fail(ip: string | null, account: string, now = Date.now()): void {

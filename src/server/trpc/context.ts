@@ -1,6 +1,7 @@
 import type { SiteCache } from '../cache/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Storage } from '../uploads/storage.ts';
@@ -9,6 +10,8 @@ import type { Storage } from '../uploads/storage.ts';
 export interface CookieWriter {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
+  /** The anonymous write-budget cookie of a visitor from a shared address (security/write-budget.ts). */
+  setWriteBudget?(value: string): void;
 }
 
 export interface Deps {
@@ -17,6 +20,8 @@ export interface Deps {
   storage: Storage;
   /** The content version, list memos and validators of this site (src/server/cache/). */
   cache: SiteCache;
+  /** Throttles, rate limits and the setup token of this site: built once in `createApp`. */
+  guards: Guards;
 }
 
 export interface Context extends Deps {
@@ -28,11 +33,13 @@ export interface Context extends Deps {
   cookies: CookieWriter;
   /** The caller's address, for throttling in memory only: never stored or logged. Null for direct calls. */
   clientIp: string | null;
+  /** The signed anonymous write budget the visitor's browser holds, if any (security/write-budget.ts). */
+  writeBudget: string | null;
 }
 
-const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
+export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };
 
 /** The context of a direct call (tests, command-line tools, REST shims after their own checks). */
 export function innerContext(deps: Deps, overrides: Partial<Omit<Context, keyof Deps>> = {}): Context {
-  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, clientIp: null, ...overrides };
+  return { ...deps, lang: 'en', user: null, session: null, csrfOk: true, cookies: noCookies, clientIp: null, writeBudget: null, ...overrides };
 }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import { describeTarget, recordAudit } from '../security/audit.ts';
-import { runtimeFor } from '../security/runtime.ts';
+import { chargeVisitor } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
 
@@ -24,10 +24,8 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next })
 
 /** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
 export const publicWriteProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.clientIp) {
-    const wait = runtimeFor(ctx.db, ctx.env).publicWrites.hit(ctx.clientIp);
-    if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
-  }
+  const wait = chargeVisitor(ctx, 'publicWrites');
+  if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   return next();
 });
 

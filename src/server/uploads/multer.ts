@@ -45,7 +45,9 @@ export function runMulter(
         if (error.code === 'LIMIT_UNEXPECTED_FILE') return resolve(singleField !== undefined && error.field === singleField ? 'too-many-parts' : 'malformed');
         return resolve('too-many-parts');
       }
-      if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) return resolve('malformed');
+      // Busboy's refusals of a body it cannot parse (no boundary, a broken part header, a cut-off
+      // form): the client's fault, answered as a bad request. Failures of the disk carry an errno.
+      if (error instanceof Error && !('errno' in error) && /multipart|boundary|unexpected end|malformed|content type|part header/i.test(error.message)) return resolve('malformed');
       reject(error);
     });
   });

@@ -19,6 +19,8 @@ export const updateUserInput = z.object({
   name: z.preprocess(blankToUndefined, requiredText(limits.name).optional()),
   email: z.preprocess(blankToUndefined, email.optional()),
   password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
+  /** Required to change one's own e-mail address or password (see the users router). */
+  currentPassword: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(limits.password).optional()),
 });
 
 export const loginInput = z.object({

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createSiteCache } from '../../../src/server/cache/index.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { envFor } from '../../../src/server/env.ts';
+import { createMemoryGuards } from '../../../src/server/security/guards.ts';
 import { createStorage } from '../../../src/server/uploads/storage.ts';
 import { galleryItems } from '../../../src/server/db/schema.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from '../../../src/server/db/demo-content.ts';
@@ -134,6 +135,7 @@ export async function startSeededSite(env: Record<string, string> = {}): Promise
     env: envValues,
     storage: createStorage(envValues.STORAGE_DIR),
     cache: createSiteCache(db),
+    guards: createMemoryGuards(envValues),
     dir,
     cleanup() {
       db.$client.close();

@@ -10,8 +10,11 @@ export function PasswordField({
   error,
   required,
   hint,
+  current = false,
 }: {
   label: string;
+  /** The password the user has now (browsers fill it in), rather than a new one. */
+  current?: boolean;
   value: string;
   onChange(value: string): void;
   error?: string[];
@@ -37,9 +40,9 @@ export function PasswordField({
       <div className="relative">
         <input
           id={id}
-          name="password"
+          name={current ? 'current_password' : 'password'}
           type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
+          autoComplete={current ? 'current-password' : 'new-password'}
           dir="ltr"
           value={value}
           required={required}

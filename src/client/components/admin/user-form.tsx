@@ -5,10 +5,16 @@ import { FormSection, TextField } from './form-controls.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PasswordField } from './password-field.tsx';
 
+interface FieldState {
+  value: string;
+  onChange(value: string): void;
+  error?: string[];
+}
+
 /** What the user form needs of its page's form state (useDraftForm). */
 interface UserFormState {
   errors: Record<string, string[]>;
-  field(name: 'name' | 'email' | 'password'): { value: string; onChange(value: string): void; error?: string[] };
+  field(name: 'name' | 'email' | 'password'): FieldState;
   draftNotice(): ReactNode;
 }
 
@@ -33,7 +39,8 @@ export function UserForm({
   submitLabel: string;
   busy: boolean;
   onSubmit(): void;
-  password: { label: string; required?: boolean; section?: string };
+  /** `current`: the field for one's own current password, shown beside a new one (editing oneself). */
+  password: { label: string; required?: boolean; section?: string; current?: FieldState };
   /** More fields after the password in the account section (the role), and their labels. */
   extra?: { fields: ReactNode; labels: Record<string, string> };
 }) {
@@ -47,7 +54,7 @@ export function UserForm({
           testId="user-form"
           onSubmit={onSubmit}
           errors={form.errors}
-          labels={{ name: t('fields.name'), email: t('fields.email'), password: password.label, ...extra?.labels }}
+          labels={{ name: t('fields.name'), email: t('fields.email'), password: password.label, currentPassword: t('fields.currentPassword'), ...extra?.labels }}
           submitLabel={submitLabel}
           busy={busy}
           notice={form.draftNotice()}
@@ -61,6 +68,7 @@ export function UserForm({
           {password.section ? (
             <FormSection title={t('form.sections.password')} description={password.section}>
               {passwordField}
+              {password.current ? <PasswordField label={t('fields.currentPassword')} {...password.current} hint={t('users.currentPasswordHint')} current /> : null}
             </FormSection>
           ) : null}
         </AdminForm>

@@ -49,7 +49,10 @@ export function AuditPage() {
           <Td>
             <bdi>{row.userEmail ?? t('audit.unknownUser')}</bdi>
           </Td>
-          <Td className="font-medium text-stone-900">{describe(row.action)}</Td>
+          <Td className="font-medium text-stone-900">
+            {describe(row.action)}
+            {row.attempts > 1 ? <span className="ms-1 text-stone-500">{t('audit.attempts', { count: row.attempts, formatted: formatNumber(row.attempts, language) })}</span> : null}
+          </Td>
           <Td className="hidden md:table-cell">
             {row.targetId !== null ? <span className="text-stone-500">#{formatNumber(row.targetId, language)} </span> : null}
             {row.summary ? <bdi>{row.summary}</bdi> : null}

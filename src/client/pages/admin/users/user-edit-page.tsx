@@ -30,11 +30,11 @@ function UserEditForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const me = useAdminUser();
   const isMe = user.id === me.id;
-  const [initial] = useState(() => ({ name: user.name, email: user.email, password: '' }));
+  const [initial] = useState(() => ({ name: user.name, email: user.email, password: '', currentPassword: '' }));
   const form = useEditForm({
     draft: `edit-user-${user.id}`,
     initial,
-    exclude: ['password'],
+    exclude: ['password', 'currentPassword'],
     updated: t('users.updated'),
     section: 'users',
     listPath: '/users/all',
@@ -52,6 +52,8 @@ function UserEditForm({ user }: { user: User }) {
     if (values.name.trim() !== initial.name) changes.name = values.name;
     if (values.email.trim().toLowerCase() !== initial.email) changes.email = values.email;
     if (values.password) changes.password = values.password;
+    // Your own e-mail address or password changes only with your current password.
+    if (isMe && values.currentPassword) changes.currentPassword = values.currentPassword;
     form.saveChanges(changes, updateUserInput, update.mutate);
   };
 
@@ -63,7 +65,7 @@ function UserEditForm({ user }: { user: User }) {
       submitLabel={t('form.saveChanges')}
       busy={update.isPending}
       onSubmit={submit}
-      password={{ label: t('fields.newPassword'), section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint') }}
+      password={{ label: t('fields.newPassword'), section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint'), current: isMe ? form.field('currentPassword') : undefined }}
     />
   );
 }

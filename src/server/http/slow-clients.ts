@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { RequestListener } from 'node:http';
+
+/**
+ * How long a client may take to send its request. Node's defaults let a client hold a socket for
+ * five minutes while sending nothing useful, so a few dozen slow sockets could occupy the server.
+ *
+ * - Headers: 20 s from the first byte. A page request's headers are under 2 KB: even a phone on a
+ *   filtered 2G link with seconds of round-trip sends them in a few seconds.
+ * - Body: it must keep arriving, at least `BODY_MIN_BYTES` in every `BODY_WINDOW_MS` (4 KB/s,
+ *   about 32 kbit/s) until it is complete; a client that falls below is cut off. A phone uploading
+ *   a 10 MB photo at 400 kbit/s sends 50 KB/s (finishing in about 3.5 minutes), twelve times the
+ *   floor, so stalls of several seconds on a bad network still pass. A body smaller than the floor
+ *   only has to be complete within the window.
+ * - Whole request: 30 minutes at most, which a 100 MB video needs at about 450 kbit/s.
+ *
+ * A slow client can therefore hold a socket only by really sending 4 KB/s, which costs it as much
+ * bandwidth as it costs us a socket. Decision 011 records the numbers.
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30 * 60_000;
+export const BODY_WINDOW_MS = 10_000;
+export const BODY_MIN_BYTES = 40 * 1024;
+/** How often Node checks the header and request deadlines. */
+const CHECK_EVERY_MS = 2_000;
+
+/** Cuts off a request whose body stops arriving at the minimum rate (see above). */
+function watchBody(req: http.IncomingMessage): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const chunked = /chunked/i.test(req.headers['transfer-encoding'] ?? '');
+  if (!chunked && !(declared > 0)) return;
+  const socket = req.socket;
+  let seen = socket.bytesRead;
+  let expected = chunked ? Infinity : declared;
+  const timer = setInterval(() => {
+    if (req.complete || socket.destroyed) return clearInterval(timer);
+    const received = socket.bytesRead - seen;
+    seen = socket.bytesRead;
+    expected -= received;
+    if (received < Math.min(BODY_MIN_BYTES, Math.max(expected, 1))) {
+      clearInterval(timer);
+      socket.destroy();
+    }
+  }, BODY_WINDOW_MS);
+  timer.unref();
+  req.once('end', () => clearInterval(timer));
+  req.once('close', () => clearInterval(timer));
+}
+
+/** The HTTP server the site listens with, deadlines included; the tests listen with the same. */
+export function createSiteServer(app: RequestListener): http.Server {
+  const server = http.createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_EVERY_MS },
+    app,
+  );
+  server.on('request', watchBody);
+  return server;
+}

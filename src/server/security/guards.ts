@@ -1,0 +1,71 @@
+import type { Env } from '../env.ts';
+import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
+import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
+
+/**
+ * The process state that guards the site, behind small interfaces. `createApp` builds one set and
+ * passes it to every handler through the dependencies; the in-memory stores below are the default
+ * for one process. Several processes behind a balancer would implement these interfaces on a
+ * shared store (the database, say) and pass that set to `createApp` instead; nothing else changes.
+ */
+export interface Guards {
+  loginThrottle: LoginThrottleStore;
+  /** Contact messages, stories and subscriptions, per visitor per hour. */
+  publicWrites: RateLimitStore;
+  /** File uploads, per visitor per hour. */
+  uploads: RateLimitStore;
+  /** All budgeted writes and uploads from one shared address (security/write-budget.ts). */
+  sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore };
+  setupToken: SetupTokenStore;
+}
+
+/** A counter per key over a fixed window. */
+export interface RateLimitStore {
+  /** Counts a hit for `key`; returns the seconds to wait when over the limit, else 0. */
+  hit(key: string, now?: number): number;
+}
+
+/** Growing delays after failed password checks, per address, per account and per pair. */
+export interface LoginThrottleStore {
+  /** Checks the delays and reserves the attempt (counted as failed until it succeeds). */
+  begin(ip: string | null, account: string, now?: number): LoginReservation;
+}
+
+/** The hash of the one-time first-run setup token, while the site has no administrator. */
+export interface SetupTokenStore {
+  arm(tokenHash: string): void;
+  isArmed(): boolean;
+  /** True when `tokenHash` is the armed one; never true once disarmed. */
+  matches(tokenHash: string): boolean;
+  disarm(): void;
+}
+
+class MemorySetupToken implements SetupTokenStore {
+  private hash: string | null = null;
+  arm(tokenHash: string) {
+    this.hash = tokenHash;
+  }
+  isArmed() {
+    return this.hash !== null;
+  }
+  matches(tokenHash: string) {
+    return this.hash !== null && tokenHash === this.hash;
+  }
+  disarm() {
+    this.hash = null;
+  }
+}
+
+/** One process's guards, all in memory: a restart forgets them (decision 005). */
+export function createMemoryGuards(env: Env): Guards {
+  return {
+    loginThrottle: new LoginThrottle(),
+    publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES, 3_600_000),
+    uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS, 3_600_000),
+    sharedAddress: {
+      publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES * SHARED_ADDRESS_FACTOR, 3_600_000),
+      uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
+    },
+    setupToken: new MemorySetupToken(),
+  };
+}

@@ -1,0 +1,76 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Context } from '../trpc/context.ts';
+
+/**
+ * Per-visitor budgets for anonymous writes when many visitors share one address.
+ *
+ * Behind an onion service (or any proxy that is not configured in TRUST_PROXY) every visitor
+ * arrives from a loopback address, so a per-address limit would be one limit for all of them: one
+ * person could spend it and silence every other visitor. For a visitor from such a shared address
+ * the first write is counted against the address as usual and then gives the browser a signed,
+ * anonymous budget cookie; later writes carrying it are counted against that budget instead, and
+ * all budgeted writes of the shared address together against a larger ceiling. A visitor who
+ * throws the cookie away starts again on the address's own limit. So one person can take at most
+ * the address limit plus the ceiling per hour, and a visitor who holds a budget is only refused
+ * when the ceiling is spent (decision 011). The cookie holds a random id and a keyed signature,
+ * nothing about the visitor, lives one hour, and is never stored with what was sent.
+ */
+export const WRITE_BUDGET_COOKIE = 'write_budget';
+export const WRITE_BUDGET_SECONDS = 3600;
+/** Budgeted writes from one shared address, per hour, as a multiple of the per-visitor limit. */
+export const SHARED_ADDRESS_FACTOR = 10;
+
+const secret = randomBytes(32);
+const signature = (id: string) => createHmac('sha256', secret).update(`write-budget:${id}`).digest('base64url').slice(0, 22);
+
+export function newWriteBudget(): { id: string; cookie: string } {
+  const id = randomBytes(16).toString('base64url');
+  return { id, cookie: `${id}.${signature(id)}` };
+}
+
+/** The budget id of a cookie value this process signed, else null. */
+export function readWriteBudget(cookie: string | undefined): string | null {
+  const [id, mac, ...rest] = (cookie ?? '').split('.');
+  if (!id || !mac || rest.length || !/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+  const expected = Buffer.from(signature(id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** Loopback: every visitor who comes through a local proxy or onion service that is not trusted. */
+export function isSharedAddress(ip: string | null): boolean {
+  if (!ip) return false;
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
+}
+
+type Kind = 'publicWrites' | 'uploads';
+
+/** Budgets given during a request, by its cookie writer: a form with a file spends both kinds, one budget. */
+const givenThisRequest = new WeakMap<object, string>();
+
+/**
+ * Counts one anonymous write (or upload) of the caller and returns the seconds to wait, 0 when it
+ * may go ahead. Direct calls (no address) are not counted.
+ */
+export function chargeVisitor(ctx: Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies'>, kind: Kind): number {
+  const ip = ctx.clientIp;
+  if (!ip) return 0;
+  const perVisitor = ctx.guards[kind];
+  if (!isSharedAddress(ip)) return perVisitor.hit(ip);
+  const held = ctx.writeBudget ?? givenThisRequest.get(ctx.cookies);
+  if (held) {
+    const own = perVisitor.hit(`budget:${held}`);
+    return own > 0 ? own : ctx.guards.sharedAddress[kind].hit(ip);
+  }
+  const wait = perVisitor.hit(ip);
+  if (wait === 0) {
+    const budget = newWriteBudget();
+    // The write that earned the budget is its first.
+    perVisitor.hit(`budget:${budget.id}`);
+    givenThisRequest.set(ctx.cookies, budget.id);
+    ctx.cookies.setWriteBudget?.(budget.cookie);
+  }
+  return wait;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBackup } from '../../src/server/backup/archive.ts';
+import { contactMessages } from '../../src/server/db/schema.ts';
+import { applyRetention } from '../../src/server/security/retention.ts';
+import { makeContact, makeContent, makeStory, makeSubscriber, systemCaller, makeUser, unique } from '../factories/index.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps | undefined;
+afterEach(() => {
+  deps?.cleanup();
+  deps = undefined;
+});
+
+/** The raw files a thief or a forensic tool would read: the database and its write-ahead log. */
+function rawFiles(d: TestDeps): string[] {
+  const file = d.env.DATABASE_URL;
+  return [file, `${file}-wal`, `${file}-journal`].filter((candidate) => fs.existsSync(candidate));
+}
+
+/** Whether `text` appears in any of the files, as UTF-8 bytes (how SQLite stores it). */
+function foundIn(files: string[], text: string): string[] {
+  const needle = Buffer.from(text, 'utf8');
+  return files.filter((file) => fs.readFileSync(file).includes(needle));
+}
+
+/** A live site: some content, and enough writes that pages were checkpointed before the deletion. */
+async function busySite() {
+  deps = createTestDeps();
+  const editor = await makeUser(deps);
+  for (let i = 0; i < 3; i += 1) await makeContent(deps, 'news');
+  return { deps, editor, caller: systemCaller(deps, editor) };
+}
+
+const secret = () => `${unique('zq')}-only-this-row-says-this`;
+
+describe('deleted private data is gone from the files on disk', () => {
+  it('leaves no trace of a deleted story in the database file or its log', async () => {
+    const { deps, caller } = await busySite();
+    const text = secret();
+    const id = await makeStory(deps, { description: `My account: ${text}` });
+    // Written, and folded into the main file once, as an ordinary checkpoint would.
+    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    expect(foundIn(rawFiles(deps), text).length).toBeGreaterThan(0);
+    await caller.stories.delete({ id });
+    expect(foundIn(rawFiles(deps), text)).toEqual([]);
+  });
+
+  it('leaves no trace of a deleted contact message (name, e-mail, message) or a removed subscriber', async () => {
+    const { deps, caller } = await busySite();
+    const words = { name: secret(), email: `${unique('hidden')}@example.org`, message: secret() };
+    const id = await makeContact(deps, words);
+    const subscriber = await makeSubscriber(deps, `${unique('subscriber')}@example.org`);
+    expect(foundIn(rawFiles(deps), words.message).length).toBeGreaterThan(0);
+    await caller.contacts.delete({ id });
+    const subscriberId = (await caller.newsletter.list({})).items.find((item) => item.email === subscriber)!.id;
+    await caller.newsletter.delete({ id: subscriberId });
+    for (const text of [words.name, words.email, words.message, subscriber]) expect(foundIn(rawFiles(deps), text)).toEqual([]);
+  });
+
+  it('leaves no trace of what a retention run deleted', async () => {
+    const { deps, caller } = await busySite();
+    const text = secret();
+    const id = await makeContact(deps, { message: text });
+    await caller.contacts.setStatus({ id, status: 'archived' });
+    deps.db
+      .update(contactMessages)
+      .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(contactMessages.id, id))
+      .run();
+    expect(await applyRetention(deps, 30)).toMatchObject({ contacts: 1 });
+    expect(foundIn(rawFiles(deps), text)).toEqual([]);
+  });
+
+  it('makes backups from the cleaned state: the archive holds no deleted row, even one deleted while its pages sat in the log', async () => {
+    const { deps, caller } = await busySite();
+    const kept = secret();
+    await makeStory(deps, { description: kept });
+    const text = secret();
+    const id = await makeStory(deps, { description: text });
+    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    await caller.stories.delete({ id });
+    const archive = path.join(deps.dir, 'backup.tar.gz');
+    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    const unpacked = zlib.gunzipSync(fs.readFileSync(archive));
+    expect(unpacked.includes(Buffer.from(kept))).toBe(true);
+    expect(unpacked.includes(Buffer.from(text))).toBe(false);
+  });
+});

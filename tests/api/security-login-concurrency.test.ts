@@ -1,0 +1,146 @@
+import superjson from 'superjson';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditLog } from '../../src/server/db/schema.ts';
+import { makeUser, testPassword } from '../factories/index.ts';
+import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { trpcMutation } from '../setup/trpc-http.ts';
+
+let deps: TestDeps | undefined;
+let server: TestServer | undefined;
+async function site(env: Record<string, string> = {}) {
+  deps = createTestDeps(env);
+  server = await startServer(deps);
+  return { deps, server };
+}
+// The clock stands still (for Date only): the delays between sequential attempts cannot run out
+// while a burst is being answered, so every check beyond the sequential allowance is a bypass.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 9) });
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await server?.close();
+  deps?.cleanup();
+  server = undefined;
+  deps = undefined;
+});
+
+/** Failures a single address gets checked, one after another, before the first delay (the per-pair rule). */
+const SEQUENTIAL_FREE = 5;
+
+const failedChecks = (d: TestDeps) =>
+  d.db
+    .select({ action: auditLog.action, attempts: auditLog.attempts })
+    .from(auditLog)
+    .all()
+    .filter((row) => row.action === 'auth.loginFailed')
+    .reduce((sum, row) => sum + row.attempts, 0);
+
+async function restLogin(base: string, email: string, password: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify({ email, password }),
+  });
+  await response.body?.cancel();
+  return { status: response.status, cookie: response.headers.getSetCookie().some((line) => line.startsWith('session=')) };
+}
+
+/** One tRPC batch request of many sign-ins, as `httpBatchLink` would send them. */
+async function batchedLogins(base: string, attempts: { email: string; password: string }[]) {
+  const paths = attempts.map(() => 'auth.login').join(',');
+  const body = Object.fromEntries(attempts.map((input, i) => [i, superjson.serialize(input)]));
+  const response = await fetch(`${base}/trpc/${paths}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answers = (await response.json()) as { error?: { json: { data: { code: string; httpStatus: number } } } }[];
+  return { status: response.status, answers, cookie: response.headers.getSetCookie().some((line) => line.startsWith('session=')) };
+}
+
+describe('sign-in guessing in parallel', () => {
+  it('checks no more of 100 simultaneous POST /api/login from one address than it would one after another, and the right password among them is refused', async () => {
+    const { deps, server } = await site();
+    const editor = await makeUser(deps);
+    const burst = (passwords: string[]) => Promise.all(passwords.map((password) => restLogin(server.url, editor.email, password)));
+    const answers = await burst(Array.from({ length: 100 }, (_, i) => `wrong guess ${i}`));
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(100 - checked);
+    expect(failedChecks(deps)).toBe(checked);
+    // Another burst, with the right password among the wrong ones, once the allowance is spent: none is checked.
+    const second = await burst(Array.from({ length: 100 }, (_, i) => (i % 10 === 5 ? testPassword : `more guesses ${i}`)));
+    const checkedAfter = second.filter((answer) => answer.status !== 429).length;
+    expect(checked + checkedAfter).toBeLessThanOrEqual(SEQUENTIAL_FREE);
+    expect(second.some((answer) => answer.status === 200 || answer.cookie)).toBe(false);
+  });
+
+  it('checks no more of 60 simultaneous tRPC sign-ins (each a request of its own) than the sequential limit, and then not the right one', async () => {
+    const { deps, server } = await site();
+    const editor = await makeUser(deps);
+    const burst = async (password: (i: number) => string) => {
+      const clients = Array.from({ length: 60 }, () => new CookieClient(server.url));
+      const answers = await Promise.all(clients.map((client, i) => trpcMutation(client, 'auth.login', { email: editor.email, password: password(i) })));
+      return { answers, signedIn: clients.some((client) => client.cookies.has('session')) };
+    };
+    const first = await burst((i) => `wrong ${i}`);
+    const checked = first.answers.filter((answer) => answer.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
+    expect(first.answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
+    const second = await burst((i) => (i % 6 === 3 ? testPassword : `again ${i}`));
+    expect(checked + second.answers.filter((answer) => answer.status !== 429).length).toBeLessThanOrEqual(SEQUENTIAL_FREE);
+    expect(second.signedIn).toBe(false);
+    expect(failedChecks(deps)).toBe(checked + second.answers.filter((answer) => answer.status === 401).length);
+  });
+
+  it('refuses a tRPC batch that holds more than one sign-in whole, before any password is checked', async () => {
+    const { deps, server } = await site();
+    const editor = await makeUser(deps);
+    const attempts = Array.from({ length: 1000 }, (_, i) => ({ email: editor.email, password: i === 500 ? testPassword : `guess ${i}` }));
+    const batch = await batchedLogins(server.url, attempts);
+    expect(batch.status).toBe(400);
+    expect(batch.answers).toHaveLength(1000);
+    expect(batch.answers.every((answer) => answer.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
+    expect(batch.cookie).toBe(false);
+    expect(failedChecks(deps)).toBe(0);
+    // Mixed with other calls too.
+    const mixed = await fetch(`${server.url}/trpc/auth.me,auth.login?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 1: superjson.serialize({ email: editor.email, password: testPassword }) }),
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.headers.getSetCookie().some((line) => line.startsWith('session='))).toBe(false);
+    // Nothing was counted against the editor: a sign-in of its own (a batch of one, as the client sends it) works at once.
+    const alone = await batchedLogins(server.url, [{ email: editor.email, password: testPassword }]);
+    expect(alone.status).toBe(200);
+    expect(alone.cookie).toBe(true);
+  });
+
+  it('counts many parallel batches of one sign-in each like separate requests', async () => {
+    const { deps, server } = await site();
+    const editor = await makeUser(deps);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => batchedLogins(server.url, [{ email: editor.email, password: i === 39 ? testPassword : `wrong ${i}` }])),
+    );
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
+    expect(answers.some((answer) => answer.cookie)).toBe(false);
+    expect(failedChecks(deps)).toBe(checked);
+  });
+
+  it('holds many addresses guessing one account in parallel (behind a trusted proxy) to the account-wide limit', async () => {
+    const { deps, server } = await site({ TRUST_PROXY: 'loopback' });
+    const editor = await makeUser(deps);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        restLogin(server.url, editor.email, i === 199 ? testPassword : `wrong ${i}`, { 'X-Forwarded-For': `10.77.${Math.floor(i / 200)}.${i % 200}` }),
+      ),
+    );
+    // At most four checks at once per account, and the account-wide rule lets twenty through before any delay.
+    expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(20);
+    expect(answers.some((answer) => answer.cookie)).toBe(false);
+  });
+});
