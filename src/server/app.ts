@@ -14,11 +14,13 @@ import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
+import { mediaRoutes } from './http/media-route.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
 
 export const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -26,13 +28,19 @@ export interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;
+  mediaWorkers?: MediaWorkers;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
 
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR) };
+  const deps: Deps = {
+    db: options.db,
+    env: options.env,
+    storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
+    mediaWorkers: options.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(options.env)),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -81,18 +89,7 @@ export function createApp(options: AppOptions) {
   const notFoundFile: express.RequestHandler = (_req, res) => {
     res.status(404).end();
   };
-  app.use(
-    '/storage',
-    (req, res, next) => {
-      // Only processed media is public: no dotfiles, no half-written or incoming files.
-      if (!/^\/(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/.test(req.path)) return res.status(404).end();
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      next();
-    },
-    express.static(deps.storage.root, { dotfiles: 'deny', index: false, immutable: true, maxAge: '365d' }),
-    // A file that is not there is the client's 404, not a server error (fallthrough: false would reach onError as a 500).
-    notFoundFile,
-  );
+  app.use(mediaRoutes(deps));
 
   const clientDir = options.clientDir ?? clientDist;
   const indexHtml = path.join(clientDir, 'index.html');

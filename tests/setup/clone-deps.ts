@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
 import { createStorage } from '../../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
 import { runDir } from './paths.ts';
 import type { TestDeps } from './test-db.ts';
 
@@ -32,6 +33,7 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     db,
     env,
     storage: createStorage(env.STORAGE_DIR),
+    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
     dir,
     cleanup() {
       db.$client.close();

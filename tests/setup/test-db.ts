@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
 
@@ -28,6 +29,7 @@ export function createTestDeps(envOverrides: Record<string, string> = {}): TestD
     db,
     env,
     storage,
+    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
     dir,
     cleanup() {
       db.$client.close();

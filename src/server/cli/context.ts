@@ -1,6 +1,7 @@
 import { openAndMigrate } from '../db/client.ts';
 import { EnvError, loadDotEnv, readEnv } from '../env.ts';
 import { createStorage } from '../uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../uploads/workers/pool.ts';
 
 /** Environment, migrated database and storage for a command-line tool; a bad setting ends it with the message. */
 export function cliDeps() {
@@ -8,7 +9,7 @@ export function cliDeps() {
   try {
     // The first-admin pair only matters to the server at start; tools read their own input.
     const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-    return { env, db: openAndMigrate(env.DATABASE_URL), storage: createStorage(env.STORAGE_DIR) };
+    return { env, db: openAndMigrate(env.DATABASE_URL), storage: createStorage(env.STORAGE_DIR), mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)) };
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

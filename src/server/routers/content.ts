@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { postMedia, posts } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
@@ -152,8 +152,8 @@ export function contentRouter(kind: ContentKind) {
       return item;
     }),
 
-    create: adminProcedure.input(createContentInput).mutation(({ ctx, input }) => {
-      const id = ctx.db.transaction((tx) => {
+    create: adminProcedure.input(createContentInput).mutation(async ({ ctx, input }) => {
+      const { id, image } = ctx.db.transaction((tx) => {
         const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
         const inserted = tx
           .insert(posts)
@@ -171,8 +171,9 @@ export function contentRouter(kind: ContentKind) {
           .get();
         const media = mediaRows(inserted.id, input.media);
         if (media.length) tx.insert(postMedia).values(media).run();
-        return inserted.id;
+        return { id: inserted.id, image: upload.path };
       });
+      await publishFiles(ctx.storage, [image]);
       return findItem(ctx.db, kind, id)!;
     }),
 
@@ -201,7 +202,9 @@ export function contentRouter(kind: ContentKind) {
         return oldFiles;
       });
       await deleteFiles(ctx.storage, replaced);
-      return findItem(ctx.db, kind, input.id)!;
+      const item = findItem(ctx.db, kind, input.id)!;
+      await publishFiles(ctx.storage, [item.image]);
+      return item;
     }),
 
     delete: adminProcedure.input(contentByIdInput).mutation(async ({ ctx, input }) => {

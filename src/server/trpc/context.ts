@@ -3,6 +3,7 @@ import type { Env } from '../env.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Storage } from '../uploads/storage.ts';
+import type { MediaWorkers } from '../uploads/workers/pool.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
@@ -14,6 +15,8 @@ export interface Deps {
   db: Db;
   env: Env;
   storage: Storage;
+  /** The bounded pool that cleans uploaded images and videos off the request path. */
+  mediaWorkers: MediaWorkers;
 }
 
 export interface Context extends Deps {
