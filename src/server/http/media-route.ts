@@ -10,7 +10,8 @@ const PRIVATE_CACHE = 'private, no-store';
 function send(res: Response, file: string, cacheControl: string) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', cacheControl);
-  res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (error) => {
+  // isStoredPath already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
+  res.sendFile(file, { cacheControl: false, dotfiles: 'allow' }, (error) => {
     if (error && !res.headersSent) res.status(404).end();
   });
 }

@@ -54,7 +54,9 @@ const SMALL_BODY = 64 * 1024;
 export function uploadIntake(deps: Deps, options: IntakeOptions) {
   const videoPossible = options.fields.some((field) => field.allowVideo !== false);
   const fileLimit = maxBytes(deps.env, videoPossible ? 'any' : 'image');
-  const middleware = createMulter(fileLimit, deps.storage).any();
+  // Multer stops at the largest limit of any kind (the type is not known while the file arrives);
+  // storeUpload then holds the file to its own kind's limit.
+  const middleware = createMulter(maxBytes(deps.env, 'any'), deps.storage).any();
   const firstField = options.fields[0]?.name ?? 'file';
 
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
@@ -83,7 +85,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     const received = receivedFiles(req);
     const storedIds: string[] = [];
     try {
-      if (failure === 'too-large') return refuse({ kind: 'tooLarge', field: firstField, media: videoPossible ? 'any' : 'image' });
+      if (failure === 'too-large') return refuse({ kind: 'tooLarge', field: firstField, media: 'any' });
       if (failure) return refuse({ kind: failure === 'too-many-parts' ? 'tooManyParts' : 'missingFile', field: firstField });
       const fields = bodyFields(req);
       if (!ctx.csrfOk && !options.formToken?.(fields)) return refuse({ kind: 'forgery' });
