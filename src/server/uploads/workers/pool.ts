@@ -107,12 +107,20 @@ export class MediaWorkers {
         killGroup(child);
         outcome();
       };
+      const timedOut: MediaJobReply = { ok: false, reason: 'timedOut', detail: `Media job killed after ${this.options.timeoutMs} ms` };
+      let killedForTime = false;
       const timer = setTimeout(() => {
-        settle(() => resolve({ ok: false, reason: 'timedOut', detail: `Media job killed after ${this.options.timeoutMs} ms` }));
+        // Answered once the worker is gone (or after a grace period), so the caller's cleanup
+        // does not race a dying writer.
+        killedForTime = true;
+        killGroup(child);
+        setTimeout(() => settle(() => resolve(timedOut)), 2000).unref();
       }, this.options.timeoutMs);
       child.once('message', (reply: MediaJobReply) => settle(() => resolve(reply)));
       child.once('error', (error) => settle(() => reject(error)));
-      child.once('exit', (code, signal) => settle(() => reject(new Error(`Media worker ended without an answer (${code ?? signal})`))));
+      child.once('exit', (code, signal) =>
+        settle(() => (killedForTime ? resolve(timedOut) : reject(new Error(`Media worker ended without an answer (${code ?? signal})`)))),
+      );
       child.send(job);
     });
   }
