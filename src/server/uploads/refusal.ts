@@ -74,10 +74,11 @@ function refusalKey(refusal: UploadRefusal): MessageKey {
   }
 }
 
-/** The refusal as a sentence in the visitor's language. */
+/** The refusal as a sentence in the visitor's language, its numbers in that language's digits. */
 export function refusalMessage(refusal: UploadRefusal, lang: Language, env: Pick<Env, 'MAX_IMAGE_MB' | 'MAX_VIDEO_MB'>): string {
+  const number = new Intl.NumberFormat(lang === 'fa' ? 'fa-IR' : 'en', { useGrouping: false, maximumFractionDigits: 3 });
   const max = refusal.kind === 'tooLarge' && refusal.media === 'video' ? env.MAX_VIDEO_MB : env.MAX_IMAGE_MB;
-  return message(lang, refusalKey(refusal), { max, image: env.MAX_IMAGE_MB, video: env.MAX_VIDEO_MB });
+  return message(lang, refusalKey(refusal), { max: number.format(max), image: number.format(env.MAX_IMAGE_MB), video: number.format(env.MAX_VIDEO_MB) });
 }
 
 /** Retry-After of a refusal that has one. */
