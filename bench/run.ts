@@ -13,6 +13,7 @@ import { MediaWorkers, mediaWorkerOptions } from '../src/server/uploads/workers/
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { uploadLoadSection, withUploadSection } from './uploads.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -119,6 +120,8 @@ async function main() {
     fs.rmSync(pagesDir, { recursive: true, force: true });
   }
 
+  const uploadSection = await uploadLoadSection();
+
   const scale: Measure[] = [];
   for (const items of [100, 10_000, 100_000]) {
     await withSite(items, async (site) => {
@@ -191,7 +194,7 @@ latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) inde
 
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
-  fs.writeFileSync(reportFile, report);
+  fs.writeFileSync(reportFile, withUploadSection(report, uploadSection));
   console.log('\nWritten to docs/benchmarks.md');
 }
 
