@@ -118,8 +118,9 @@ export class MediaWorkers {
       }, this.options.timeoutMs);
       child.once('message', (reply: MediaJobReply) => settle(() => resolve(reply)));
       child.once('error', (error) => settle(() => reject(error)));
+      // A worker that dies without answering (a decoder crashing on a crafted file) refuses the file.
       child.once('exit', (code, signal) =>
-        settle(() => (killedForTime ? resolve(timedOut) : reject(new Error(`Media worker ended without an answer (${code ?? signal})`)))),
+        settle(() => resolve(killedForTime ? timedOut : { ok: false, reason: 'unreadable', detail: `Media worker ended without an answer (${code ?? signal})` })),
       );
       child.send(job);
     });
