@@ -4,7 +4,8 @@ import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeUser } from '../factories/index.ts';
 import { makeContactWithImage, makeIllustrationUpload, makeStoryWithImage } from '../factories/admin-content.ts';
 import { makeVideoUpload } from '../factories/media.ts';
-import { editorCaller } from '../factories/public-content.ts';
+import { editorCaller, makePost } from '../factories/public-content.ts';
+import { reconcileVisibility } from '../../src/server/uploads/visibility.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -84,5 +85,18 @@ describe('private media', () => {
     for (const url of ['/media/private/../site.db', '/media/private/images/.secret', '/media/private/private/images/x.png', '/media/private/images/x.png.part']) {
       expect((await status(editor, url)).status, url).toBe(404);
     }
+  });
+
+  it('moves, at start, files stored on the public side before it had a private one to the side their item calls for', async () => {
+    const storyId = await makeStoryWithImage(deps);
+    const story = await (await editorCaller(deps)).stories.byId({ id: storyId });
+    const post = await makePost(deps, 'news');
+    // As an older installation stored them: everything public, a published item's file private by an interrupted move.
+    for (const path of withVariants(story.media!)) fs.renameSync(deps.storage.pathIn('private', path), deps.storage.pathIn('public', path));
+    for (const path of withVariants(post.image)) fs.renameSync(deps.storage.pathIn('public', path), deps.storage.pathIn('private', path));
+    expect(await reconcileVisibility(deps)).toBe(2);
+    for (const path of withVariants(story.media!)) await expectPrivate(path);
+    for (const path of withVariants(post.image)) await expectPublic(path);
+    expect(await reconcileVisibility(deps)).toBe(0);
   });
 });

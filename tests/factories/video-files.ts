@@ -35,10 +35,10 @@ async function coverWithGps(file: string): Promise<void> {
 /**
  * A one-second video made with the bundled ffmpeg that hides the recording's place and device in
  * every way a phone or editing app can: global tags (location, the Apple ISO 6709 key, make,
- * model), a chapter and a subtitle naming the place, a timecode data stream, H.264 SEI user data
- * (MP4/MOV) and, written by exiftool, cover art whose EXIF carries GPS (MP4/MOV; WebM has no cover).
+ * model), a chapter and a subtitle naming the place, a timecode data stream, SEI user data
+ * (H.264 in MP4/MOV; H.265 carries x265's own) and, written by exiftool, cover art whose EXIF carries GPS (MP4/MOV; WebM has no cover).
  */
-export async function videoWithEveryTrace(dir: string, container: 'mp4' | 'mov' | 'webm'): Promise<string> {
+export async function videoWithEveryTrace(dir: string, container: 'mp4' | 'mov' | 'webm', codec: 'h264' | 'h265' | 'vp8' = 'h264'): Promise<string> {
   const work = path.join(dir, unique('video'));
   fs.mkdirSync(work, { recursive: true });
   const ffmpeg = ffmpegPath();
@@ -56,9 +56,12 @@ export async function videoWithEveryTrace(dir: string, container: 'mp4' | 'mov' 
     return file;
   }
   const base = path.join(work, 'base.mp4');
-  await run(ffmpeg, ['-v', 'error', '-y', ...source, '-c:v', 'libx264', '-c:a', 'aac', '-shortest', base]);
+  // x265 writes its settings as SEI user data into the stream headers (hvcC); for H.264 we add our own.
+  const video = codec === 'h265' ? ['-c:v', 'libx265', '-tag:v', 'hvc1'] : ['-c:v', 'libx264'];
+  await run(ffmpeg, ['-v', 'error', '-y', ...source, ...video, '-c:a', 'aac', '-shortest', base]);
+  const sei = codec === 'h264' ? ['-bsf:v', `h264_metadata=sei_user_data=086f3693-b7b3-4f2c-9653-21492feee5b8+${videoSecrets.sei}`] : ['-tag:v', 'hvc1'];
   await run(ffmpeg, ['-v', 'error', '-y', '-i', base, '-i', subtitles, '-i', chapters, '-map', '0:v', '-map', '0:a', '-map', '1', '-map_metadata', '2', '-map_chapters', '2',
-    '-c:v', 'copy', '-bsf:v', `h264_metadata=sei_user_data=086f3693-b7b3-4f2c-9653-21492feee5b8+${videoSecrets.sei}`, '-c:a', 'copy', '-c:s', 'mov_text',
+    '-c:v', 'copy', ...sei, '-c:a', 'copy', '-c:s', 'mov_text',
     '-timecode', '01:00:00:00', ...tags, '-movflags', 'use_metadata_tags', '-f', container, file]);
   const cover = path.join(work, 'cover.jpg');
   await coverWithGps(cover);

@@ -4,7 +4,7 @@ import { galleryItems, legalItems, posts, stories, uploads } from '../db/schema.
 import type { Storage } from './storage.ts';
 
 /** Stored paths of everything visitors may see: posts, the gallery, legal items and published stories. */
-export function publicPaths(db: Db): Set<string> {
+function publicPaths(db: Db): Set<string> {
   const paths = [
     ...db.select({ path: posts.image }).from(posts).all(),
     ...db.select({ path: galleryItems.image }).from(galleryItems).where(isNotNull(galleryItems.image)).all(),
