@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/server/db/schema.ts';
+import { stories, uploads } from '../../src/server/db/schema.ts';
 import { planImage, readImageHeader } from '../../src/server/uploads/image.ts';
 import { MediaWorkers } from '../../src/server/uploads/workers/pool.ts';
 import { decompressionBombPng, hugeDimensionPng, manyFrameGif, plainJpeg } from '../factories/hostile-files.ts';
@@ -107,6 +107,23 @@ describe('the media queue', () => {
     expect(refused.status).toBe(503);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.body.message).toBe('سرور در حال پردازش بارگذاری‌های دیگر است. چیزی ذخیره نشد؛ لطفاً چند دقیقه دیگر دوباره امتحان کنید.');
+    expect(deps!.db.select().from(uploads).all()).toHaveLength(rowsBefore);
+    // The original story form too: a photo is refused (after its small body, when the job is offered)...
+    const story = new FormData();
+    story.set('title', 'A story');
+    story.set('description', 'What happened.');
+    story.set('media', new Blob([new Uint8Array(await plainJpeg())]), 'photo.jpg');
+    const busyStory = await new CookieClient(server!.url).fetch('/api/story', { method: 'POST', body: story, headers: { accept: 'application/json' } });
+    expect(busyStory.status).toBe(503);
+    expect(Number(busyStory.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(deps!.db.select().from(stories).all()).toEqual([]);
+    // ...while a story without a file is taken as usual.
+    const textOnly = await new CookieClient(server!.url).fetch('/api/story', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Words only', description: 'No photo.' }),
+    });
+    expect(textOnly.status).toBe(201);
     expect(deps!.db.select().from(uploads).all()).toHaveLength(rowsBefore);
     expect((await first).status).toBe(201);
     // The queue moves on: the same file is taken once the worker is free.
