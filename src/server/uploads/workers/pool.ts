@@ -89,6 +89,8 @@ export class MediaWorkers {
       const child = fork(childScript, [job.workDir], {
         execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
         detached: true,
+        // A worker decodes what strangers send: it gets no secrets of the site.
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/pass|secret|token|key|admin_/i.test(name))),
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         serialization: 'json',
       });
