@@ -61,24 +61,26 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
 
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
-    if (!ctx.csrfOk && !options.formToken) return refuse({ kind: 'forgery' });
-    if (options.adminOnly && !ctx.user) return refuse({ kind: 'unauthenticated' });
+    // Refused before the body is read: the connection ends after the answer, or Node would read
+    // (and discard) the whole upload to keep it open, the wait an early answer exists to spare.
+    const refuseUnread = (refusal: UploadRefusal): IntakeResult => {
+      res.setHeader('Connection', 'close');
+      return refuse(refusal);
+    };
+    if (!ctx.csrfOk && !options.formToken) return refuseUnread({ kind: 'forgery' });
+    if (options.adminOnly && !ctx.user) return refuseUnread({ kind: 'unauthenticated' });
     const multipart = Boolean(req.is('multipart/form-data'));
     if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
 
     const declared = Number(req.get('content-length') ?? NaN);
-    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) {
-      closeAfterAnswer(res);
-      return refuse({ kind: 'tooLarge', field: firstField, media: 'any' });
-    }
+    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) return refuseUnread({ kind: 'tooLarge', field: firstField, media: 'any' });
     if (deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
-      closeAfterAnswer(res);
-      return refuse({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
+      return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
     }
     const spend = () => (ctx.clientIp ? runtimeFor(deps.db, deps.env).uploads.hit(ctx.clientIp) : 0);
     if (options.requireFile) {
       const wait = spend();
-      if (wait > 0) return refuse({ kind: 'throttled', retryAfter: wait });
+      if (wait > 0) return refuseUnread({ kind: 'throttled', retryAfter: wait });
     }
 
     const failure = await runMulter(middleware, req, res);
@@ -120,13 +122,4 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
 
 function bodyFields(req: Request): Record<string, unknown> {
   return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-}
-
-/**
- * A refusal sent before the body is read ends the connection after the answer: otherwise Node
- * would read (and discard) the whole upload to keep the connection, which is the wait the early
- * answer exists to spare the visitor.
- */
-function closeAfterAnswer(res: Response): void {
-  res.setHeader('Connection', 'close');
 }
