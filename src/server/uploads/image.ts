@@ -7,7 +7,7 @@ import type { SniffedType } from './sniff.ts';
  * The most pixels of the one frame that is decoded. A 50-megapixel camera photo passes; a tiny PNG
  * that claims more (a decompression bomb) is refused from its header, before anything is decoded.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** libvips' own ceiling per side; a taller "image" is a strip of frames or a trick. */
 const MAX_SIDE = 16_383;
 /** Stored images are scaled down to fit this box; nobody reads a news photo at 8000 px. */

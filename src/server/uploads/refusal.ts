@@ -22,7 +22,7 @@ export type UploadRefusal =
   | { kind: 'badType'; field: string; videoNotAllowed: boolean; empty?: boolean }
   | { kind: 'unreadable'; field: string; media: 'image' | 'video'; reason: MediaRefusalReason };
 
-export type UploadRefusalKind = UploadRefusal['kind'];
+type UploadRefusalKind = UploadRefusal['kind'];
 
 /** Thrown by storeUpload; the intake turns it back into a value. */
 export class UploadRefused extends Error {

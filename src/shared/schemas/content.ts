@@ -27,7 +27,7 @@ const patchText = (max: number) => z.string().trim().max(max).optional();
 const patchUrl = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.union([z.literal(''), httpUrl]).optional());
 
 /** Changes to some fields of the first media item, as the original edit form sends them. */
-export const mediaItemPatch = z.object({
+const mediaItemPatch = z.object({
   link: patchUrl,
   titleEn: patchText(limits.title),
   titleFa: patchText(limits.title),
