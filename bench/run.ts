@@ -11,9 +11,11 @@ import { createSiteCache } from '../src/server/cache/index.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
 import { createMemoryGuards } from '../src/server/security/guards.ts';
 import { createStorage } from '../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../src/server/uploads/workers/pool.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { uploadLoadSection, withUploadSection } from './uploads.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -87,7 +89,7 @@ async function main() {
   const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
   const demoEnv = envFor({ DATABASE_URL: path.join(pagesDir, 'site.db'), STORAGE_DIR: path.join(pagesDir, 'storage') });
   const demoDb = openAndMigrate(demoEnv.DATABASE_URL);
-  await seedDemo({ db: demoDb, env: demoEnv, storage: createStorage(demoEnv.STORAGE_DIR), cache: createSiteCache(demoDb), guards: createMemoryGuards(demoEnv) });
+  await seedDemo({ db: demoDb, env: demoEnv, storage: createStorage(demoEnv.STORAGE_DIR), cache: createSiteCache(demoDb), guards: createMemoryGuards(demoEnv), mediaWorkers: new MediaWorkers(mediaWorkerOptions(demoEnv)) });
   demoDb.$client.close();
   const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR }, serverArgs);
   const weights: WeightRow[] = [];
@@ -119,6 +121,8 @@ async function main() {
     await pagesSite.stop();
     fs.rmSync(pagesDir, { recursive: true, force: true });
   }
+
+  const uploadSection = await uploadLoadSection();
 
   const scale: Measure[] = [];
   for (const items of [100, 10_000, 100_000]) {
@@ -192,7 +196,7 @@ latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) inde
 
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
-  fs.writeFileSync(reportFile, report);
+  fs.writeFileSync(reportFile, withUploadSection(report, uploadSection));
   console.log('\nWritten to docs/benchmarks.md');
 }
 

@@ -17,6 +17,7 @@ import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
+import { mediaRoutes } from './http/media-route.ts';
 import { restRouter } from './rest/index.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
@@ -24,6 +25,7 @@ import { ThrottledError } from './trpc/errors.ts';
 import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
 import { appRouter } from './trpc/router.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
 
 const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -35,6 +37,7 @@ interface AppOptions {
   cache?: SiteCache;
   /** Throttles and the setup token; one in-memory set per app unless a shared store is given. */
   guards?: Guards;
+  mediaWorkers?: MediaWorkers;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
@@ -47,6 +50,7 @@ export function createApp(options: AppOptions) {
     storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
     cache: options.cache ?? createSiteCache(options.db),
     guards: options.guards ?? createMemoryGuards(options.env),
+    mediaWorkers: options.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(options.env)),
   };
   const app = express();
   app.disable('x-powered-by');
@@ -104,18 +108,7 @@ export function createApp(options: AppOptions) {
   const notFoundFile: express.RequestHandler = (_req, res) => {
     res.status(404).end();
   };
-  app.use(
-    '/storage',
-    (req, res, next) => {
-      // Only processed media is public: no dotfiles, no half-written or incoming files.
-      if (!/^\/(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/.test(req.path)) return res.status(404).end();
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      next();
-    },
-    express.static(deps.storage.root, { dotfiles: 'deny', index: false, immutable: true, maxAge: '365d' }),
-    // A file that is not there is the client's 404, not a server error (fallthrough: false would reach onError as a 500).
-    notFoundFile,
-  );
+  app.use(mediaRoutes(deps));
 
   const clientDir = options.clientDir ?? clientDist;
   const indexHtml = path.join(clientDir, 'index.html');

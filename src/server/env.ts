@@ -66,6 +66,12 @@ const envSchema = z
     RATE_LIMIT_PUBLIC_WRITES: numeric(z.coerce.number().int().min(0).max(100_000).default(30)),
     /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
     RATE_LIMIT_UPLOADS: numeric(z.coerce.number().int().min(0).max(100_000).default(60)),
+    /** Uploads cleaned at once, each in its own low-priority process (docs/decisions/012). */
+    MEDIA_WORKERS: numeric(z.coerce.number().int().min(1).max(64).default(1)),
+    /** Uploads allowed to wait for a worker; one more is answered 503 with Retry-After. */
+    MEDIA_QUEUE_LIMIT: numeric(z.coerce.number().int().min(0).max(1000).default(4)),
+    /** An upload still being cleaned after this many seconds is killed and refused. */
+    MEDIA_JOB_TIMEOUT_SECONDS: numeric(z.coerce.number().positive().max(3600).default(300)),
     /** Archived contact messages and unpublished stories are deleted after this many days; 0 keeps them. */
     TRUST_PROXY: trustProxy,
     RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),

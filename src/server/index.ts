@@ -10,6 +10,7 @@ import { applyRetention } from './security/retention.ts';
 import { createMemoryGuards } from './security/guards.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
+import { reconcileVisibility } from './uploads/visibility.ts';
 
 function loadEnv() {
   loadDotEnv();
@@ -27,6 +28,9 @@ function loadEnv() {
 const env = loadEnv();
 const db = openAndMigrate(env.DATABASE_URL);
 const storage = createStorage(env.STORAGE_DIR);
+
+const moved = await reconcileVisibility({ db, storage });
+if (moved) console.log(`Moved ${moved} stored file(s) to the side (public or private) their item calls for.`);
 
 if (await ensureInitialAdmin(db, env)) console.log(`Created the administrator ${env.ADMIN_EMAIL}.`);
 

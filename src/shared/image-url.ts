@@ -9,3 +9,12 @@ export function storageUrl(storedPath: string | null | undefined, base = '/'): s
   const prefix = base.endsWith('/') ? base : `${base}/`;
   return `${prefix}storage/${cleaned}`;
 }
+
+/**
+ * URL of a stored file on the editors' path, which serves it whether or not it is public yet (a
+ * pending story's photo, a contact message's attachment) and is never cached (docs/decisions/012).
+ */
+export function privateMediaUrl(storedPath: string | null | undefined): string | null {
+  const url = storageUrl(storedPath);
+  return url?.startsWith('/storage/') ? `/media/private/${url.slice('/storage/'.length)}` : url;
+}

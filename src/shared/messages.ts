@@ -49,6 +49,14 @@ export const messages = {
   uploadTooLarge: { en: 'The file is too large. Images may be up to {image} MB and videos up to {video} MB.', fa: 'فایل بیش از حد بزرگ است. حداکثر حجم تصویر {image} و ویدیو {video} مگابایت است.' },
   uploadUnreadableImage: { en: 'The image could not be read. It may be damaged or too large in pixels.', fa: 'تصویر خوانده نشد. ممکن است خراب یا از نظر ابعاد بیش از حد بزرگ باشد.' },
   uploadVideoNotAllowed: { en: 'Videos are only accepted for stories and legal-awareness items.', fa: 'ویدیو فقط برای روایت‌ها و مطالب آگاهی حقوقی پذیرفته می‌شود.' },
+  uploadBusy: {
+    en: 'The server is busy processing other uploads. Nothing was saved; please try again in a few minutes.',
+    fa: 'سرور در حال پردازش بارگذاری‌های دیگر است. چیزی ذخیره نشد؛ لطفاً چند دقیقه دیگر دوباره امتحان کنید.',
+  },
+  uploadTimedOut: {
+    en: 'The file took too long to process and was not saved. Try a smaller or shorter file.',
+    fa: 'پردازش فایل بیش از حد طول کشید و ذخیره نشد. فایلی کوچک‌تر یا کوتاه‌تر را امتحان کنید.',
+  },
   uploadTooManyParts: { en: 'The form sent too many fields or files.', fa: 'فرم بیش از حد فیلد یا فایل داشت.' },
   subscribed: { en: 'You have successfully subscribed!', fa: 'اشتراک شما با موفقیت ثبت شد!' },
   deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },

@@ -116,7 +116,8 @@ export async function json(response: Response): Promise<any> {
 
 /** Every stored file, responsive variants included, to see that refused or deleted items leave nothing behind. */
 export function storedFiles(world: RestWorld): string[] {
-  return ['images', 'videos'].flatMap((folder) => {
+  // Both sides of the storage: public folders, and the private ones where uploads start.
+  return ['images', 'videos', 'private/images', 'private/videos'].flatMap((folder) => {
     const dir = path.join(world.deps.storage.root, folder);
     return fs.existsSync(dir)
       ? fs

@@ -187,8 +187,10 @@ describe('REST stories', () => {
     const { client: editor } = await signIn(world);
     const [story] = (await json(await get(editor, '/api/stories'))).data;
     expect(story).toMatchObject({ title: 'Filmed', media: expect.stringMatching(/^videos\/[a-z0-9]+\.mp4$/), media_kind: 'video' });
-    const stored = await fetch(`${world.server.url}/storage/${story.media}`);
+    // A pending story's file is the editors' alone: on their private path, never under /storage/.
+    const stored = await editor.fetch(`/media/private/${story.media}`);
     expect(stored.headers.get('content-type')).toBe('video/mp4');
+    expect((await fetch(`${world.server.url}/storage/${story.media}`)).status).toBe(404);
   });
 
   it('answers a story without title or description with 422, and moderation calls without a session with 401', async () => {

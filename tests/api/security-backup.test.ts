@@ -23,7 +23,7 @@ afterEach(() => {
 /** Every stored file (not the incoming folder) with the hash of its bytes. */
 function storedFiles(root: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const folder of ['images', 'videos']) {
+  for (const folder of ['images', 'videos', 'private/images', 'private/videos']) {
     const dir = path.join(root, folder);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).sort())

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { removeStaleUploads } from '../../src/server/uploads/store.ts';
-import { makeContent, makeImageUpload } from '../factories/index.ts';
+import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -31,17 +31,18 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /storage', () => {
-  it('serves a stored image with its content type and nosniff', async () => {
-    const image = await makeImageUpload(deps);
-    const response = await browser.fetch(`/storage/${image.path}`);
+  it('serves a published item’s image with its content type and nosniff', async () => {
+    const { image } = await makeContent(deps, 'news');
+    const response = await browser.fetch(`/storage/${image}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(deps.storage.absolute(image.path)));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(deps.storage.absolute(image)));
   });
 
-  it('serves a stored video as video/mp4', async () => {
+  it('serves a published item’s video as video/mp4', async () => {
     const video = await makeVideoUpload(deps);
+    await makeLegalItem(deps, { mediaUploadId: video.id });
     const response = await browser.fetch(`/storage/${video.path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/mp4');
@@ -58,9 +59,9 @@ describe('GET /storage', () => {
   });
 
   it('does not serve dotfiles or half-written files', async () => {
-    fs.writeFileSync(deps.storage.absolute('images/.secret'), 'hidden');
-    fs.writeFileSync(deps.storage.absolute('images/abc.png.part'), 'partial');
-    fs.writeFileSync(deps.storage.absolute('.env'), 'SECRET=1');
+    fs.writeFileSync(path.join(deps.storage.root, 'images/.secret'), 'hidden');
+    fs.writeFileSync(path.join(deps.storage.root, 'images/abc.png.part'), 'partial');
+    fs.writeFileSync(path.join(deps.storage.root, '.env'), 'SECRET=1');
     for (const url of ['/storage/images/.secret', '/storage/images/abc.png.part', '/storage/.env']) {
       const response = await browser.fetch(url);
       expect(response.status, url).toBe(404);

@@ -53,7 +53,8 @@ async function upload(file: string, name: string, options: { purpose?: string; c
   return { status: response.status, body: (await response.json()) as UploadAnswer };
 }
 
-const storedFiles = () => filesUnder(deps.storage.root);
+// Stored paths, whichever side of the storage holds them (uploads start on the private side).
+const storedFiles = () => filesUnder(deps.storage.root).map((file) => file.replace(/^private\//, ''));
 const uploadRows = () => deps.db.select().from(uploads).all();
 
 function expectNothingStored() {
@@ -95,7 +96,8 @@ describe('POST /api/uploads', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'image', mime: 'image/png' });
     expect(body.path).toMatch(/^images\/[0-9a-f]{32}\.png$/);
-    expect(body.url).toBe(`/storage/${body.path}`);
+    // Stored privately until an item uses it: only editors can preview it, on the private path.
+    expect(body.url).toBe(`/media/private/${body.path}`);
     const stored = fs.readFileSync(deps.storage.absolute(body.path!));
     expect(stored.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);

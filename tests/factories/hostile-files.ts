@@ -171,3 +171,59 @@ export async function videoWithLocation(dir: string, container: 'mp4' | 'mov'): 
   ]);
   return file;
 }
+
+/** LZW data of a GIF frame, uncompressed: a clear code before every pixel keeps the code width at 3 bits. */
+function gifPixels(pixels: number[]): Buffer {
+  const codes = [...pixels.flatMap((pixel) => [4, pixel]), 5];
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const code of codes) {
+    buffer |= code << bits;
+    bits += 3;
+    while (bits >= 8) {
+      bytes.push(buffer & 0xff);
+      buffer >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits) bytes.push(buffer);
+  const blocks: Buffer[] = [Buffer.from([2])];
+  for (let at = 0; at < bytes.length; at += 255) {
+    const chunk = bytes.slice(at, at + 255);
+    blocks.push(Buffer.from([chunk.length, ...chunk]));
+  }
+  blocks.push(Buffer.from([0]));
+  return Buffer.concat(blocks);
+}
+
+function gifFrame(left: number, top: number, width: number, height: number, pixels: number[]): Buffer {
+  const control = Buffer.from([0x21, 0xf9, 4, 0, 1, 0, 0, 0]); // 1/100 s per frame
+  const descriptor = Buffer.alloc(10);
+  descriptor[0] = 0x2c;
+  descriptor.writeUInt16LE(left, 1);
+  descriptor.writeUInt16LE(top, 3);
+  descriptor.writeUInt16LE(width, 5);
+  descriptor.writeUInt16LE(height, 7);
+  return Buffer.concat([control, descriptor, gifPixels(pixels)]);
+}
+
+/**
+ * The audit's GIF that stalled the site: a 100 x 100 animation of 4,900 frames in about 120 kB.
+ * Every frame after the first changes one pixel, so each costs ~23 bytes in the file but a whole
+ * 100 x 100 canvas to a decoder that renders every frame.
+ */
+export function manyFrameGif(frames = 4900, edge = 100): Buffer {
+  const header = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([edge, 0, edge, 0, 0xf1, 0, 0])]);
+  const palette = Buffer.from([0, 0, 0, 255, 255, 255, 200, 40, 40, 40, 40, 200]);
+  const loop = Buffer.from([0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0', 'latin1'), 3, 1, 0, 0, 0]);
+  const parts = [header, palette, loop, gifFrame(0, 0, edge, edge, Array.from({ length: edge * edge }, (_, i) => i % 4))];
+  for (let frame = 1; frame < frames; frame += 1) parts.push(gifFrame(frame % edge, Math.floor(frame / edge) % edge, 1, 1, [frame % 4]));
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}
+
+/** The audit's 7,000 x 7,000 PNG of a few kilobytes: 49 million pixels to decode. */
+export function hugeDimensionPng(): Buffer {
+  return decompressionBombPng(7000);
+}

@@ -134,5 +134,8 @@ export async function makeVideoUpload(deps: TestDeps): Promise<StoredUpload> {
 /** Every stored file made from one upload: the file itself and any responsive variants named after it. */
 export function filesOfUpload(deps: TestDeps, relativePath: string): string[] {
   const stem = path.basename(relativePath).replace(/\.[a-z0-9]+$/, '');
-  return filesUnder(deps.storage.root).filter((file) => path.basename(file).startsWith(stem));
+  // Stored paths name a file on either side of the storage (public, or under private/).
+  return filesUnder(deps.storage.root)
+    .filter((file) => path.basename(file).startsWith(stem))
+    .map((file) => file.replace(/^private\//, ''));
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
 import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage } from '../../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
 import { runDir } from './paths.ts';
 import type { TestDeps } from './test-db.ts';
 
@@ -36,6 +37,7 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     storage: createStorage(env.STORAGE_DIR),
     cache: createSiteCache(db),
     guards: createMemoryGuards(env),
+    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
     dir,
     cleanup() {
       db.$client.close();

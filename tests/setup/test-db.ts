@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
 
@@ -32,6 +33,7 @@ export function createTestDeps(envOverrides: Record<string, string> = {}): TestD
     storage,
     cache: createSiteCache(db),
     guards: createMemoryGuards(env),
+    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
     dir,
     cleanup() {
       db.$client.close();

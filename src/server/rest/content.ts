@@ -1,8 +1,7 @@
 import express from 'express';
 import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
-import type { MediaItem } from '../routers/content.ts';
 import type { Deps } from '../trpc/context.ts';
-import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body, type Call } from './endpoint.ts';
+import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body } from './endpoint.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { contentShape, paginated } from './shapes.ts';
@@ -25,6 +24,11 @@ const fields: FieldNames = {
   'media.0.titleFa': 'media_title_fa',
   'media.0.descriptionEn': 'media_description_En',
   'media.0.descriptionFa': 'media_description_fa',
+  'firstMedia.link': 'link',
+  'firstMedia.titleEn': 'media_title_En',
+  'firstMedia.titleFa': 'media_title_fa',
+  'firstMedia.descriptionEn': 'media_description_En',
+  'firstMedia.descriptionFa': 'media_description_fa',
 };
 
 type MediaFields = Partial<Record<'link' | 'titleEn' | 'titleFa' | 'descriptionEn' | 'descriptionFa', string>>;
@@ -40,13 +44,6 @@ function mediaOf(body: Body): MediaFields {
 }
 
 const anyGiven = (media: MediaFields) => Object.values(media).some((value) => value !== undefined);
-const stored = (media: MediaItem): MediaFields => ({
-  link: media.link ?? undefined,
-  titleEn: media.titleEn ?? undefined,
-  titleFa: media.titleFa ?? undefined,
-  descriptionEn: media.descriptionEn ?? undefined,
-  descriptionFa: media.descriptionFa ?? undefined,
-});
 
 function textOf(body: Body) {
   return {
@@ -57,20 +54,6 @@ function textOf(body: Body) {
     category: field(body, 'category'),
     country: field(body, 'country'),
   };
-}
-
-/**
- * The original edit form sends only the fields that changed, flat, while the procedure
- * replaces the whole media list: the given fields are laid over the stored first item, so editing
- * a media title keeps its link. Nothing given leaves the media as they are.
- */
-async function editedMedia(call: Call, key: ContentKey, id: string, body: Body) {
-  const given = mediaOf(body);
-  if (!anyGiven(given)) return undefined;
-  const current = (await call.caller[key].byId({ id })).media.map(stored);
-  const merged: MediaFields = { ...current[0] };
-  for (const [name, value] of Object.entries(given) as [keyof MediaFields, string | undefined][]) if (value !== undefined) merged[name] = value;
-  return [merged, ...current.slice(1)];
 }
 
 /** List, detail, create, update and delete of news, articles and reports, as docs/api.md describes. */
@@ -120,9 +103,16 @@ export function contentRoutes(deps: Deps) {
         async (call) => {
           const files = await receive(call);
           const body = bodyOf(call.req);
-          const id = idParam(call.req);
-          const media = await editedMedia(call, key, id, body);
-          const item = await call.caller[key].update({ id, ...textOf(body), imageUploadId: files.image, media });
+          // The original edit form sends only the fields that changed, flat: the procedure lays them
+          // over the stored first media item in the edit's own transaction, so editing a media
+          // title keeps its link, and two editors' changes cannot overwrite each other.
+          const media = mediaOf(body);
+          const item = await call.caller[key].update({
+            id: idParam(call.req),
+            ...textOf(body),
+            imageUploadId: files.image,
+            firstMedia: anyGiven(media) ? media : undefined,
+          });
           return updated(contentShape(item));
         },
         { fields },

@@ -4,7 +4,7 @@ import { requestContext } from '../http/request-context.ts';
 import type { Context, Deps } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { restError, type FieldNames, type Reply } from './errors.ts';
-import { discardUnclaimed } from './multipart.ts';
+import { discardUnclaimed } from '../uploads/store.ts';
 
 export type Caller = ReturnType<typeof createCaller>;
 

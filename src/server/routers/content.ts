@@ -10,11 +10,12 @@ import {
   type ContentKind,
   type Country,
   type MediaItemInput,
+  type MediaItemPatch,
 } from '../../shared/schemas/content.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbLike } from '../db/client.ts';
 import { postMedia, posts } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
@@ -116,6 +117,26 @@ function findItem(db: Db, kind: ContentKind, id: number): ContentItem | undefine
   return row ? withMedia(db, [row as Omit<ContentItem, 'media'>])[0] : undefined;
 }
 
+/** The stored media list of a post, as input items, read inside the edit's transaction. */
+function storedMedia(db: DbLike, postId: number): MediaItemInput[] {
+  return db
+    .select({ link: postMedia.link, titleEn: postMedia.titleEn, titleFa: postMedia.titleFa, descriptionEn: postMedia.descriptionEn, descriptionFa: postMedia.descriptionFa })
+    .from(postMedia)
+    .where(eq(postMedia.postId, postId))
+    .orderBy(asc(postMedia.position))
+    .all()
+    .map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value ?? undefined])) as MediaItemInput);
+}
+
+/** The first item with a patch laid over it (empty values clear a field); the others as they are. */
+function patchFirst(media: readonly MediaItemInput[], patch: MediaItemPatch): MediaItemInput[] {
+  const first: MediaItemInput = { ...media[0] };
+  for (const [name, value] of Object.entries(patch) as [keyof MediaItemPatch, string | undefined][]) {
+    if (value !== undefined) first[name] = value === '' ? undefined : value;
+  }
+  return [first, ...media.slice(1)];
+}
+
 /** Media items with at least one value; empty ones from blank form rows are dropped. */
 function mediaRows(postId: number, media: readonly MediaItemInput[]) {
   return media
@@ -150,8 +171,8 @@ function contentRouter(kind: ContentKind) {
       return item;
     }),
 
-    create: adminProcedure.meta({ changesPublicContent: true }).input(createContentInput).mutation(({ ctx, input }) => {
-      const id = ctx.db.transaction((tx) => {
+    create: adminProcedure.meta({ changesPublicContent: true }).input(createContentInput).mutation(async ({ ctx, input }) => {
+      const { id, image } = ctx.db.transaction((tx) => {
         const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
         const inserted = tx
           .insert(posts)
@@ -169,8 +190,9 @@ function contentRouter(kind: ContentKind) {
           .get();
         const media = mediaRows(inserted.id, input.media);
         if (media.length) tx.insert(postMedia).values(media).run();
-        return inserted.id;
+        return { id: inserted.id, image: upload.path };
       });
+      await publishFiles(ctx.storage, [image]);
       return findItem(ctx.db, kind, id)!;
     }),
 
@@ -191,15 +213,19 @@ function contentRouter(kind: ContentKind) {
           oldFiles = forgetStoredFiles(tx, [current.image]);
         }
         tx.update(posts).set(changes).where(eq(posts.id, input.id)).run();
-        if (input.media) {
+        if (input.media || input.firstMedia) {
+          let list = input.media ?? storedMedia(tx, input.id);
+          if (input.firstMedia) list = patchFirst(list, input.firstMedia);
           tx.delete(postMedia).where(eq(postMedia.postId, input.id)).run();
-          const media = mediaRows(input.id, input.media);
+          const media = mediaRows(input.id, list);
           if (media.length) tx.insert(postMedia).values(media).run();
         }
         return oldFiles;
       });
       await deleteFiles(ctx.storage, replaced);
-      return findItem(ctx.db, kind, input.id)!;
+      const item = findItem(ctx.db, kind, input.id)!;
+      await publishFiles(ctx.storage, [item.image]);
+      return item;
     }),
 
     delete: adminProcedure.meta({ changesPublicContent: true }).input(contentByIdInput).mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { createGalleryInput, listGalleryInput } from '../../shared/schemas/galle
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
@@ -39,7 +39,7 @@ export const galleryRouter = router({
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
       return tx
@@ -48,6 +48,7 @@ export const galleryRouter = router({
         .returning(columns)
         .get();
     });
+    await publishFiles(ctx.storage, [row.image]);
     return present(row);
   }),
 

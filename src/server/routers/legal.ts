@@ -4,7 +4,7 @@ import { createLegalInput, updateLegalInput } from '../../shared/schemas/legal.t
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
@@ -54,7 +54,7 @@ export const legalRouter = router({
     return present(row);
   }),
 
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(async ({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       return tx
@@ -71,6 +71,7 @@ export const legalRouter = router({
         .returning(columns)
         .get();
     });
+    await publishFiles(ctx.storage, [row.media]);
     return present(row);
   }),
 
@@ -95,6 +96,7 @@ export const legalRouter = router({
       return { row, oldFiles };
     });
     await deleteFiles(ctx.storage, oldFiles);
+    await publishFiles(ctx.storage, [row.media]);
     return present(row);
   }),
 

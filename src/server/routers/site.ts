@@ -11,6 +11,8 @@ export const configRouter = router({
     twitterUrl: ctx.env.TWITTER_URL ?? null,
     contactEmail: ctx.env.CONTACT_EMAIL ?? null,
     publicUrl: ctx.env.PUBLIC_URL ?? null,
+    /** The upload size limits, so the browser can refuse a file before sending it. */
+    uploadLimits: { imageMb: ctx.env.MAX_IMAGE_MB, videoMb: ctx.env.MAX_VIDEO_MB },
   })),
 });
 

@@ -5,7 +5,7 @@ import { eraseDeleted } from '../db/erase.ts';
 import { stories } from '../db/schema.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, hideFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
 
 export interface Story {
@@ -36,7 +36,15 @@ const columns = {
 const { status: _status, ...publicColumns } = columns;
 const isPublished = eq(stories.status, 'published');
 
-function setStatus(ctx: Pick<Context, 'db' | 'lang'>, id: number, status: Story['status']): Story {
+/**
+ * Publishing moves the story's file to the public side after the change is committed;
+ * unpublishing moves it to the private side before. Either way a failure halfway leaves the file
+ * private, never a hidden story's file public.
+ */
+async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: number, status: Story['status']): Promise<Story> {
+  const current = ctx.db.select({ media: stories.media }).from(stories).where(eq(stories.id, id)).get();
+  if (!current) throw notFound(ctx, 'storyNotFound');
+  if (status === 'pending') await hideFiles(ctx.storage, [current.media]);
   const row = ctx.db
     .update(stories)
     .set({ status, publishedAt: status === 'published' ? new Date() : null, updatedAt: new Date() })
@@ -44,6 +52,7 @@ function setStatus(ctx: Pick<Context, 'db' | 'lang'>, id: number, status: Story[
     .returning(columns)
     .get();
   if (!row) throw notFound(ctx, 'storyNotFound');
+  if (row.status === 'published') await publishFiles(ctx.storage, [row.media]);
   return row;
 }
 

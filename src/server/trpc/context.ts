@@ -5,6 +5,7 @@ import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Storage } from '../uploads/storage.ts';
+import type { MediaWorkers } from '../uploads/workers/pool.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
@@ -22,6 +23,8 @@ export interface Deps {
   cache: SiteCache;
   /** Throttles, rate limits and the setup token of this site: built once in `createApp`. */
   guards: Guards;
+  /** The bounded pool that cleans uploaded images and videos off the request path. */
+  mediaWorkers: MediaWorkers;
 }
 
 export interface Context extends Deps {

@@ -1,21 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
-import type { Env } from '../env.ts';
 import type { Storage } from './storage.ts';
 
-const MB = 1024 * 1024;
-
 /** Multer writing to the storage's incoming folder under random names; nothing from the client names a file. */
-export function createMulter(env: Env, storage: Storage) {
+export function createMulter(fileSizeBytes: number, storage: Storage) {
   return multer({
     storage: multer.diskStorage({
       destination: storage.incoming,
       filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
     }),
     limits: {
-      // Limits may be fractional megabytes (MAX_IMAGE_MB=0.5); multer takes whole bytes only.
-      fileSize: Math.floor(Math.max(env.MAX_IMAGE_MB, env.MAX_VIDEO_MB) * MB),
+      fileSize: fileSizeBytes,
       files: 4,
       fields: 40,
       parts: 48,
@@ -27,22 +23,14 @@ export function createMulter(env: Env, storage: Storage) {
 
 type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
 
-/**
- * Runs a multer middleware and reports its refusal as a kind instead of an exception. With
- * `singleField`, a second file under that field is too many files, not a missing one.
- */
-export function runMulter(
-  middleware: (req: Request, res: Response, next: NextFunction) => void,
-  req: Request,
-  res: Response,
-  singleField?: string,
-): Promise<MulterErrorKind | null> {
+/** Runs a multer middleware and reports its refusal as a kind instead of an exception. */
+export function runMulter(middleware: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<MulterErrorKind | null> {
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (!error) return resolve(null);
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return resolve('too-large');
-        if (error.code === 'LIMIT_UNEXPECTED_FILE') return resolve(singleField !== undefined && error.field === singleField ? 'too-many-parts' : 'malformed');
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') return resolve('malformed');
         return resolve('too-many-parts');
       }
       // Busboy's refusals of a body it cannot parse (no boundary, a broken part header, a cut-off

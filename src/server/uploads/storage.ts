@@ -1,29 +1,75 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { allVariantPaths } from '../../shared/image-variants.ts';
 
-/** The folder of stored files. Paths given out are relative to it, with forward slashes. */
+export type Visibility = 'public' | 'private';
+
+/**
+ * The folder of stored files, in two sides (docs/decisions/012): `images/`, `videos/` are public
+ * and served to anyone under /storage/; `private/images/`, `private/videos/` hold every upload not
+ * (yet) part of something published and are served only to signed-in editors. A stored path
+ * (`images/<id>.jpg`, as the database and the API keep it) names the file on either side.
+ */
 export interface Storage {
   root: string;
+  privateRoot: string;
   incoming: string;
+  /** Where the file of a stored path is now: its public copy, else its private one (new files start private). */
   absolute(relativePath: string): string;
+  /** The place of a stored path on one side, whether or not a file is there. */
+  pathIn(side: Visibility, relativePath: string): string;
+  /** The file on one side only, for serving: null when it is not there. */
+  existing(relativePath: string, side: Visibility): string | null;
+  /** Moves a file and its variants to one side; a file already there (or gone) is left alone. */
+  setVisibility(relativePath: string, side: Visibility): Promise<void>;
+  /** Removes a file from both sides. */
   remove(relativePath: string): Promise<void>;
+}
+
+const storedPathPattern = /^(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
+
+/** Whether a path is one the server makes; nothing else (dotfiles, `..`, half-written files) is ever served or moved. */
+export function isStoredPath(relativePath: string): boolean {
+  return storedPathPattern.test(relativePath);
 }
 
 export function createStorage(dir: string): Storage {
   const root = path.resolve(dir);
+  const privateRoot = path.join(root, 'private');
   const incoming = path.join(root, '.incoming');
-  for (const sub of ['images', 'videos', '.incoming']) fs.mkdirSync(path.join(root, sub), { recursive: true });
-  const absolute = (relativePath: string) => {
-    const resolved = path.resolve(root, relativePath);
-    if (!resolved.startsWith(root + path.sep)) throw new Error(`Path escapes the storage folder: ${relativePath}`);
-    return resolved;
+  for (const sub of ['images', 'videos', '.incoming', 'private/images', 'private/videos']) fs.mkdirSync(path.join(root, sub), { recursive: true });
+  const sideOf = (side: Visibility) => (side === 'public' ? root : privateRoot);
+  const resolveIn = (side: Visibility, relativePath: string): string => {
+    if (!isStoredPath(relativePath)) throw new Error(`Not a stored path: ${relativePath}`);
+    return path.join(sideOf(side), relativePath);
   };
+  const exists = (file: string) => fs.existsSync(file);
   return {
     root,
+    privateRoot,
     incoming,
-    absolute,
+    absolute(relativePath) {
+      const publicFile = resolveIn('public', relativePath);
+      return exists(publicFile) ? publicFile : resolveIn('private', relativePath);
+    },
+    pathIn: resolveIn,
+    existing(relativePath, side) {
+      if (!isStoredPath(relativePath)) return null;
+      const file = resolveIn(side, relativePath);
+      return exists(file) ? file : null;
+    },
+    async setVisibility(relativePath, side) {
+      const other: Visibility = side === 'public' ? 'private' : 'public';
+      // The main file last when publishing (a reader never finds it before its variants), first when hiding.
+      const names = [...allVariantPaths(relativePath), relativePath];
+      for (const name of side === 'public' ? names : names.reverse()) {
+        await fs.promises.rename(resolveIn(other, name), resolveIn(side, name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      }
+    },
     async remove(relativePath) {
-      await fs.promises.rm(absolute(relativePath), { force: true });
+      await Promise.all((['public', 'private'] as const).map((side) => fs.promises.rm(resolveIn(side, relativePath), { force: true })));
     },
   };
 }

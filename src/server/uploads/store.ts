@@ -1,28 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { MessageKey } from '../../shared/messages.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { allVariantPaths, hasVariants } from '../../shared/image-variants.ts';
-import { cleanImage, cleanVideo, UnreadableMediaError } from './process.ts';
-import { writeVariants } from './variants.ts';
+import { allVariantPaths } from '../../shared/image-variants.ts';
+import { UploadRefused } from './refusal.ts';
+import { MediaQueueFullError, type MediaWorkers } from './workers/pool.ts';
 import { sniffFile, type MediaKind } from './sniff.ts';
 import type { Storage } from './storage.ts';
-
-/** Why a file was refused: an HTTP status and a message key the caller localizes. */
-export class UploadRejected extends Error {
-  readonly status: number;
-  readonly key: MessageKey;
-  readonly params: Record<string, string | number>;
-  constructor(status: number, key: MessageKey, params: Record<string, string | number> = {}) {
-    super(key);
-    this.status = status;
-    this.key = key;
-    this.params = params;
-  }
-}
 
 export interface StoredUpload {
   id: string;
@@ -40,52 +28,64 @@ function newUploadId(): string {
 
 const MB = 1024 * 1024;
 
+/** The largest file of a kind, in bytes (limits may be fractional megabytes). */
+export function maxBytes(env: Pick<Env, 'MAX_IMAGE_MB' | 'MAX_VIDEO_MB'>, kind: MediaKind | 'any'): number {
+  const mb = kind === 'image' ? env.MAX_IMAGE_MB : kind === 'video' ? env.MAX_VIDEO_MB : Math.max(env.MAX_IMAGE_MB, env.MAX_VIDEO_MB);
+  return Math.floor(mb * MB);
+}
+
 /**
- * Checks a received temporary file by its bytes, cleans it into the storage folder under a name of
- * our making, then records it. The temporary file is always removed; a failed insert removes the
- * stored file, so there is never a file without a row or a row without a file.
+ * Checks a received temporary file by its bytes, has a media worker clean it (off the request
+ * path, docs/decisions/012), and records it on the private side of the storage: an upload is
+ * never public until an item that uses it is. The temporary file and the work folder are always
+ * removed; a failed insert removes the stored files, so there is never a file without a row or a
+ * row without a file. Refusals are thrown as UploadRefused.
  */
 export async function storeUpload(
-  deps: { db: Db; env: Env; storage: Storage },
+  deps: { db: Db; env: Env; storage: Storage; mediaWorkers: MediaWorkers },
   tempFile: string,
-  options: { allowVideo: boolean },
+  options: { allowVideo: boolean; field?: string },
 ): Promise<StoredUpload> {
   const { db, env, storage } = deps;
+  const field = options.field ?? 'file';
+  let workDir: string | null = null;
   try {
     const stat = await fs.promises.stat(tempFile);
-    if (stat.size === 0) throw new UploadRejected(422, 'uploadUnsupportedType');
+    if (stat.size === 0) throw new UploadRefused({ kind: 'badType', field, videoNotAllowed: false, empty: true });
     const type = await sniffFile(tempFile);
-    if (!type) throw new UploadRejected(415, 'uploadUnsupportedType');
-    if (type.kind === 'video' && !options.allowVideo) throw new UploadRejected(415, 'uploadVideoNotAllowed');
-    if (type.kind === 'image' && stat.size > env.MAX_IMAGE_MB * MB) throw new UploadRejected(413, 'uploadImageTooLarge', { max: env.MAX_IMAGE_MB });
-    if (type.kind === 'video' && stat.size > env.MAX_VIDEO_MB * MB) throw new UploadRejected(413, 'uploadVideoTooLarge', { max: env.MAX_VIDEO_MB });
+    if (!type) throw new UploadRefused({ kind: 'badType', field, videoNotAllowed: false });
+    if (type.kind === 'video' && !options.allowVideo) throw new UploadRefused({ kind: 'badType', field, videoNotAllowed: true });
+    if (stat.size > maxBytes(env, type.kind)) throw new UploadRefused({ kind: 'tooLarge', field, media: type.kind });
 
-    const id = newUploadId();
-    const relativePath = `${type.kind === 'image' ? 'images' : 'videos'}/${id}.${type.ext}`;
-    const finalPath = storage.absolute(relativePath);
-    const workPath = `${finalPath}.part`;
-    let width: number | null = null;
-    let height: number | null = null;
+    workDir = await fs.promises.mkdtemp(path.join(storage.incoming, 'job-'));
+    let reply;
     try {
-      if (type.kind === 'image') ({ width, height } = await cleanImage(tempFile, workPath, type));
-      else await cleanVideo(tempFile, workPath, type);
+      reply = await deps.mediaWorkers.run({ input: tempFile, workDir, type });
     } catch (error) {
-      if (error instanceof UnreadableMediaError) throw new UploadRejected(422, type.kind === 'image' ? 'uploadUnreadableImage' : 'uploadUnsupportedType');
+      if (error instanceof MediaQueueFullError) throw new UploadRefused({ kind: 'busy', retryAfter: error.retryAfterSeconds });
       throw error;
     }
-    await fs.promises.rename(workPath, finalPath);
-    const size = (await fs.promises.stat(finalPath)).size;
-    const record: StoredUpload = { id, path: relativePath, kind: type.kind, mime: type.mime, size, width, height };
+    if (!reply.ok) throw new UploadRefused({ kind: 'unreadable', field, media: type.kind, reason: reply.reason });
+    const { output } = reply;
+
+    const id = newUploadId();
+    const relativePath = `${output.type.kind === 'image' ? 'images' : 'videos'}/${id}.${output.type.ext}`;
     try {
-      if (hasVariants(relativePath)) await writeVariants(storage, relativePath);
+      for (const name of [...output.variants, output.file]) {
+        const target = name === output.file ? relativePath : relativePath.replace(/\.[a-z0-9]+$/, '') + name.slice('main'.length);
+        await fs.promises.rename(path.join(workDir, name), storage.pathIn('private', target));
+      }
+      const size = (await fs.promises.stat(storage.pathIn('private', relativePath))).size;
+      const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
       db.insert(uploads).values({ ...record, createdAt: new Date() }).run();
+      return record;
     } catch (error) {
       await deleteFiles(storage, [relativePath]);
       throw error;
     }
-    return record;
   } finally {
     await fs.promises.rm(tempFile, { force: true });
+    if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
   }
 }
 
@@ -143,4 +143,35 @@ export async function removeStaleUploads(deps: { db: Db; storage: Storage }, old
     deps.db.delete(uploads).where(eq(uploads.id, row.id)).run();
   }
   return stale.length;
+}
+
+/**
+ * Moves files (with their variants) to the public side, after the transaction that made their
+ * item public has committed: a failure then leaves a published item's file private (a missing
+ * picture), never a private file public.
+ */
+export async function publishFiles(storage: Storage, paths: readonly (string | null | undefined)[]): Promise<void> {
+  for (const file of paths) if (file) await storage.setVisibility(file, 'public');
+}
+
+/** Moves files to the private side; call before committing the change that hides their item, for the same reason. */
+export async function hideFiles(storage: Storage, paths: readonly (string | null | undefined)[]): Promise<void> {
+  for (const file of paths) if (file) await storage.setVisibility(file, 'private');
+}
+
+/**
+ * Removes files a request stored that no item claimed, because the procedure refused the rest
+ * of the form: a retried form would otherwise leave a copy behind for a day until the sweep.
+ */
+export async function discardUnclaimed(deps: { db: Db; storage: Storage }, uploadIds: readonly string[]): Promise<void> {
+  if (!uploadIds.length) return;
+  const rows = deps.db
+    .delete(uploads)
+    .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
+    .returning({ path: uploads.path })
+    .all();
+  await deleteFiles(
+    deps.storage,
+    rows.map((row) => row.path),
+  );
 }

@@ -23,7 +23,7 @@ export const optionalText = (max: number) =>
 
 export const email = z.string().trim().min(1, 'required').max(limits.email).pipe(z.email('invalidEmail')).transform((value) => value.toLowerCase());
 
-const httpUrl = z.string().trim().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
+export const httpUrl = z.string().trim().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
 
 export const optionalUrl = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), httpUrl.optional());
 

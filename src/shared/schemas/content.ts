@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
+import { byIdInput, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 
 export type { ContentKind } from '../content-kinds.ts';
 
@@ -20,6 +20,20 @@ const mediaItemInput = z.object({
   descriptionFa: optionalText(limits.shortText),
 });
 export type MediaItemInput = z.infer<typeof mediaItemInput>;
+
+/** A text an edit may set, or clear with an empty value; absent leaves it as it is. */
+const patchText = (max: number) => z.string().trim().max(max).optional();
+const patchUrl = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.union([z.literal(''), httpUrl]).optional());
+
+/** Changes to some fields of the first media item, as the original edit form sends them. */
+const mediaItemPatch = z.object({
+  link: patchUrl,
+  titleEn: patchText(limits.title),
+  titleFa: patchText(limits.title),
+  descriptionEn: patchText(limits.shortText),
+  descriptionFa: patchText(limits.shortText),
+});
+export type MediaItemPatch = z.infer<typeof mediaItemPatch>;
 
 export const createContentInput = z.object({
   titleEn: requiredText(limits.title),
@@ -42,6 +56,12 @@ export const updateContentInput = z.object({
   descriptionFa: optionalText(limits.longText),
   imageUploadId: optionalUploadId,
   media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
+  /**
+   * Laid over the first media item (of `media` when given, else of the stored list), in the same
+   * transaction as the rest of the edit; the other items are kept. Given fields change, empty
+   * ones clear, absent ones stay.
+   */
+  firstMedia: mediaItemPatch.optional(),
   category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
   country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
 });

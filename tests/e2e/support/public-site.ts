@@ -6,6 +6,7 @@ import { openDatabase } from '../../../src/server/db/client.ts';
 import { envFor } from '../../../src/server/env.ts';
 import { createMemoryGuards } from '../../../src/server/security/guards.ts';
 import { createStorage } from '../../../src/server/uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from '../../../src/server/uploads/workers/pool.ts';
 import { galleryItems } from '../../../src/server/db/schema.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from '../../../src/server/db/demo-content.ts';
 import { backdate, editorCaller, makeGallery, makeLegal, makePost } from '../../factories/public-content.ts';
@@ -136,6 +137,7 @@ export async function startSeededSite(env: Record<string, string> = {}): Promise
     storage: createStorage(envValues.STORAGE_DIR),
     cache: createSiteCache(db),
     guards: createMemoryGuards(envValues),
+    mediaWorkers: new MediaWorkers(mediaWorkerOptions(envValues)),
     dir,
     cleanup() {
       db.$client.close();

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
+import { checkUploadFile } from '../../lib/upload-check.ts';
 import { useLanguage } from '../../lib/use-language.ts';
+import { useSiteConfig } from '../../lib/use-site-config.ts';
 
 interface UploadFieldProps {
   label: string;
@@ -20,7 +22,8 @@ interface UploadFieldProps {
 
 /**
  * A file input that uploads as soon as a file is chosen, with a preview and a progress bar, so the
- * form's submit only sends the upload id. The server, not this field, decides what is accepted.
+ * form's submit only sends the upload id. A file of a type or size the server would refuse is
+ * refused here before it is sent; the server still decides what is accepted.
  */
 export function UploadField({ label, purpose, required, hint, onUploaded, onBusyChange, resetKey, error }: UploadFieldProps) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
   const [failure, setFailure] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
+  const limits = useSiteConfig().data?.uploadLimits;
 
   useEffect(() => {
     setPreview(null);
@@ -44,6 +48,15 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
     if (preview) URL.revokeObjectURL(preview.url);
   }, [preview]);
 
+  /** Shows why the file was not taken and empties the field, so the same file can be chosen again. */
+  function refuse(text: string) {
+    setFailure(text);
+    setPreview(null);
+    setProgress(null);
+    setInputKey((k) => k + 1);
+    setFileName(null);
+  }
+
   async function choose(file: File | undefined) {
     setFailure(null);
     onUploaded(null);
@@ -51,6 +64,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
       setPreview(null);
       return;
     }
+    const check = limits ? checkUploadFile(file, { videos: purpose !== 'image', limits, language }) : { ok: true as const };
+    if (!check.ok) return refuse(t(check.key, 'size' in check ? { size: check.size, max: check.max } : {}));
     setPreview({ url: URL.createObjectURL(file), kind: file.type.startsWith('video/') ? 'video' : 'image' });
     setProgress(0);
     onBusyChange?.(true);
@@ -59,11 +74,7 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
       setProgress(1);
       onUploaded(result);
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : t('unknownError'));
-      setPreview(null);
-      setProgress(null);
-      setInputKey((k) => k + 1);
-      setFileName(null);
+      refuse(err instanceof Error ? err.message : t('unknownError'));
     } finally {
       onBusyChange?.(false);
     }

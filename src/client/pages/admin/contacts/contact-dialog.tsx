@@ -8,7 +8,7 @@ import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 
 export type ContactMessage = RouterOutputs['contacts']['list']['items'][number];
 
@@ -32,7 +32,7 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
   );
   const deletion = useDeleteWithConfirm({ procedure: trpc.contacts.delete, texts: 'contacts', section: 'contacts', onDeleted: onClose });
 
-  const image = storageUrl(message?.image);
+  const image = privateMediaUrl(message?.image);
   const busy = setStatus.isPending || deletion.isPending;
   return (
     <Modal

@@ -54,7 +54,7 @@ export function StoriesPage() {
                 >
                   <div className="relative grid aspect-[16/9] w-full place-items-center bg-stone-100 text-stone-400">
                     {story.media && story.mediaKind === 'image' ? (
-                      <Thumbnail path={story.media} />
+                      <Thumbnail path={story.media} hidden />
                     ) : (
                       <Icon name={story.mediaKind === 'video' ? 'video' : 'story'} className="size-10" />
                     )}

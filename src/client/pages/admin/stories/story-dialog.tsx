@@ -9,7 +9,7 @@ import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 
 export type Story = RouterOutputs['stories']['list']['items'][number];
 
@@ -55,7 +55,7 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
       unpublish.mutate({ id: story.id });
   };
 
-  const media = storageUrl(story?.media);
+  const media = privateMediaUrl(story?.media);
   const busy = publish.isPending || unpublish.isPending || deletion.isPending;
   return (
     <Modal

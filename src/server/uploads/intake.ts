@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import type { Request, Response } from 'express';
+import { chargeVisitor } from '../security/write-budget.ts';
+import type { Context, Deps } from '../trpc/context.ts';
+import { createMulter, receivedFiles, runMulter } from './multer.ts';
+import { UploadRefused, type UploadRefusal } from './refusal.ts';
+import { discardUnclaimed, maxBytes, storeUpload, type StoredUpload } from './store.ts';
+
+export interface IntakeField {
+  /** The multipart field name that carries the file (`file`, `image`, `media`, `photo`). */
+  name: string;
+  /** Videos accepted too; a function decides from the form's text fields (the upload API's `purpose`). */
+  allowVideo: boolean | ((fields: Record<string, unknown>) => boolean);
+}
+
+export interface IntakeOptions {
+  fields: readonly IntakeField[];
+  /** Refuse visitors who are not signed in before a byte is read (editor forms). */
+  adminOnly?: boolean;
+  /** The request is pointless without a file (the upload API): refused when none came, and throttled before the body is read. */
+  requireFile?: boolean;
+  /**
+   * For forms that carry their anti-forgery token in a field instead of a header (posts without
+   * JavaScript): checked once the text fields are read, before any file is processed or stored.
+   */
+  formToken?: (fields: Record<string, unknown>) => boolean;
+}
+
+export type IntakeResult =
+  | { ok: true; files: Record<string, StoredUpload | undefined>; fields: Record<string, unknown>; storedIds: string[] }
+  | { ok: false; refusal: UploadRefusal };
+
+/** Multipart parts that are not files: text fields, boundaries, headers. */
+const FORM_ALLOWANCE = 1024 * 1024;
+/** Below this a body holds no photo worth queueing for: such forms are not turned away while the workers are busy. */
+const SMALL_BODY = 64 * 1024;
+
+/**
+ * The one way an upload enters the site, callable from any Express route:
+ *
+ *     const intake = uploadIntake(deps, { fields: [{ name: 'photo', allowVideo: true }] });
+ *     const result = await intake(req, res, requestContext(deps, req, res));
+ *     if (!result.ok) return answer(result.refusal);       // refusalMessage/refusalStatus/refusalRetryAfter
+ *     result.fields  // the text fields; result.files.photo: the stored upload, if one came
+ *     // if what the files were for is then refused: await discardUnclaimed(deps, result.storedIds)
+ *
+ * In order, each before anything costlier: anti-forgery and sign-in; the declared Content-Length
+ * against the size limit (refused before the body is read); the media queue (503 while full);
+ * the per-visitor upload budget; then multer's limits while reading; then each file's real type,
+ * size and content in a media worker. Stored files are private until an item that uses them is
+ * published. Temporary files are removed on every path out; on a refusal, files this request
+ * already stored are removed too. Non-multipart bodies pass through with no files.
+ */
+export function uploadIntake(deps: Deps, options: IntakeOptions) {
+  const videoPossible = options.fields.some((field) => field.allowVideo !== false);
+  const fileLimit = maxBytes(deps.env, videoPossible ? 'any' : 'image');
+  // Multer stops at the largest limit of any kind (the type is not known while the file arrives);
+  // storeUpload then holds the file to its own kind's limit.
+  const middleware = createMulter(maxBytes(deps.env, 'any'), deps.storage).any();
+  const firstField = options.fields[0]?.name ?? 'file';
+
+  return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
+    const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
+    // Refused before the body is read: the connection ends after the answer, or Node would read
+    // (and discard) the whole upload to keep it open, the wait an early answer exists to spare.
+    const refuseUnread = (refusal: UploadRefusal): IntakeResult => {
+      res.setHeader('Connection', 'close');
+      return refuse(refusal);
+    };
+    if (!ctx.csrfOk && !options.formToken) return refuseUnread({ kind: 'forgery' });
+    if (options.adminOnly && !ctx.user) return refuseUnread({ kind: 'unauthenticated' });
+    const multipart = Boolean(req.is('multipart/form-data'));
+    if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
+
+    const declared = Number(req.get('content-length') ?? NaN);
+    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) return refuseUnread({ kind: 'tooLarge', field: firstField, media: 'any' });
+    if (deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
+      return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
+    }
+    // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
+    const spend = () => chargeVisitor(ctx, 'uploads');
+    if (options.requireFile) {
+      const wait = spend();
+      if (wait > 0) return refuseUnread({ kind: 'throttled', retryAfter: wait });
+    }
+
+    const failure = await runMulter(middleware, req, res);
+    const received = receivedFiles(req);
+    const storedIds: string[] = [];
+    try {
+      if (failure === 'too-large') return refuse({ kind: 'tooLarge', field: firstField, media: 'any' });
+      if (failure) return refuse({ kind: failure === 'too-many-parts' ? 'tooManyParts' : 'missingFile', field: firstField });
+      const fields = bodyFields(req);
+      if (!ctx.csrfOk && !options.formToken?.(fields)) return refuse({ kind: 'forgery' });
+      // Two files for one field: which one the visitor meant is a guess, so neither is taken.
+      const doubled = options.fields.find((spec) => received.filter((file) => file.fieldname === spec.name).length > 1);
+      if (doubled) return refuse({ kind: 'tooManyParts', field: doubled.name });
+      // Files under other names are dropped, as Laravel ignores fields it does not validate.
+      const wanted = options.fields.flatMap((spec) => received.filter((file) => file.fieldname === spec.name).map((file) => ({ spec, file })));
+      if (!wanted.length) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields, storedIds };
+      // The per-visitor budget is spent only by forms that carry a file (an edit without a new image costs nothing).
+      if (!options.requireFile) {
+        const wait = spend();
+        if (wait > 0) return refuse({ kind: 'throttled', retryAfter: wait });
+      }
+      const files: Record<string, StoredUpload | undefined> = {};
+      for (const { spec, file } of wanted) {
+        const allowVideo = typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo;
+        const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name });
+        storedIds.push(stored.id);
+        files[spec.name] = stored;
+      }
+      return { ok: true, files, fields, storedIds };
+    } catch (error) {
+      await discardUnclaimed(deps, storedIds);
+      if (error instanceof UploadRefused) return refuse(error.refusal);
+      throw error;
+    } finally {
+      await Promise.all(received.map((file) => fs.promises.rm(file.path, { force: true })));
+    }
+  };
+}
+
+function bodyFields(req: Request): Record<string, unknown> {
+  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+}

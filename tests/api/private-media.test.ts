@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allVariantPaths } from '../../src/shared/image-variants.ts';
+import { makeUser } from '../factories/index.ts';
+import { makeContactWithImage, makeIllustrationUpload, makeStoryWithImage } from '../factories/admin-content.ts';
+import { makeVideoUpload } from '../factories/media.ts';
+import { editorCaller, makePost } from '../factories/public-content.ts';
+import { reconcileVisibility } from '../../src/server/uploads/visibility.ts';
+import { sessionTokenFor } from '../setup/callers.ts';
+import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { holdSession } from '../setup/trpc-http.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+let editor: CookieClient;
+beforeEach(async () => {
+  deps = createTestDeps();
+  server = await startServer(deps);
+  editor = new CookieClient(server.url);
+  await holdSession(editor, sessionTokenFor(deps, await makeUser(deps)));
+});
+afterEach(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+/** A stored file and every responsive variant of it. */
+const withVariants = (path: string) => [path, ...allVariantPaths(path)];
+
+async function status(client: CookieClient, url: string) {
+  const response = await client.fetch(url);
+  await response.arrayBuffer();
+  return { status: response.status, cacheControl: response.headers.get('cache-control') };
+}
+
+/** Nobody but a signed-in editor gets the file, on any path; the editor gets it uncached from the private path. */
+async function expectPrivate(path: string) {
+  const anonymous = new CookieClient(server.url);
+  expect(await status(anonymous, `/storage/${path}`), path).toMatchObject({ status: 404 });
+  expect(await status(anonymous, `/media/private/${path}`), path).toMatchObject({ status: 404 });
+  expect(await status(editor, `/storage/${path}`), path).toMatchObject({ status: 404 });
+  expect(await status(editor, `/media/private/${path}`), path).toEqual({ status: 200, cacheControl: 'private, no-store' });
+}
+
+async function expectPublic(path: string) {
+  const anonymous = new CookieClient(server.url);
+  expect(await status(anonymous, `/storage/${path}`), path).toEqual({ status: 200, cacheControl: 'public, max-age=31536000, immutable' });
+}
+
+describe('private media', () => {
+  it('serves a pending story’s photo and its variants only to signed-in editors, never cached', async () => {
+    const id = await makeStoryWithImage(deps);
+    const story = await (await editorCaller(deps)).stories.byId({ id });
+    expect(story.media).toMatch(/^images\//);
+    for (const path of withVariants(story.media!)) await expectPrivate(path);
+  });
+
+  it('serves a contact message’s attachment only to signed-in editors', async () => {
+    const id = await makeContactWithImage(deps);
+    const message = await (await editorCaller(deps)).contacts.byId({ id });
+    for (const path of withVariants(message.image!)) await expectPrivate(path);
+  });
+
+  it('never serves an unattached upload (an image or a 100 MB-class video) to the public', async () => {
+    const image = await makeIllustrationUpload(deps);
+    const video = await makeVideoUpload(deps);
+    for (const path of [...withVariants(image.path), video.path]) await expectPrivate(path);
+  });
+
+  it('moves a story’s files to the public side when published and back when unpublished', async () => {
+    const id = await makeStoryWithImage(deps);
+    const caller = await editorCaller(deps);
+    const { media } = await caller.stories.publish({ id });
+    for (const path of withVariants(media!)) await expectPublic(path);
+    // An editor may still use the private path for any file.
+    expect(await status(editor, `/media/private/${media}`)).toEqual({ status: 200, cacheControl: 'private, no-store' });
+
+    await caller.stories.unpublish({ id });
+    for (const path of withVariants(media!)) await expectPrivate(path);
+    expect(fs.existsSync(deps.storage.pathIn('public', media!))).toBe(false);
+  });
+
+  it('answers 404 on the private path for a name the server never makes', async () => {
+    for (const url of ['/media/private/../site.db', '/media/private/images/.secret', '/media/private/private/images/x.png', '/media/private/images/x.png.part']) {
+      expect((await status(editor, url)).status, url).toBe(404);
+    }
+  });
+
+  it('moves, at start, files stored on the public side before it had a private one to the side their item calls for', async () => {
+    const storyId = await makeStoryWithImage(deps);
+    const story = await (await editorCaller(deps)).stories.byId({ id: storyId });
+    const post = await makePost(deps, 'news');
+    // As an older installation stored them: everything public, a published item's file private by an interrupted move.
+    for (const path of withVariants(story.media!)) fs.renameSync(deps.storage.pathIn('private', path), deps.storage.pathIn('public', path));
+    for (const path of withVariants(post.image)) fs.renameSync(deps.storage.pathIn('public', path), deps.storage.pathIn('private', path));
+    expect(await reconcileVisibility(deps)).toBe(2);
+    for (const path of withVariants(story.media!)) await expectPrivate(path);
+    for (const path of withVariants(post.image)) await expectPublic(path);
+    expect(await reconcileVisibility(deps)).toBe(0);
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeStreams } from '../../src/server/uploads/video.ts';
+import { exiftoolTags, videoSecrets, videoWithEveryTrace } from '../factories/video-files.ts';
+import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+beforeAll(async () => {
+  deps = createTestDeps({ RATE_LIMIT_UPLOADS: '0' });
+  server = await startServer(deps);
+});
+afterAll(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+/** Tag names that place or identify a recording, whatever group exiftool files them under. */
+const revealing = /gps|make|model|location|iso6709|coverart|artwork|chapter|userdata:|text$|comment|title|author|software|encoder/i;
+
+function revealingTags(tags: Record<string, unknown>): string[] {
+  return Object.keys(tags).filter((name) => revealing.test(name) && !/^(System|File|ExifTool):/.test(name));
+}
+
+/** The secrets as the bytes of a file could hold them (EXIF as a marker, since its GPS block is binary). */
+function secretsIn(bytes: Buffer): string[] {
+  const needles = [...Object.values(videoSecrets), '35.6892', 'Exif\0\0', 'x264 - core', 'x265 (build'];
+  return needles.filter((needle) => bytes.includes(Buffer.from(needle, 'latin1')));
+}
+
+describe.each([
+  ['mp4', 'h264'],
+  ['mov', 'h264'],
+  ['webm', 'vp8'],
+  ['mp4', 'h265'],
+] as const)('a %s (%s) carrying every kind of trace', (container, codec) => {
+  it('is stored with one video and one audio stream and nothing that names the place, the device or the user', async () => {
+    const original = await videoWithEveryTrace(deps.dir, container, codec);
+    const before = await exiftoolTags(original);
+    // The test file really carries what the stored file must not.
+    expect(revealingTags(before).length).toBeGreaterThan(3);
+    expect(JSON.stringify(before)).toContain(videoSecrets.cameraMake);
+    if (container !== 'webm') {
+      expect(Object.keys(before)).toEqual(expect.arrayContaining(['ItemList:CoverArt']));
+      expect(secretsIn(fs.readFileSync(original))).toEqual(expect.arrayContaining([codec === 'h264' ? videoSecrets.sei : 'x265 (build', 'Exif\0\0']));
+    }
+    expect((await probeStreams(original)).filter((stream) => stream.type === 'other').length).toBeGreaterThan(0);
+
+    const form = new FormData();
+    form.set('purpose', 'story');
+    form.set('file', new Blob([fs.readFileSync(original)]), `clip.${container}`);
+    const response = await new CookieClient(server.url).fetch('/api/uploads', { method: 'POST', body: form });
+    const body = (await response.json()) as { path: string; message?: string };
+    expect(response.status, body.message).toBe(201);
+
+    const stored = deps.storage.absolute(body.path);
+    const after = await exiftoolTags(stored);
+    expect(revealingTags(after)).toEqual([]);
+    expect(secretsIn(fs.readFileSync(stored))).toEqual([]);
+    const streams = await probeStreams(stored);
+    expect(streams.map((stream) => stream.type).sort()).toEqual(['audio', 'video']);
+    expect(streams.some((stream) => stream.picture)).toBe(false);
+  });
+});
