@@ -9,6 +9,7 @@ import type { Language } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import type { HeadData } from './lib/head.tsx';
 import { createI18n, languageModule, loadLanguageStrings } from './lib/i18n.ts';
+import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, type AppRouter } from './lib/trpc.ts';
 import { layoutQueries, matchPublicRoute, prefetchQueries } from './pages/public/public-routes.tsx';
 
@@ -52,7 +53,7 @@ const unfetched = (queryClient: QueryClient) =>
  * not list is still fetched, at the cost of another render (up to four): a page stays correct
  * while its route's list is out of date, and tests/api/ssr-render.test.ts notices.
  */
-export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>): Promise<RenderResult> {
+export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>, serverForm?: ServerFormState | null): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = makeQueryClient();
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
@@ -65,7 +66,7 @@ export async function render(url: string, language: Language, trpcClient: TRPCCl
     passes++;
     const head: HeadData = {};
     const html = renderToString(
-      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} head={head} />,
+      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} head={head} serverForm={serverForm} />,
     );
     return { head, html };
   };

@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { isLanguage } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import { applyLanguage, createI18n, initialBrowserLanguage, loadLanguageStrings } from './lib/i18n.ts';
+import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
 import { matchPublicRoute } from './pages/public/public-routes.tsx';
 import { ADMIN_PATH } from './routes.tsx';
@@ -35,10 +36,13 @@ async function start() {
 
   const state = document.getElementById('__STATE__')?.textContent;
   if (state) hydrate(queryClient, superjson.parse(state));
+  // A page answering a refused form post: the form hydrates with what was typed and the server's messages.
+  const formState = document.getElementById('__FORM__')?.textContent;
+  const serverForm = formState ? (JSON.parse(formState) as ServerFormState) : null;
 
   const app = (
     <StrictMode>
-      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} />
+      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} serverForm={serverForm} />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

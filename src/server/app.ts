@@ -8,12 +8,14 @@ import express, { type ErrorRequestHandler } from 'express';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { cachedReads, conditionalGet, ResponseCache } from './http/conditional.ts';
+import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedsRoute } from './http/feeds.ts';
-import { pageRoute } from './http/render.ts';
+import { pageRenderer, pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
+import { formPostRoute } from './forms/post-route.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
@@ -55,6 +57,7 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
+  app.use(['/api', '/trpc'], refuseCrossSiteWrites(deps));
   app.use('/trpc', conditionalGet(deps, responses));
   app.use(
     '/trpc',
@@ -100,7 +103,10 @@ export function createApp(options: AppOptions) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    app.get('/{*splat}', conditionalGet(deps, responses), pageRoute(deps, clientDir));
+    const pages = pageRenderer(deps, clientDir);
+    app.get('/{*splat}', conditionalGet(deps, responses), pageRoute(pages));
+    // Visitor forms posted without JavaScript: answered with a page (src/server/forms).
+    app.post('/{*splat}', formPostRoute(deps, pages));
   }
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
