@@ -8,7 +8,7 @@ import { applyLanguage, createI18n, initialBrowserLanguage, loadLanguageStrings 
 import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
 import { matchPublicRoute } from './pages/public/public-routes.tsx';
-import { ADMIN_PATH } from './routes.tsx';
+import { ADMIN_PATH, adminApp, LOGIN_PATH } from './routes.tsx';
 import './styles.css';
 
 async function start() {
@@ -18,7 +18,7 @@ async function start() {
   const ssrLanguage = document.documentElement.lang;
   const language = serverRendered && isLanguage(ssrLanguage) ? ssrLanguage : initialBrowserLanguage();
   const { pathname } = window.location;
-  const page = ADMIN_PATH.test(pathname) ? null : matchPublicRoute(pathname).route.page;
+  const page = LOGIN_PATH.test(pathname) ? adminApp : ADMIN_PATH.test(pathname) ? null : matchPublicRoute(pathname).route.page;
   // The page's chunk and the language's strings (both preloaded by the server) must be here
   // before hydrating: a page that suspended now would be rendered again instead of hydrated.
   let strings;

@@ -8,6 +8,7 @@ import superjson from 'superjson';
 import { directionOf, isLanguage, pickLanguage, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
 import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
@@ -16,7 +17,9 @@ import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>, serverForm?: ServerFormState | null) => Promise<RenderResult>;
 
 /** Admin screens stay client-only: their data is private and they are never shared. */
-const CLIENT_ONLY = /^\/(login|setup|admin)(\/|$)/i;
+const CLIENT_ONLY = /^\/(setup|admin)(\/|$)|^\/login\/./i;
+/** The sign-in page is rendered on the server for visitors without a session (an editor's goes on to the panel). */
+const LOGIN = /^\/login\/?$/i;
 
 export function languageOf(req: Request): Language {
   const fromUrl = req.query.lang;
@@ -125,7 +128,8 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       announceOnion(deps, req, res);
       const language = languageOf(req);
       rememberLanguageChoice(deps, req, res);
-      const render = CLIENT_ONLY.test(req.path) ? null : await loadRenderer();
+      const clientOnly = CLIENT_ONLY.test(req.path) || (LOGIN.test(req.path) && Boolean(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]));
+      const render = clientOnly ? null : await loadRenderer();
       if (!render) {
         res.type('html').send(template);
         return;

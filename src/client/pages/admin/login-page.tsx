@@ -1,12 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { safeNext } from '../../components/admin/admin-session.tsx';
 import { Button } from '../../components/admin/button.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useHead } from '../../lib/head.tsx';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { ensureXsrfCookie } from '../../lib/xsrf.ts';
+import enAdmin from '../../locales/en/admin.json' with { type: 'json' };
+import faAdmin from '../../locales/fa/admin.json' with { type: 'json' };
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
 import { loginInput } from '../../../shared/schemas/users.ts';
@@ -25,9 +30,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  useEffect(() => {
-    document.title = `${t('login.title')} · ${t('common:siteName')}`;
-  }, [t]);
+  // Rendered on the server too; until the scripts run the form cannot sign in, so it cannot be sent.
+  const hydrated = useHydrated();
+  useHead({ title: t('login.title') });
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -42,11 +47,15 @@ export function LoginPage() {
   if (me.isPending) return <Spinner fullScreen />;
   if (me.data) return <Redirect to={next} replace />;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validate(loginInput, { email, password }, language);
+    // What the fields hold, including anything typed before the scripts arrived.
+    const typed = new FormData(event.currentTarget);
+    const checked = validate(loginInput, { email: typed.get('email') ?? email, password: typed.get('password') ?? password }, language);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
+    // A stale session cookie makes the server ask for the anti-forgery header even on sign-in.
+    await ensureXsrfCookie();
     login.mutate(checked.data);
   };
 
@@ -87,7 +96,18 @@ export function LoginPage() {
             {failure}
           </p>
         ) : null}
-        <form noValidate onSubmit={submit} className="grid gap-4">
+        <noscript>
+          <div role="alert" className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="login-noscript">
+            <p lang="en" dir="ltr">
+              {enAdmin.login.needsJavaScript}
+            </p>
+            <p lang="fa" dir="rtl">
+              {faAdmin.login.needsJavaScript}
+            </p>
+          </div>
+        </noscript>
+        {/* method="post": even a form sent before the scripts arrive never puts a password in the address. */}
+        <form method="post" action="/login" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <TextField
             label={t('login.email')}
             type="email"
@@ -110,7 +130,7 @@ export function LoginPage() {
             required
             name="password"
           />
-          <Button type="submit" variant="primary" busy={login.isPending} className="mt-2 w-full py-2.5">
+          <Button type="submit" variant="primary" busy={login.isPending} disabled={!hydrated} className="mt-2 w-full py-2.5">
             {t('login.submit')}
           </Button>
         </form>
