@@ -211,3 +211,25 @@ describe('without JavaScript, at 375 px', () => {
     await context.close();
   });
 });
+
+describe('on a slow network, before the scripts arrive', () => {
+  it('opens the phone menu on a tap, and the menu carries on as the drawer once the scripts run', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, baseURL: site.url, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByTestId('plain-menu-button').click();
+    expect(await page.getByTestId('plain-menu-panel').isVisible()).toBe(true);
+    release();
+    const drawer = page.getByRole('dialog', { name: enPublic.nav.menu });
+    await drawer.waitFor();
+    expect(await page.getByTestId('plain-menu').count()).toBe(0);
+    expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+});

@@ -27,7 +27,7 @@ function PlainMenu({ ref }: { ref: Ref<HTMLDetailsElement> }) {
         <PhoneMenuLinks />
         <div className="space-y-4 border-t border-stone-200 px-6 py-5">
           <LanguageSwitcher />
-          <SocialIconLinks className="-ms-2" />
+          <SocialIconLinks className="-ms-2" testId="plain-menu-social-links" />
         </div>
       </div>
     </details>
