@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { safeNext } from '../../components/admin/admin-session.tsx';
 import { Button } from '../../components/admin/button.tsx';
+import { useLanguageHref } from '../../components/layout/language-switcher.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useHead } from '../../lib/head.tsx';
@@ -32,6 +33,7 @@ export function LoginPage() {
 
   // Rendered on the server too; until the scripts run the form cannot sign in, so it cannot be sent.
   const hydrated = useHydrated();
+  const languageHref = useLanguageHref();
   useHead({ title: t('login.title') });
 
   const login = useMutation(
@@ -65,17 +67,22 @@ export function LoginPage() {
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-plum-50 to-stone-100 px-4 py-10">
       <div className="mb-6 flex gap-1 self-center rounded-lg bg-white/80 p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label={t('nav.language')}>
         {(['en', 'fa'] as const).map((code) => (
-          <button
+          // Links, so the switch works before (or without) scripts: the server renders ?lang= and remembers it.
+          <a
             key={code}
-            type="button"
+            href={languageHref(code)}
             lang={code}
-            onClick={() => setLanguage(code)}
-            aria-pressed={language === code}
+            hrefLang={code}
+            onClick={(event) => {
+              event.preventDefault();
+              setLanguage(code);
+            }}
+            aria-current={language === code ? 'true' : undefined}
             aria-label={t('common:languages.switchTo', { language: t(`common:languageNames.${code}`) })}
             className={`rounded-md px-3 py-1 text-sm font-semibold ${language === code ? 'bg-plum-700 text-white' : 'text-stone-600 hover:bg-stone-100'}`}
           >
             {t(`common:languages.${code}`)}
-          </button>
+          </a>
         ))}
       </div>
       <div className="w-full max-w-sm rounded-2xl bg-white p-7 shadow-lg ring-1 ring-stone-200 sm:p-8">
