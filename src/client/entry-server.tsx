@@ -70,7 +70,15 @@ export async function render(url: string, language: Language, trpcClient: TRPCCl
     passes++;
     const head: HeadData = {};
     const html = renderToString(
-      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} head={head} serverForm={serverForm} />,
+      <App
+        i18n={i18n}
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        ssrPath={pathname}
+        ssrSearch={search.replace(/^\?/, '')}
+        head={head}
+        serverForm={serverForm}
+      />,
     );
     return { head, html };
   };

@@ -16,7 +16,13 @@ interface VisitorWrite {
   send(client: CookieClient, headers: Record<string, string>): Promise<Response>;
 }
 
-const fields = () => ({ title: unique('title'), description: unique('story'), name: unique('name'), email: `${unique('e')}@example.org`, message: unique('message') });
+const fields = () => ({
+  title: unique('title'),
+  description: unique('story'),
+  name: unique('name'),
+  email: `${unique('e')}@example.org`,
+  message: unique('message'),
+});
 
 const urlencoded = (path: string) => ({
   name: `POST ${path} (urlencoded form)`,
@@ -37,7 +43,11 @@ const multipart = (path: string, fileField: string) => ({
 const trpc = (path: string, input: () => unknown) => ({
   name: `POST /trpc/${path}`,
   send: (client: CookieClient, headers: Record<string, string>) =>
-    client.fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(superjson.serialize(input())) }),
+    client.fetch(`/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(superjson.serialize(input())),
+    }),
 });
 
 const writes: VisitorWrite[] = [
@@ -73,7 +83,7 @@ afterAll(async () => {
 
 describe('a visitor write sent from another site', () => {
   it.each(writes.flatMap((write) => Object.entries(foreign).map(([how, headers]) => [write.name, how, write, headers] as const)))(
-    '%s with %s is refused with 403 in the visitor\'s language, storing nothing',
+    "%s with %s is refused with 403 in the visitor's language, storing nothing",
     async (_name, _how, write, headers) => {
       const before = snapshot(deps);
       const response = await write.send(new CookieClient(server.url), { ...headers, 'Accept-Language': 'fa' });
@@ -86,7 +96,7 @@ describe('a visitor write sent from another site', () => {
 
 describe('a visitor write from the site itself, or from a client that names no origin', () => {
   const own = (url: string) => ({
-    'the site\'s own page (Sec-Fetch-Site: same-origin)': { 'Sec-Fetch-Site': 'same-origin', Origin: url },
+    "the site's own page (Sec-Fetch-Site: same-origin)": { 'Sec-Fetch-Site': 'same-origin', Origin: url },
     'an older browser naming our Origin': { Origin: url },
     'a non-browser client (no Origin)': {},
   });

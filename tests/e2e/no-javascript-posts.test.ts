@@ -42,7 +42,8 @@ function post(client: CookieClient, form: FormName, headers: Record<string, stri
   return client.fetch(forms[form].path, { method: 'POST', headers, body });
 }
 
-const tokenIn = (html: string, form: FormName) => new RegExp(`name="_token" value="([^"]+)"`).exec(html.slice(html.indexOf(`name="_form" value="${form}"`)))?.[1];
+const tokenIn = (html: string, form: FormName) =>
+  new RegExp(`name="_token" value="([^"]+)"`).exec(html.slice(html.indexOf(`name="_form" value="${form}"`)))?.[1];
 
 describe('a visitor form posted from another site', () => {
   it.each(names.flatMap((form) => [['a foreign Origin', form] as const, ['Sec-Fetch-Site: cross-site', form] as const]))(

@@ -76,7 +76,10 @@ describe('without JavaScript, at 375 px', () => {
 
     expect(new URL(page.url()).pathname).toBe('/sent/story');
     expect(await page.getByTestId('page-title').innerText()).toBe(texts[lang].sent.story.title);
-    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang, dir: lang === 'fa' ? 'rtl' : 'ltr' });
+    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({
+      lang,
+      dir: lang === 'fa' ? 'rtl' : 'ltr',
+    });
     // A reload of the confirmation page sends nothing again.
     await page.reload();
     const stored = storiesTitled(title);
@@ -127,41 +130,44 @@ describe('without JavaScript, at 375 px', () => {
     await context.close();
   });
 
-  it.each(['en', 'fa'] as const)("answers an invalid story with the server's messages in the page's language, keeping the text and storing nothing (%s)", async (lang) => {
-    const { context, page, addresses } = await openWithoutScripts(lang);
-    const description = `${unique('kept')} ${lang === 'fa' ? 'متنی که نباید گم شود.' : 'Text that must not be lost.'}`;
-    const uploadsBefore = site.deps.db.select().from(uploads).all().length;
-    await page.goto('/yourStory');
-    const form = page.getByTestId('story-form');
-    await form.locator('[name=description]').fill(description);
-    await form.locator('input[type=file][name=media]').setInputFiles(await makeJpegWithGps(site.deps));
-    const [response] = await Promise.all([page.waitForResponse((answer) => answer.request().method() === 'POST'), submit(page, 'story-form')]);
-    expect(response.status()).toBe(422);
-    expect(new URL(page.url()).pathname).toBe('/yourStory');
-    expect(new URL(page.url()).search).toBe('');
+  it.each(['en', 'fa'] as const)(
+    "answers an invalid story with the server's messages in the page's language, keeping the text and storing nothing (%s)",
+    async (lang) => {
+      const { context, page, addresses } = await openWithoutScripts(lang);
+      const description = `${unique('kept')} ${lang === 'fa' ? 'متنی که نباید گم شود.' : 'Text that must not be lost.'}`;
+      const uploadsBefore = site.deps.db.select().from(uploads).all().length;
+      await page.goto('/yourStory');
+      const form = page.getByTestId('story-form');
+      await form.locator('[name=description]').fill(description);
+      await form.locator('input[type=file][name=media]').setInputFiles(await makeJpegWithGps(site.deps));
+      const [response] = await Promise.all([page.waitForResponse((answer) => answer.request().method() === 'POST'), submit(page, 'story-form')]);
+      expect(response.status()).toBe(422);
+      expect(new URL(page.url()).pathname).toBe('/yourStory');
+      expect(new URL(page.url()).search).toBe('');
 
-    const required = message(lang, 'required');
-    const summary = page.locator('[data-testid="story-form"] [role=alert]');
-    expect(await summary.innerText()).toContain(required);
-    const titleField = page.locator('[data-testid="story-form"] [name=title]');
-    expect(await titleField.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await titleField.getAttribute('aria-describedby'))!;
-    expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).innerText()).toBe(required);
-    expect(await page.locator('[data-testid="story-form"] [name=description]').inputValue()).toBe(description);
-    // The photo was not kept: the page says to choose it again, and no upload is left behind.
-    expect(await form.innerText()).toContain(texts[lang].forms.chooseFileAgain);
-    expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadsBefore);
-    expect(site.deps.db.select().from(stories).where(eq(stories.description, description)).all()).toEqual([]);
-    expectNothingTyped(addresses, [description]);
+      const required = message(lang, 'required');
+      const summary = page.locator('[data-testid="story-form"] [role=alert]');
+      expect(await summary.innerText()).toContain(required);
+      const titleField = page.locator('[data-testid="story-form"] [name=title]');
+      expect(await titleField.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await titleField.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).innerText()).toBe(required);
+      expect(await page.locator('[data-testid="story-form"] [name=description]').inputValue()).toBe(description);
+      // The photo was not kept: the page says to choose it again, and no upload is left behind.
+      expect(await form.innerText()).toContain(texts[lang].forms.chooseFileAgain);
+      expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadsBefore);
+      expect(site.deps.db.select().from(stories).where(eq(stories.description, description)).all()).toEqual([]);
+      expectNothingTyped(addresses, [description]);
 
-    // Corrected and sent again from that page, it is stored once.
-    const title = unique('title');
-    await titleField.fill(title);
-    await submit(page, 'story-form');
-    expect(new URL(page.url()).pathname).toBe('/sent/story');
-    expect(storiesTitled(title)).toHaveLength(1);
-    await context.close();
-  });
+      // Corrected and sent again from that page, it is stored once.
+      const title = unique('title');
+      await titleField.fill(title);
+      await submit(page, 'story-form');
+      expect(new URL(page.url()).pathname).toBe('/sent/story');
+      expect(storiesTitled(title)).toHaveLength(1);
+      await context.close();
+    },
+  );
 
   it('switches language with links that keep the choice on the next page, reaches every header link from the plain menu, and links videos', async () => {
     const { context, page } = await openWithoutScripts('en');
@@ -172,7 +178,19 @@ describe('without JavaScript, at 375 px', () => {
     await page.getByTestId('plain-menu-button').click();
     expect(await panel.isVisible()).toBe(true);
     const hrefs = await panel.locator('nav a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/home', '/latestnews', '/reports', '/articles', '/about', '/yourStory', '/legal-awareness', '/gallery', '/contact', '/iran', '/afghanistan']);
+    expect(hrefs).toEqual([
+      '/home',
+      '/latestnews',
+      '/reports',
+      '/articles',
+      '/about',
+      '/yourStory',
+      '/legal-awareness',
+      '/gallery',
+      '/contact',
+      '/iran',
+      '/afghanistan',
+    ]);
     for (const link of await panel.locator('a').all()) expect(await link.isVisible()).toBe(true);
 
     await Promise.all([page.waitForEvent('load'), menu.getByTestId('lang-fa').click()]);

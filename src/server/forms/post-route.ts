@@ -19,7 +19,8 @@ type UploadIds = Record<string, string | undefined>;
 const forms: Record<FormName, { fields: readonly string[]; submit(caller: Caller, body: Body, files: UploadIds): Promise<unknown> }> = {
   story: {
     fields: ['title', 'description'],
-    submit: (caller, body, files) => caller.stories.create({ title: field(body, 'title'), description: field(body, 'description'), mediaUploadId: files.media }),
+    submit: (caller, body, files) =>
+      caller.stories.create({ title: field(body, 'title'), description: field(body, 'description'), mediaUploadId: files.media }),
   },
   contact: {
     fields: ['name', 'email', 'message'],
@@ -77,7 +78,8 @@ export function formPostRoute(deps: Deps, pages: PageRenderer): RequestHandler {
       const guessed = formOfPath(req.path);
       const answer = (status: number, state: Omit<ServerFormState, 'tokens'>) =>
         pages.send(req, res, { status, serverForm: { ...state, tokens: formTokens(csrfCookieOf(req, res)) } });
-      const refuse = (form: FormName, key: MessageKey, status = 403) => answer(status, { form, values: {}, errors: { form: [message(lang, key)] }, fileDropped: false });
+      const refuse = (form: FormName, key: MessageKey, status = 403) =>
+        answer(status, { form, values: {}, errors: { form: [message(lang, key)] }, fileDropped: false });
 
       const source = requestSource(req, deps.env);
       if (source === 'cross-site') return await refuse(guessed, 'crossSiteRefused');
@@ -94,7 +96,12 @@ export function formPostRoute(deps: Deps, pages: PageRenderer): RequestHandler {
         form = isFormName(body[FORM_FIELD]) ? body[FORM_FIELD] : guessed;
         if (source === 'unknown' && !formTokenValid(csrfCookieOf(req, res), form, body[TOKEN_FIELD])) {
           await discardUnclaimed(deps, call.stored);
-          return await answer(403, { form, values: typedValues(body, form), errors: { form: [message(lang, 'formUnconfirmed')] }, fileDropped: postedFile(call) });
+          return await answer(403, {
+            form,
+            values: typedValues(body, form),
+            errors: { form: [message(lang, 'formUnconfirmed')] },
+            fileDropped: postedFile(call),
+          });
         }
         await forms[form].submit(call.caller, body, files);
         return res.redirect(303, sentPath(form));

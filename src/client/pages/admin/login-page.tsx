@@ -104,7 +104,11 @@ export function LoginPage() {
           </p>
         ) : null}
         <noscript>
-          <div role="alert" className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="login-noscript">
+          <div
+            role="alert"
+            className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="login-noscript"
+          >
             <p lang="en" dir="ltr">
               {enAdmin.login.needsJavaScript}
             </p>
