@@ -250,4 +250,29 @@ describe('on a slow network, before the scripts arrive', () => {
     expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
+
+  it('keeps what was typed into a form before the scripts arrived, and sends it once they run', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, baseURL: site.url, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const name = unique('early');
+    const form = page.getByTestId('contact-form');
+    await form.locator('[name=name]').fill(name);
+    await form.locator('[name=email]').fill('early@example.org');
+    await form.locator('[name=message]').fill('Typed on a slow connection.');
+    release();
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    await page.getByTestId('menu-button').waitFor();
+    await form.getByTestId('submit').click();
+    await page.locator('[data-toast="success"]').waitFor();
+    expect(messagesFrom(name)).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { useToast } from '../ui/toaster.tsx';
@@ -7,6 +7,7 @@ import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { FormPostFields, useServerForm } from '../../lib/server-form.tsx';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
 /** The footer's newsletter sign-up (SPEC §5 and §8 texts). */
 export function NewsletterForm() {
@@ -22,6 +23,8 @@ export function NewsletterForm() {
   // Without JavaScript the form posts to the page it is on, which the server shows again if it refuses it.
   const [path] = useLocation();
   const search = useSearch();
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, email, (event) => setEmail(event.target.value));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,6 +70,7 @@ export function NewsletterForm() {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
+          ref={input}
           id={id}
           type="email"
           name="email"
