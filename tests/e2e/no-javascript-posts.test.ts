@@ -4,6 +4,7 @@ import { message } from '../../src/shared/messages.ts';
 import { makeTextFile } from '../factories/media.ts';
 import { unique } from '../factories/index.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
+import { imageBlob } from '../api/rest-kit.ts';
 import { CookieClient } from '../setup/http.ts';
 import type { Site } from './support/site.ts';
 import { startPublicSite } from './support/public-site.ts';
@@ -95,6 +96,20 @@ describe('the answers to form posts', () => {
     const refused = await post(client, 'story', { 'Sec-Fetch-Site': 'same-origin' }, true, { title: '' });
     expect(refused.status).toBe(422);
     expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keeps no file that the stored form did not take', async () => {
+    const before = snapshot(site.deps);
+    const body = new FormData();
+    body.append('_form', 'newsletter');
+    body.append('email', `${unique('e')}@example.org`);
+    body.append('media', await imageBlob('jpeg'), 'photo.jpg');
+    const response = await new CookieClient(site.url).fetch('/yourStory', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' }, body });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/sent/newsletter');
+    const after = snapshot(site.deps);
+    expect(after.tables.uploads).toEqual(before.tables.uploads);
+    expect(after.files).toEqual(before.files);
   });
 
   it('refuses a file that is not an image beside its field, keeping the text and storing nothing', async () => {

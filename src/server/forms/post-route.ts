@@ -104,6 +104,8 @@ export function formPostRoute(deps: Deps, pages: PageRenderer): RequestHandler {
           });
         }
         await forms[form].submit(call.caller, body, files);
+        // A file the stored form did not take (a newsletter post carrying one) is not kept either.
+        await discardUnclaimed(deps, call.stored);
         return res.redirect(303, sentPath(form));
       } catch (error) {
         await discardUnclaimed(deps, call.stored);
