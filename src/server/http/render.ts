@@ -131,7 +131,7 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       const clientOnly = CLIENT_ONLY.test(req.path) || (LOGIN.test(req.path) && Boolean(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]));
       const render = clientOnly ? null : await loadRenderer();
       if (!render) {
-        res.type('html').send(template);
+        res.status(options.status ?? 200).type('html').send(template);
         return;
       }
       const client = createTRPCClient<AppRouter>({
