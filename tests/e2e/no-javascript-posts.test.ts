@@ -112,11 +112,11 @@ describe('the answers to form posts', () => {
     expect(after.files).toEqual(before.files);
   });
 
-  it('refuses a file that is not an image beside its field, keeping the text and storing nothing', async () => {
+  it('refuses a file that is not an image beside its field, with what else is wrong, keeping the text and storing nothing', async () => {
     const before = snapshot(site.deps);
     const description = unique('kept');
     const body = new FormData();
-    for (const [key, value] of Object.entries({ _form: 'contact', name: 'Maryam', email: 'maryam@example.org', message: description })) body.append(key, value);
+    for (const [key, value] of Object.entries({ _form: 'contact', name: '', email: 'maryam@example.org', message: description })) body.append(key, value);
     body.append('image', new Blob([await import('node:fs').then((fs) => fs.readFileSync(makeTextFile(site.deps)))], { type: 'image/jpeg' }), 'photo.jpg');
     const response = await new CookieClient(site.url).fetch('/contact', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' }, body });
     expect(response.status).toBe(422);
@@ -124,6 +124,7 @@ describe('the answers to form posts', () => {
     expect(html).toContain(message('en', 'uploadUnsupportedType').slice(0, 30));
     expect(html).toContain(description);
     expect(html).toContain(enPublic.forms.chooseFileAgain);
+    expect(html).toContain(message('en', 'required'));
     expect(snapshot(site.deps)).toEqual(before);
   });
 

@@ -1,7 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { FORM_FIELD, isFormName, sentPath, TOKEN_FIELD, type FormName, type ServerFormState } from '../../shared/form-posts.ts';
-import { message, type MessageKey } from '../../shared/messages.ts';
+import type { z } from 'zod';
+import type { Language } from '../../shared/locale.ts';
+import { fieldErrorsOf, message, type MessageKey } from '../../shared/messages.ts';
+import { createContactInput } from '../../shared/schemas/contacts.ts';
+import { subscribeInput } from '../../shared/schemas/newsletter.ts';
+import { createStoryInput } from '../../shared/schemas/stories.ts';
 import { languageOf, type PageRenderer } from '../http/render.ts';
 import { requestContext } from '../http/request-context.ts';
 import { bodyOf, field, type Body, type Call, type Caller } from '../rest/endpoint.ts';
@@ -16,19 +21,22 @@ import { csrfCookieOf, formTokens, formTokenValid } from './token.ts';
 type UploadIds = Record<string, string | undefined>;
 
 /** Each form: the fields whose typed text a refused post gets back, and the procedure that stores it. */
-const forms: Record<FormName, { fields: readonly string[]; submit(caller: Caller, body: Body, files: UploadIds): Promise<unknown> }> = {
+const forms: Record<FormName, { fields: readonly string[]; schema: z.ZodType; submit(caller: Caller, body: Body, files: UploadIds): Promise<unknown> }> = {
   story: {
     fields: ['title', 'description'],
+    schema: createStoryInput,
     submit: (caller, body, files) =>
       caller.stories.create({ title: field(body, 'title'), description: field(body, 'description'), mediaUploadId: files.media }),
   },
   contact: {
     fields: ['name', 'email', 'message'],
+    schema: createContactInput,
     submit: (caller, body, files) =>
       caller.contacts.create({ name: field(body, 'name'), email: field(body, 'email'), message: field(body, 'message'), imageUploadId: files.image }),
   },
   newsletter: {
     fields: ['email'],
+    schema: subscribeInput,
     submit: (caller, body) => caller.newsletter.subscribe({ email: field(body, 'email') }),
   },
 };
@@ -47,6 +55,15 @@ function typedValues(body: Body, form: FormName): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of forms[form].fields) if (typeof body[name] === 'string') values[name] = body[name];
   return values;
+}
+
+/**
+ * A refused file stops the post before the procedure checks the text: the procedure's own schema
+ * then says what else is wrong, so the visitor corrects everything in one go.
+ */
+function textErrors(form: FormName, body: Body, lang: Language): Record<string, string[]> {
+  const checked = forms[form].schema.safeParse(Object.fromEntries(forms[form].fields.map((name) => [name, body[name]])));
+  return checked.success ? {} : fieldErrorsOf(checked.error.issues, lang);
 }
 
 function parseWith(parser: RequestHandler, req: Request, res: Response): Promise<void> {
@@ -118,7 +135,11 @@ export function formPostRoute(deps: Deps, pages: PageRenderer): RequestHandler {
         const reply = restError(error, ctx, fileFieldNames);
         const { message: text, errors } = reply.body as { message?: string; errors?: Record<string, string[]> };
         if (reply.headers) res.set(reply.headers);
-        return await answer(reply.status, { ...kept, errors: errors ?? { form: [text ?? message(lang, 'serverError')] } });
+        const fileRefused = errors && Object.keys(errors).some((name) => Object.values(fileFieldNames).includes(name));
+        return await answer(reply.status, {
+          ...kept,
+          errors: errors ? { ...(fileRefused ? textErrors(form, bodyOf(req), lang) : {}), ...errors } : { form: [text ?? message(lang, 'serverError')] },
+        });
       }
     } catch (error) {
       next(error);

@@ -18,10 +18,14 @@ const menuButtonClass = '-ms-1 flex size-11 shrink-0 items-center justify-center
 function PlainMenu({ ref }: { ref: Ref<HTMLDetailsElement> }) {
   const { t } = useTranslation('public');
   return (
-    <details ref={ref} className="group nav:hidden" data-testid="plain-menu">
-      <summary className={`${menuButtonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} data-testid="plain-menu-button">
+    <details ref={ref} className="nav:hidden" data-testid="plain-menu">
+      {/* The word is shown, not only the icon: Tor Browser's Safest level does not draw SVG. */}
+      <summary
+        className="-ms-1 flex h-11 shrink-0 cursor-pointer list-none items-center gap-1.5 rounded-full px-2 font-semibold text-stone-800 hover:bg-plum-50 [&::-webkit-details-marker]:hidden"
+        data-testid="plain-menu-button"
+      >
         <MenuIcon size={24} />
-        <span className="sr-only">{t('nav.menu')}</span>
+        <span>{t('nav.menu')}</span>
       </summary>
       <div className="absolute inset-x-0 top-full z-50 border-b border-stone-200 bg-white shadow-lg" data-testid="plain-menu-panel">
         <PhoneMenuLinks />
