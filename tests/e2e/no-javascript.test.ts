@@ -14,7 +14,7 @@ import { message } from '../../src/shared/messages.ts';
 import { makeJpegWithGps, secretPlace } from '../factories/media.ts';
 import { unique } from '../factories/index.ts';
 import { launchBrowser, viewports, type Site } from './support/site.ts';
-import { startSeededSite, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
+import { expectAccessible, startSeededSite, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
 
 const run = promisify(execFile);
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -51,6 +51,21 @@ function expectNothingTyped(addresses: string[], typed: string[]) {
     const decoded = decodeURIComponent(address.replace(/\+/g, ' '));
     for (const text of typed) expect(decoded, address).not.toContain(text);
   }
+}
+
+/**
+ * axe needs scripts, which this page has not: the page as shown (its HTML with the menu's open
+ * state, without the site's scripts) is checked in a tab that runs them, at the same address.
+ */
+async function expectAccessibleAsShown(page: Page, label: string) {
+  const html = (await page.content()).replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const context = await browser.newContext({ viewport: viewports.phone, reducedMotion: 'reduce' });
+  const checker = await context.newPage();
+  await checker.route(page.url(), (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await checker.goto(page.url());
+  expect(await checker.locator('script[type=module]').count()).toBe(0);
+  await expectAccessible(checker, label);
+  await context.close();
 }
 
 async function submit(page: Page, form: string) {
@@ -155,6 +170,7 @@ describe('without JavaScript, at 375 px', () => {
       expect(await page.locator('[data-testid="story-form"] [name=description]').inputValue()).toBe(description);
       // The photo was not kept: the page says to choose it again, and no upload is left behind.
       expect(await form.innerText()).toContain(texts[lang].forms.chooseFileAgain);
+      await expectAccessibleAsShown(page, `refused story without JavaScript (${lang})`);
       expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadsBefore);
       expect(site.deps.db.select().from(stories).where(eq(stories.description, description)).all()).toEqual([]);
       expectNothingTyped(addresses, [description]);
@@ -192,6 +208,7 @@ describe('without JavaScript, at 375 px', () => {
       '/afghanistan',
     ]);
     for (const link of await panel.locator('a').all()) expect(await link.isVisible()).toBe(true);
+    await expectAccessibleAsShown(page, 'plain phone menu without JavaScript');
 
     await Promise.all([page.waitForEvent('load'), menu.getByTestId('lang-fa').click()]);
     expect(new URL(page.url()).pathname).toBe('/about');
