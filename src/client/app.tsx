@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { ToastProvider } from './components/ui/toaster.tsx';
 import { HeadProvider, type HeadData } from './lib/head.tsx';
+import { ServerFormProvider, type ServerFormState } from './lib/server-form.tsx';
 import { TRPCProvider, type AppRouter } from './lib/trpc.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -17,19 +18,23 @@ interface AppProps {
   ssrSearch?: string;
   /** Server only: collects the page's title, description, image and status. */
   head?: HeadData;
+  /** On a page answering a refused form post: what was typed and the server's messages. */
+  serverForm?: ServerFormState | null;
 }
 
-export function App({ i18n, queryClient, trpcClient, ssrPath, ssrSearch, head }: AppProps) {
+export function App({ i18n, queryClient, trpcClient, ssrPath, ssrSearch, head, serverForm }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <HeadProvider collector={head}>
-            <ToastProvider>
-              <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-                <AppRoutes />
-              </Router>
-            </ToastProvider>
+            <ServerFormProvider state={serverForm}>
+              <ToastProvider>
+                <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+                  <AppRoutes />
+                </Router>
+              </ToastProvider>
+            </ServerFormProvider>
           </HeadProvider>
         </TRPCProvider>
       </QueryClientProvider>

@@ -9,8 +9,10 @@ import type { Language } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import type { HeadData } from './lib/head.tsx';
 import { createI18n, languageModule, loadLanguageStrings } from './lib/i18n.ts';
+import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, type AppRouter } from './lib/trpc.ts';
 import { layoutQueries, matchPublicRoute, prefetchQueries } from './pages/public/public-routes.tsx';
+import { adminApp, LOGIN_PATH } from './routes.tsx';
 
 export interface RenderResult {
   html: string;
@@ -52,20 +54,31 @@ const unfetched = (queryClient: QueryClient) =>
  * not list is still fetched, at the cost of another render (up to four): a page stays correct
  * while its route's list is out of date, and tests/api/ssr-render.test.ts notices.
  */
-export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>): Promise<RenderResult> {
+export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>, serverForm?: ServerFormState | null): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = makeQueryClient();
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const { route, params } = matchPublicRoute(pathname);
-  const queries = [...layoutQueries(trpc), ...route.queries({ params, search: new URLSearchParams(search), trpc })];
-  const [i18n] = await Promise.all([i18nFor(language), route.page?.load(), prefetchQueries(queryClient, queries)]);
+  // The sign-in page (admin chunk) is rendered anonymously: render.ts sends a signed-in editor the plain shell.
+  const login = LOGIN_PATH.test(pathname);
+  const page = login ? adminApp : route.page;
+  const queries = login ? [trpc.auth.me.queryOptions()] : [...layoutQueries(trpc), ...route.queries({ params, search: new URLSearchParams(search), trpc })];
+  const [i18n] = await Promise.all([i18nFor(language), page?.load(), prefetchQueries(queryClient, queries)]);
 
   let passes = 0;
   const renderPass = () => {
     passes++;
     const head: HeadData = {};
     const html = renderToString(
-      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} head={head} />,
+      <App
+        i18n={i18n}
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        ssrPath={pathname}
+        ssrSearch={search.replace(/^\?/, '')}
+        head={head}
+        serverForm={serverForm}
+      />,
     );
     return { head, html };
   };
@@ -86,7 +99,7 @@ export async function render(url: string, language: Language, trpcClient: TRPCCl
     siteName,
     title: head.title ? `${head.title} — ${siteName}` : siteName,
     state: superjson.stringify(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' })),
-    modules: [languageModule(language), ...(route.page ? [route.page.src] : [])],
+    modules: [languageModule(language), ...(page ? [page.src] : [])],
     passes,
   };
 }

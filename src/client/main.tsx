@@ -5,9 +5,10 @@ import superjson from 'superjson';
 import { isLanguage } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import { applyLanguage, createI18n, initialBrowserLanguage, loadLanguageStrings } from './lib/i18n.ts';
+import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, makeTrpcClient } from './lib/trpc.ts';
 import { matchPublicRoute } from './pages/public/public-routes.tsx';
-import { ADMIN_PATH } from './routes.tsx';
+import { ADMIN_PATH, adminApp, LOGIN_PATH } from './routes.tsx';
 import './styles.css';
 
 async function start() {
@@ -17,7 +18,7 @@ async function start() {
   const ssrLanguage = document.documentElement.lang;
   const language = serverRendered && isLanguage(ssrLanguage) ? ssrLanguage : initialBrowserLanguage();
   const { pathname } = window.location;
-  const page = ADMIN_PATH.test(pathname) ? null : matchPublicRoute(pathname).route.page;
+  const page = LOGIN_PATH.test(pathname) ? adminApp : ADMIN_PATH.test(pathname) ? null : matchPublicRoute(pathname).route.page;
   // The page's chunk and the language's strings (both preloaded by the server) must be here
   // before hydrating: a page that suspended now would be rendered again instead of hydrated.
   let strings;
@@ -35,10 +36,13 @@ async function start() {
 
   const state = document.getElementById('__STATE__')?.textContent;
   if (state) hydrate(queryClient, superjson.parse(state));
+  // A page answering a refused form post: the form hydrates with what was typed and the server's messages.
+  const formState = document.getElementById('__FORM__')?.textContent;
+  const serverForm = formState ? (JSON.parse(formState) as ServerFormState) : null;
 
   const app = (
     <StrictMode>
-      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} />
+      <App i18n={i18n} queryClient={queryClient} trpcClient={trpcClient} serverForm={serverForm} />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

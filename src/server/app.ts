@@ -10,14 +10,16 @@ import type { Db } from './db/client.ts';
 import { batchLimits } from '../shared/schemas/common.ts';
 import type { Env } from './env.ts';
 import { errorHandler } from './http/client-errors.ts';
+import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedsRoute } from './http/feeds.ts';
-import { pageRoute } from './http/render.ts';
+import { pageRenderer, pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
+import { formPostRoute } from './forms/post-route.ts';
 import { restRouter } from './rest/index.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
@@ -76,6 +78,7 @@ export function createApp(options: AppOptions) {
   app.get('/sanctum/csrf-cookie', csrfCookie);
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
+  app.use(['/api', '/trpc'], refuseCrossSiteWrites(deps));
   app.use('/trpc', trpcBatchLimits(appRouter), conditionalGet);
   app.use(
     '/trpc',
@@ -116,7 +119,10 @@ export function createApp(options: AppOptions) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    app.get('/{*splat}', conditionalGet, pageRoute(deps, clientDir));
+    const pages = pageRenderer(deps, clientDir);
+    app.get('/{*splat}', conditionalGet, pageRoute(pages));
+    // Visitor forms posted without JavaScript: answered with a page (src/server/forms).
+    app.post('/{*splat}', formPostRoute(deps, pages));
   }
 
   app.use(errorHandler(deps));

@@ -52,6 +52,12 @@ const envSchema = z
     DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
     STORAGE_DIR: z.string().trim().min(1).default('./storage'),
     PUBLIC_URL: optionalUrl,
+    /** The site's onion-service address (http://….onion); HTML answers then name it in Onion-Location. */
+    ONION_URL: optional(
+      z
+        .url({ protocol: /^https?$/, hostname: /\.onion$/, error: 'must be an http(s) URL whose host ends in .onion' })
+        .transform((url) => url.replace(/\/+$/, '')),
+    ),
     ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
     ADMIN_PASSWORD: optional(z.string().min(10, 'must be at least 10 characters')),
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),

@@ -69,6 +69,14 @@ export const messages = {
     en: 'This request asks for too much at once. Send fewer calls, or smaller pages, per request.',
     fa: 'این درخواست چیزهای زیادی را با هم می‌خواهد. در هر درخواست فراخوانی‌های کمتر یا صفحه‌های کوچک‌تری بفرستید.',
   },
+  crossSiteRefused: {
+    en: 'This form was sent from another website, so it was refused and nothing was stored. To write to us, open this site yourself and use its form.',
+    fa: 'این فرم از وب‌سایت دیگری فرستاده شده بود، پس پذیرفته نشد و چیزی ذخیره نشد. برای نوشتن به ما، خودتان این سایت را باز کنید و از فرم آن استفاده کنید.',
+  },
+  formUnconfirmed: {
+    en: 'We could not confirm that this form was sent from this site, so nothing was stored yet. Check what you wrote and press the button again.',
+    fa: 'نتوانستیم مطمئن شویم که این فرم از همین سایت فرستاده شده است، پس هنوز چیزی ذخیره نشد. نوشته‌تان را بررسی کنید و دوباره دکمه را بزنید.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -54,6 +54,14 @@ describe('readEnv', () => {
     expect(refusal({ [name]: value }).message).toContain(`${name}: must be an http(s) URL`);
   });
 
+  it.each(['https://example.org', 'ftp://abc.onion', 'abc.onion'])('refuses ONION_URL=%s, which is not an http(s) onion address', (value) => {
+    expect(refusal({ ONION_URL: value }).message).toContain('ONION_URL: must be an http(s) URL whose host ends in .onion');
+  });
+
+  it('takes an onion address without its trailing slash', () => {
+    expect(readEnv({ ONION_URL: 'http://abcdefgh.onion/' }).ONION_URL).toBe('http://abcdefgh.onion');
+  });
+
   it('refuses a contact address that is not an e-mail and names CONTACT_EMAIL', () => {
     expect(refusal({ CONTACT_EMAIL: 'contact-at-example.org' }).message).toContain('CONTACT_EMAIL: must be an e-mail address');
   });

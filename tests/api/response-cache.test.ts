@@ -62,7 +62,7 @@ describe('answers from the response cache', () => {
       expect(meaningful(hit.headers), encoding).toEqual(meaningful(miss.headers));
       expect(hit.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(hit.headers['x-content-type-options']).toBe('nosniff');
-      expect(hit.headers['referrer-policy']).toBe('no-referrer');
+      expect(hit.headers['referrer-policy']).toBe('same-origin');
       expect(hit.headers['cache-control']).toBe('no-cache');
       expect(hit.headers.etag).toMatch(/^W\//);
       expect(hit.headers.vary).toMatch(/Cookie, X-Lang, Accept-Language, Accept-Encoding/);

@@ -85,13 +85,13 @@ describe('security headers on every kind of response', () => {
     }
   });
 
-  it('sends nosniff, no-referrer and DENY framing, and never X-Powered-By or HSTS on a plain-HTTP site', async () => {
+  it('sends nosniff, a same-origin-only referrer policy and DENY framing, and never X-Powered-By or HSTS on a plain-HTTP site', async () => {
     const { server, storedFile } = await site();
     for (const [name, [pathname]] of Object.entries(samples(storedFile))) {
       const response = await fetch(server.url + pathname);
       await response.body?.cancel();
       expect(response.headers.get('x-content-type-options'), name).toBe('nosniff');
-      expect(response.headers.get('referrer-policy'), name).toBe('no-referrer');
+      expect(response.headers.get('referrer-policy'), name).toBe('same-origin');
       expect(response.headers.get('x-frame-options'), name).toBe('DENY');
       expect(response.headers.has('x-powered-by'), name).toBe(false);
       expect(response.headers.has('strict-transport-security'), name).toBe(false);

@@ -37,7 +37,7 @@ describe('the desktop bar', () => {
     expect(xs).toEqual(sorted);
     expect(await page.locator('[data-testid="desktop-nav"] [aria-current="page"]').innerText()).toBe(texts[lang].nav.about);
     expect(await page.getByTestId('logo').locator('visible=true').getAttribute('href')).toBe('/home');
-    expect(await page.getByTestId('language-switcher').locator('visible=true').getByRole('button').allInnerTexts()).toEqual(['En', 'فا']);
+    expect(await page.getByTestId('language-switcher').locator('visible=true').getByRole('link').allInnerTexts()).toEqual(['En', 'فا']);
     await context.close();
   });
 
@@ -85,7 +85,7 @@ describe('the phone drawer', () => {
         .getByRole('link')
         .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href'))),
     ).toEqual([...specOrder, '/iran', '/afghanistan']);
-    expect(await drawer.getByTestId('language-switcher').getByRole('button').count()).toBe(2);
+    expect(await drawer.getByTestId('language-switcher').getByRole('link').count()).toBe(2);
     expect(await drawer.getByTestId('social-links').locator('a').count()).toBe(3);
     const box = (await drawer.boundingBox())!;
     if (lang === 'en') expect(box.x).toBe(0);
@@ -142,7 +142,7 @@ describe('languages', () => {
     await page.getByTestId('site-header').getByTestId('lang-fa').locator('visible=true').click();
     await expect.poll(() => documentLanguage(page)).toEqual({ lang: 'fa', dir: 'rtl' });
     expect(await page.getByTestId('page-title').innerText()).toBe(faPublic.contact.title);
-    expect(await page.getByTestId('lang-fa').locator('visible=true').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('lang-fa').locator('visible=true').getAttribute('aria-current')).toBe('true');
     // A new page load (without the test's own language setting) keeps Persian.
     const fresh = await context.newPage();
     await visit(fresh, '/contact');

@@ -56,10 +56,16 @@ describe('server-rendered public pages', () => {
     expect(missing.html).toContain('News not found.');
   });
 
-  it('keep the admin panel client-only', async () => {
+  it('keep the admin panel client-only, and render the sign-in page with its note for browsers without JavaScript', async () => {
+    for (const path of ['/admin/home', '/setup']) {
+      const { html } = await page(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('__STATE__');
+    }
     const { html } = await page('/login');
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('__STATE__');
+    expect(html).toContain('<form');
+    expect(html).toContain('method="post"');
+    expect(html).toMatch(/<noscript>.*Signing in needs JavaScript.*<\/noscript>/s);
   });
 
   it('are readable with scripts turned off, and hydrate without a warning when scripts run', async () => {

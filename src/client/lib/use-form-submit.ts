@@ -13,9 +13,11 @@ export function useFormSubmit<S extends z.ZodType>(options: {
   send: (data: z.infer<S>) => Promise<unknown>;
   onSuccess: () => void;
   onFailure: (error: unknown) => void;
+  /** The server's messages when the page answers a refused post (src/server/forms). */
+  initialErrors?: Record<string, string[]>;
 }) {
   const { language } = useLanguage();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>(options.initialErrors ?? {});
   const [sending, setSending] = useState(false);
 
   async function submit(values: unknown) {

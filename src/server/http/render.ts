@@ -3,19 +3,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { Request, RequestHandler, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
 import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
+import type { ServerFormState } from '../../shared/form-posts.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
 import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
 import { requestLanguage } from './request-language.ts';
+import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 
-type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<RenderResult>;
+type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>, serverForm?: ServerFormState | null) => Promise<RenderResult>;
 
 /** Admin screens stay client-only: their data is private and they are never shared. */
-const CLIENT_ONLY = /^\/(login|setup|admin)(\/|$)/i;
+const CLIENT_ONLY = /^\/(setup|admin)(\/|$)|^\/login\/./i;
+/** The sign-in page is rendered on the server for visitors without a session (an editor's goes on to the panel). */
+const LOGIN = /^\/login\/?$/i;
 
 function headTags(deps: Deps, req: Request, language: Language, result: RenderResult): string {
   const origin = siteOrigin(deps, req);
@@ -85,12 +91,27 @@ function modulePreloader(manifest: Manifest | null): (modules: readonly string[]
   };
 }
 
+export interface PageOptions {
+  /** The status to answer with, when the page answers a refused form post (422, 429, 403). */
+  status?: number;
+  /** What a refused form post had typed, and the server's messages for it. */
+  serverForm?: ServerFormState | null;
+}
+
+export interface PageRenderer {
+  /** Renders the request's path as a page in the request's language and sends it. */
+  send(req: Request, res: Response, options?: PageOptions): Promise<void>;
+}
+
+/** JSON in a <script> element: `<` escaped, so stored text cannot close the element. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
 /**
  * Public pages rendered on the server, with the data they show and their share tags, so they are
  * readable before (or without) any script; the browser then hydrates. Falls back to the plain
  * client shell when no server bundle was built.
  */
-export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
+export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const preloads = modulePreloader(readManifest(clientDir));
   const serverEntry = path.join(clientDir, '..', 'server', 'entry-server.js');
@@ -98,17 +119,22 @@ export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
   const loadRenderer = () =>
     (renderer ??= fs.existsSync(serverEntry) ? import(pathToFileURL(serverEntry).href).then((module: { render: RenderFn }) => module.render) : Promise.resolve(null));
 
-  const sendShell = (res: Response) => res.type('html').send(template);
-
-  return async (req, res, next) => {
-    try {
-      const render = CLIENT_ONLY.test(req.path) ? null : await loadRenderer();
-      if (!render) return sendShell(res);
+  return {
+    async send(req, res, options = {}) {
+      announceOnion(deps, req, res);
       const language = requestLanguage(req);
+      rememberLanguageChoice(deps, req, res);
+      const clientOnly = CLIENT_ONLY.test(req.path) || (LOGIN.test(req.path) && Boolean(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]));
+      const render = clientOnly ? null : await loadRenderer();
+      if (!render) {
+        res.status(options.status ?? 200).type('html').send(template);
+        return;
+      }
       const client = createTRPCClient<AppRouter>({
         links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
       });
-      const result = await render(req.originalUrl, language, client);
+      const result = await render(req.originalUrl, language, client, options.serverForm);
+      const formState = options.serverForm ? `\n    <script id="__FORM__" type="application/json">${scriptJson(JSON.stringify(options.serverForm))}</script>` : '';
       // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` in stored
       // text would copy parts of the template into the page (and a `</script>` into the state).
       const html = template
@@ -122,11 +148,15 @@ export function pageRoute(deps: Deps, clientDir: string): RequestHandler {
         .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, req, language, result)].join('\n    ')}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${result.state.replace(/</g, '\\u003c')}</script>`,
+          () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>${formState}`,
         );
-      res.status(result.head.status ?? 200).type('html').send(html);
-    } catch (error) {
-      next(error);
-    }
+      res.status(options.status ?? result.head.status ?? 200).type('html').send(html);
+    },
+  };
+}
+
+export function pageRoute(pages: PageRenderer): RequestHandler {
+  return (req, res, next) => {
+    pages.send(req, res).catch(next);
   };
 }

@@ -3,7 +3,9 @@ import { isHttps, type Env } from '../env.ts';
 
 /**
  * A strict policy: only our own scripts, styles, fonts and images; frames only from the
- * privacy-enhanced YouTube host; nothing may frame us; no referrer leaves the site.
+ * privacy-enhanced YouTube host; nothing may frame us; no referrer leaves the site. Within the
+ * site the browser names the page (`same-origin`): its own posts then carry their true `Origin`,
+ * which tells them apart from another site's (under `no-referrer` browsers send `Origin: null`).
  */
 export function securityHeaders(env: Env) {
   return helmet({
@@ -27,7 +29,7 @@ export function securityHeaders(env: Env) {
       },
     },
     strictTransportSecurity: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });

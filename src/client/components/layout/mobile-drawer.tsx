@@ -9,13 +9,44 @@ import { SiteLogo } from './site-logo.tsx';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const link = (active: boolean) =>
+  `block rounded-sm border-s-4 px-4 py-3 text-base font-semibold ${active ? 'border-plum-700 bg-plum-50 text-plum-900' : 'border-transparent text-stone-800 hover:bg-stone-100'}`;
+
+/** The phone menu's links: in the drawer, and in the plain menu that works before (or without) scripts. */
+export function PhoneMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('public');
+  const [path] = useLocation();
+  return (
+    <nav aria-label={t('nav.label')} className="px-2 py-3">
+      <ul>
+        {navItems.map((item) => (
+          <li key={item.key}>
+            <Link href={item.href} onClick={onNavigate} aria-current={isActive(item, path) ? 'page' : undefined} className={link(isActive(item, path))}>
+              {t(`nav.${item.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 px-4 text-xs font-bold tracking-wide text-stone-600 uppercase">{t('nav.countries')}</p>
+      <ul className="mt-1">
+        {countryItems.map((item) => (
+          <li key={item.key}>
+            <Link href={item.href} onClick={onNavigate} className={link(path.toLowerCase() === item.href)}>
+              {t(`countries.${item.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * The phone menu: a modal panel sliding in from the reading start. It closes on the close button,
  * a backdrop click, Escape and any link; Tab cycles inside it while it is open.
  */
 export function MobileDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('public');
-  const [path] = useLocation();
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const close = useEffectEvent(() => onClose());
@@ -52,9 +83,6 @@ export function MobileDrawer({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  const link = (active: boolean) =>
-    `block rounded-sm border-s-4 px-4 py-3 text-base font-semibold ${active ? 'border-plum-700 bg-plum-50 text-plum-900' : 'border-transparent text-stone-800 hover:bg-stone-100'}`;
-
   return (
     <div className="fixed inset-0 z-50 nav:hidden" data-testid="drawer-root">
       <div className="absolute inset-0 bg-stone-950/55" onClick={onClose} aria-hidden="true" data-testid="drawer-backdrop" />
@@ -80,27 +108,7 @@ export function MobileDrawer({ onClose }: { onClose: () => void }) {
             <CloseIcon size={22} />
           </button>
         </div>
-        <nav aria-label={t('nav.label')} className="px-2 py-3">
-          <ul>
-            {navItems.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} onClick={onClose} aria-current={isActive(item, path) ? 'page' : undefined} className={link(isActive(item, path))}>
-                  {t(`nav.${item.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 px-4 text-xs font-bold tracking-wide text-stone-600 uppercase">{t('nav.countries')}</p>
-          <ul className="mt-1">
-            {countryItems.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} onClick={onClose} className={link(path.toLowerCase() === item.href)}>
-                  {t(`countries.${item.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PhoneMenuLinks onNavigate={onClose} />
         <div className="mt-auto space-y-4 border-t border-stone-200 px-6 py-5">
           <LanguageSwitcher />
           <SocialIconLinks className="-ms-2" />

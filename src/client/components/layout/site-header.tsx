@@ -1,12 +1,42 @@
-import { useRef, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { MenuIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { MobileDrawer } from './mobile-drawer.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { MobileDrawer, PhoneMenuLinks } from './mobile-drawer.tsx';
 import { countryItems, isActive, navItems } from './nav-items.ts';
 import { SiteLogo } from './site-logo.tsx';
+
+const menuButtonClass = '-ms-1 flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden';
+
+/**
+ * The phone menu before (or without) scripts: a disclosure the browser opens by itself, listing the
+ * same links, languages and social links as the drawer that replaces it once scripts run.
+ */
+function PlainMenu({ ref }: { ref: Ref<HTMLDetailsElement> }) {
+  const { t } = useTranslation('public');
+  return (
+    <details ref={ref} className="nav:hidden" data-testid="plain-menu">
+      {/* The word is shown, not only the icon: Tor Browser's Safest level does not draw SVG. */}
+      <summary
+        className="-ms-1 flex h-11 shrink-0 cursor-pointer list-none items-center gap-1.5 rounded-full px-2 font-semibold text-stone-800 hover:bg-plum-50 [&::-webkit-details-marker]:hidden"
+        data-testid="plain-menu-button"
+      >
+        <MenuIcon size={24} />
+        <span>{t('nav.menu')}</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-50 border-b border-stone-200 bg-white shadow-lg" data-testid="plain-menu-panel">
+        <PhoneMenuLinks />
+        <div className="space-y-4 border-t border-stone-200 px-6 py-5">
+          <LanguageSwitcher />
+          <SocialIconLinks className="-ms-2" testId="plain-menu-social-links" />
+        </div>
+      </div>
+    </details>
+  );
+}
 
 /**
  * Above 768 px a masthead with the navigation bar (its order follows the reading direction, so
@@ -17,9 +47,16 @@ export function SiteHeader() {
   const [path] = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  const plainMenu = useRef<HTMLDetailsElement>(null);
+  // A tap on the menu before the scripts arrived opened the plain menu: it carries on as the drawer.
+  const openEarly = useEffectEvent(() => setDrawerOpen(true));
+  useLayoutEffect(() => {
+    if (plainMenu.current?.open) openEarly();
+  }, []);
 
   return (
-    <header className="border-b border-stone-200 bg-white" data-testid="site-header">
+    <header className="relative border-b border-stone-200 bg-white" data-testid="site-header">
       {/* Utility bar: desktop only; on phones the same controls live in the drawer. */}
       <div className="on-dark hidden bg-plum-900 text-white nav:block">
         <div className="mx-auto flex h-10 max-w-7xl items-center justify-between gap-4 px-6">
@@ -41,18 +78,22 @@ export function SiteHeader() {
       </div>
 
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 nav:px-6 nav:py-5">
-        <button
-          ref={menuButton}
-          type="button"
-          onClick={() => setDrawerOpen(true)}
-          aria-expanded={drawerOpen}
-          aria-controls="mobile-drawer"
-          aria-label={t('nav.openMenu')}
-          className="-ms-1 flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
-          data-testid="menu-button"
-        >
-          <MenuIcon size={24} />
-        </button>
+        {hydrated ? (
+          <button
+            ref={menuButton}
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-drawer"
+            aria-label={t('nav.openMenu')}
+            className={menuButtonClass}
+            data-testid="menu-button"
+          >
+            <MenuIcon size={24} />
+          </button>
+        ) : (
+          <PlainMenu ref={plainMenu} />
+        )}
         <div className="nav:hidden">
           <SiteLogo compact />
         </div>

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { useToast } from '../ui/toaster.tsx';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
+import { FormPostFields, useServerForm } from '../../lib/server-form.tsx';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
 /** The footer's newsletter sign-up, with the original site's texts. */
 export function NewsletterForm() {
@@ -13,9 +16,15 @@ export function NewsletterForm() {
   const toast = useToast();
   const trpc = useTRPC();
   const subscribe = useMutation(trpc.newsletter.subscribe.mutationOptions());
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const server = useServerForm('newsletter');
+  const [email, setEmail] = useState(server?.values.email ?? '');
+  const [errors, setErrors] = useState<string[]>(server ? Object.values(server.errors).flat() : []);
   const id = useId();
+  // Without JavaScript the form posts to the page it is on, which the server shows again if it refuses it.
+  const [path] = useLocation();
+  const search = useSearch();
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, email, (event) => setEmail(event.target.value));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -43,7 +52,16 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} onFocus={preloadSchemas} noValidate className="max-w-md" data-testid="newsletter-form">
+    <form
+      method="post"
+      action={`${path}${search ? `?${search}` : ''}`}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={preloadSchemas}
+      noValidate
+      className="max-w-md"
+      data-testid="newsletter-form"
+    >
+      <FormPostFields form="newsletter" />
       <label htmlFor={id} className="mb-2 block font-serif text-lg font-bold text-white">
         {t('newsletter.title')}
       </label>
@@ -52,6 +70,7 @@ export function NewsletterForm() {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
+          ref={input}
           id={id}
           type="email"
           name="email"

@@ -28,13 +28,13 @@ export function useFollowLabel() {
 }
 
 /** Small icon links for the header, the drawer and the footer. */
-export function SocialIconLinks({ tone = 'light', className = '' }: { tone?: 'light' | 'dark'; className?: string }) {
+export function SocialIconLinks({ tone = 'light', className = '', testId = 'social-links' }: { tone?: 'light' | 'dark'; className?: string; testId?: string }) {
   const links = useSocialLinks();
   const label = useFollowLabel();
   if (!links.length) return null;
   const look = tone === 'dark' ? 'text-plum-100 hover:bg-white/10 hover:text-white' : 'text-stone-700 hover:bg-plum-50 hover:text-plum-800';
   return (
-    <ul className={`flex items-center gap-1 ${className}`} data-testid="social-links">
+    <ul className={`flex items-center gap-1 ${className}`} data-testid={testId}>
       {links.map(({ network, href, Icon }) => (
         <li key={network}>
           <a

@@ -1,15 +1,19 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PlayIcon } from './icons.tsx';
 
 /**
  * A play poster that contacts nobody; only a click loads the youtube-nocookie player. Readers on
- * watched networks decide themselves whether their browser talks to YouTube.
+ * watched networks decide themselves whether their browser talks to YouTube. The poster is a link
+ * to the player page (in a new tab), so the video is reachable without JavaScript too; with it,
+ * the player opens in place.
  */
 export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' }: { embedUrl: string; title: string; className?: string }) {
   const { t } = useTranslation('public');
   const [playing, setPlaying] = useState(false);
   const noticeId = useId();
+  const enhanced = useHydrated();
   if (playing) {
     return (
       <iframe
@@ -30,9 +34,16 @@ export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' 
       className={`relative overflow-hidden rounded-sm bg-gradient-to-br from-plum-900 via-plum-800 to-stone-900 text-white ${className}`}
       data-testid="video-poster-box"
     >
-      <button
-        type="button"
-        onClick={() => setPlaying(true)}
+      <a
+        href={embedUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => {
+          // A new tab or window (modifier keys) opens the player page as the link says.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          setPlaying(true);
+        }}
         aria-describedby={noticeId}
         className="group absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 pb-16 focus-visible:outline-offset-[-6px] focus-visible:outline-white"
         data-testid="video-poster"
@@ -43,8 +54,10 @@ export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' 
         <span className="line-clamp-2 max-w-md text-center font-semibold">
           <span className="sr-only">{t('video.play')} </span>
           {title}
+          {/* Said only while the link really opens a new tab: once scripts run, the player opens in place. */}
+          {enhanced ? null : <span className="sr-only"> {t('video.openOnYoutube')}</span>}
         </span>
-      </button>
+      </a>
       <p id={noticeId} className="pointer-events-none absolute inset-x-4 bottom-3 mx-auto max-w-sm text-center text-xs text-white/85">
         {t('video.notice')}
       </p>

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
 interface BaseProps {
   label: string;
@@ -18,11 +19,14 @@ const fieldClass =
 export function TextField(props: InputProps | AreaProps) {
   const { label, hint, error, required, multiline, className, ...rest } = props;
   const id = useId();
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(field, rest.value, rest.onChange as ((event: { target: HTMLInputElement | HTMLTextAreaElement }) => void) | undefined);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error?.length ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const shared = {
     id,
+    ref: field,
     required,
     'aria-invalid': error?.length ? true : undefined,
     'aria-describedby': describedBy,

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { checkUploadFile } from '../../lib/upload-check.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
 
@@ -18,6 +19,10 @@ interface UploadFieldProps {
   /** Change this value to clear the field (after a successful submit). */
   resetKey?: number;
   error?: string[];
+  /** The field's name in a post without JavaScript, which sends the file with the form. */
+  name?: string;
+  /** The page answers a refused post that carried a file: ask for it again (files are never kept). */
+  chooseAgain?: boolean;
 }
 
 /**
@@ -25,10 +30,13 @@ interface UploadFieldProps {
  * form's submit only sends the upload id. A file of a type or size the server would refuse is
  * refused here before it is sent; the server still decides what is accepted.
  */
-export function UploadField({ label, purpose, required, hint, onUploaded, onBusyChange, resetKey, error }: UploadFieldProps) {
+export function UploadField({ label, purpose, required, hint, onUploaded, onBusyChange, resetKey, error, name, chooseAgain }: UploadFieldProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const id = useId();
+  // Without JavaScript the browser's own file input shows which file was chosen; scripts replace it.
+  const enhanced = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<{ url: string; kind: 'image' | 'video' } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -80,7 +88,18 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
     }
   }
 
-  const messages = [...(failure ? [failure] : []), ...(error ?? [])];
+  // A file chosen before the scripts arrived is uploaded now, or the form would be sent without it.
+  const chooseOnce = useEffectEvent((file: File) => {
+    setFileName(file.name);
+    void choose(file);
+  });
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (early) chooseOnce(early);
+  }, []);
+
+  const messages = [...(failure ? [failure] : []), ...(error ?? []), ...(chooseAgain && !fileName ? [t('public:forms.chooseFileAgain')] : [])];
+  const describedBy = [hint ? `${id}-hint` : '', messages.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
@@ -91,19 +110,24 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
           translated one (a second label of the same input) stands in its place. */}
       <input
         key={inputKey}
+        ref={input}
         id={id}
         type="file"
+        name={name}
         accept={purpose === 'image' ? 'image/*' : 'image/*,video/*'}
         required={required}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy}
         aria-invalid={messages.length ? true : undefined}
         onChange={(event) => {
           setFileName(event.target.files?.[0]?.name ?? null);
           void choose(event.target.files?.[0]);
         }}
-        className="peer sr-only"
+        className={enhanced ? 'peer sr-only' : 'block max-w-full text-sm text-stone-800'}
       />
-      <div className="flex items-center gap-3 rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-plum-700">
+      <div
+        className="flex items-center gap-3 rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-plum-700"
+        hidden={!enhanced}
+      >
         <label htmlFor={id} className="cursor-pointer rounded-md bg-stone-100 px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-200">
           {t('chooseFile')}
         </label>
@@ -131,7 +155,7 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
         </div>
       ) : null}
       {messages.length ? (
-        <ul className="mt-1 list-disc ps-5 text-sm text-red-800">
+        <ul id={`${id}-error`} className="mt-1 list-disc ps-5 text-sm text-red-800">
           {messages.map((text) => (
             <li key={text}>{text}</li>
           ))}

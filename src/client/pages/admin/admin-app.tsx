@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useRoute } from 'wouter';
 import { AdminGuard } from '../../components/admin/admin-session.tsx';
 import { AdminLayout } from '../../components/admin/admin-layout.tsx';
 import { ConfirmProvider } from '../../components/admin/confirm.tsx';
@@ -15,9 +15,11 @@ import { SetupPage } from './setup-page.tsx';
 export default function AdminApp() {
   const { i18n } = useTranslation();
   ensureAdminTexts(i18n);
-  // Every screen here writes (the login too): the anti-forgery cookie must exist first.
-  const xsrf = useQuery({ queryKey: ['xsrf-cookie'], queryFn: () => ensureXsrfCookie().then(() => true), staleTime: Infinity });
-  if (xsrf.isPending) return <Spinner fullScreen />;
+  // Every screen here writes: the anti-forgery cookie must exist first. The sign-in page, rendered on
+  // the server, does not wait: it makes sure of the cookie when the form is sent.
+  const [login] = useRoute('/login');
+  const xsrf = useQuery({ queryKey: ['xsrf-cookie'], queryFn: () => ensureXsrfCookie().then(() => true), staleTime: Infinity, enabled: !login });
+  if (xsrf.isPending && !login) return <Spinner fullScreen />;
   return (
     <ConfirmProvider>
       <Switch>

@@ -1,12 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { safeNext } from '../../components/admin/admin-session.tsx';
 import { Button } from '../../components/admin/button.tsx';
+import { useLanguageHref } from '../../components/layout/language-switcher.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useHead } from '../../lib/head.tsx';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { ensureXsrfCookie } from '../../lib/xsrf.ts';
+import enAdmin from '../../locales/en/admin.json' with { type: 'json' };
+import faAdmin from '../../locales/fa/admin.json' with { type: 'json' };
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
 import { loginInput } from '../../../shared/schemas/users.ts';
@@ -25,9 +31,10 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  useEffect(() => {
-    document.title = `${t('login.title')} · ${t('common:siteName')}`;
-  }, [t]);
+  // Rendered on the server too; until the scripts run the form cannot sign in, so it cannot be sent.
+  const hydrated = useHydrated();
+  const languageHref = useLanguageHref();
+  useHead({ title: t('login.title') });
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -42,11 +49,15 @@ export function LoginPage() {
   if (me.isPending) return <Spinner fullScreen />;
   if (me.data) return <Redirect to={next} replace />;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validate(loginInput, { email, password }, language);
+    // What the fields hold, including anything typed before the scripts arrived.
+    const typed = new FormData(event.currentTarget);
+    const checked = validate(loginInput, { email: typed.get('email') ?? email, password: typed.get('password') ?? password }, language);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
+    // A stale session cookie makes the server ask for the anti-forgery header even on sign-in.
+    await ensureXsrfCookie();
     login.mutate(checked.data);
   };
 
@@ -56,17 +67,22 @@ export function LoginPage() {
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-plum-50 to-stone-100 px-4 py-10">
       <div className="mb-6 flex gap-1 self-center rounded-lg bg-white/80 p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label={t('nav.language')}>
         {(['en', 'fa'] as const).map((code) => (
-          <button
+          // Links, so the switch works before (or without) scripts: the server renders ?lang= and remembers it.
+          <a
             key={code}
-            type="button"
+            href={languageHref(code)}
             lang={code}
-            onClick={() => setLanguage(code)}
-            aria-pressed={language === code}
+            hrefLang={code}
+            onClick={(event) => {
+              event.preventDefault();
+              setLanguage(code);
+            }}
+            aria-current={language === code ? 'true' : undefined}
             aria-label={t('common:languages.switchTo', { language: t(`common:languageNames.${code}`) })}
             className={`rounded-md px-3 py-1 text-sm font-semibold ${language === code ? 'bg-plum-700 text-white' : 'text-stone-600 hover:bg-stone-100'}`}
           >
             {t(`common:languages.${code}`)}
-          </button>
+          </a>
         ))}
       </div>
       <div className="w-full max-w-sm rounded-2xl bg-white p-7 shadow-lg ring-1 ring-stone-200 sm:p-8">
@@ -87,7 +103,22 @@ export function LoginPage() {
             {failure}
           </p>
         ) : null}
-        <form noValidate onSubmit={submit} className="grid gap-4">
+        <noscript>
+          <div
+            role="alert"
+            className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="login-noscript"
+          >
+            <p lang="en" dir="ltr">
+              {enAdmin.login.needsJavaScript}
+            </p>
+            <p lang="fa" dir="rtl">
+              {faAdmin.login.needsJavaScript}
+            </p>
+          </div>
+        </noscript>
+        {/* method="post": even a form sent before the scripts arrive never puts a password in the address. */}
+        <form method="post" action="/login" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <TextField
             label={t('login.email')}
             type="email"
@@ -110,7 +141,7 @@ export function LoginPage() {
             required
             name="password"
           />
-          <Button type="submit" variant="primary" busy={login.isPending} className="mt-2 w-full py-2.5">
+          <Button type="submit" variant="primary" busy={login.isPending} disabled={!hydrated} className="mt-2 w-full py-2.5">
             {t('login.submit')}
           </Button>
         </form>

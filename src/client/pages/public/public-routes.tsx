@@ -55,6 +55,7 @@ const pages = {
   legal: lazyModule(`${dir}/legal-list-page.tsx`, () => import('./legal-list-page.tsx')),
   legalDetail: lazyModule(`${dir}/legal-detail-page.tsx`, () => import('./legal-detail-page.tsx')),
   country: lazyModule(`${dir}/country-page.tsx`, () => import('./country-page.tsx')),
+  sent: lazyModule(`${dir}/sent-page.tsx`, () => import('./sent-page.tsx')),
 };
 export const publicPages: readonly LazyModule<unknown>[] = Object.values(pages);
 
@@ -158,6 +159,7 @@ const publicRoutes: readonly PublicRoute[] = [
     (module, params) => <module.LegalDetailPage id={params.id} />,
     ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
   ),
+  route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />),
   countryRoute('/iran', 'iran'),
   countryRoute('/afghanistan', 'afghanistan'),
 ];

@@ -8,6 +8,8 @@ import { UploadField } from '../../ui/upload-field.tsx';
 import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { formActions } from '../../../../shared/form-posts.ts';
+import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
 
 const empty = { name: '', email: '', message: '' };
 
@@ -17,13 +19,15 @@ export function ContactForm() {
   const toast = useToast();
   const trpc = useTRPC();
   const create = useMutation(trpc.contacts.create.mutationOptions());
-  const [values, setValues] = useState(empty);
+  const server = useServerForm('contact');
+  const [values, setValues] = useState({ ...empty, ...server?.values });
   const [imageUploadId, setImageUploadId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [resetKey, setResetKey] = useState(0);
 
   const form = useFormSubmit({
     schema: async () => (await loadSchemas()).createContactInput,
+    initialErrors: server?.errors,
     send: (data) => create.mutateAsync(data),
     onSuccess() {
       setValues(empty);
@@ -49,7 +53,18 @@ export function ContactForm() {
     imageUploadId: t('contact.fields.image'),
   };
   return (
-    <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate className="space-y-6" data-testid="contact-form" aria-labelledby="contact-form-heading">
+    <form
+      method="post"
+      action={formActions.contact}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      onFocus={preloadSchemas}
+      noValidate
+      className="space-y-6"
+      data-testid="contact-form"
+      aria-labelledby="contact-form-heading"
+    >
+      <FormPostFields form="contact" />
       <FormErrors errors={form.errors} labels={labels} />
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField label={labels.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={form.errors.name} />
@@ -79,6 +94,8 @@ export function ContactForm() {
       />
       <UploadField
         label={labels.imageUploadId}
+        name="image"
+        chooseAgain={server?.fileDropped}
         purpose="image"
         hint={t('contact.imageHint')}
         onUploaded={(result) => setImageUploadId(result?.id ?? null)}

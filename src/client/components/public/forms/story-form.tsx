@@ -8,6 +8,8 @@ import { UploadField } from '../../ui/upload-field.tsx';
 import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { formActions } from '../../../../shared/form-posts.ts';
+import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
 import { PrivacyNote } from './privacy-note.tsx';
 
 /** Title and description required, one optional image or video (src/shared/schemas). */
@@ -16,14 +18,16 @@ export function StoryForm() {
   const toast = useToast();
   const trpc = useTRPC();
   const create = useMutation(trpc.stories.create.mutationOptions());
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const server = useServerForm('story');
+  const [title, setTitle] = useState(server?.values.title ?? '');
+  const [description, setDescription] = useState(server?.values.description ?? '');
   const [mediaUploadId, setMediaUploadId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [resetKey, setResetKey] = useState(0);
 
   const form = useFormSubmit({
     schema: async () => (await loadSchemas()).createStoryInput,
+    initialErrors: server?.errors,
     send: (data) => create.mutateAsync(data),
     onSuccess() {
       setTitle('');
@@ -44,7 +48,18 @@ export function StoryForm() {
 
   const labels = { title: t('story.fields.title'), description: t('story.fields.description'), mediaUploadId: t('story.fields.media') };
   return (
-    <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate className="space-y-6" data-testid="story-form" aria-labelledby="story-form-heading">
+    <form
+      method="post"
+      action={formActions.story}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      onFocus={preloadSchemas}
+      noValidate
+      className="space-y-6"
+      data-testid="story-form"
+      aria-labelledby="story-form-heading"
+    >
+      <FormPostFields form="story" />
       <FormErrors errors={form.errors} labels={labels} />
       <TextField
         label={labels.title}
@@ -67,6 +82,8 @@ export function StoryForm() {
       />
       <UploadField
         label={labels.mediaUploadId}
+        name="media"
+        chooseAgain={server?.fileDropped}
         purpose="story"
         hint={t('story.mediaHint')}
         onUploaded={(result) => setMediaUploadId(result?.id ?? null)}

@@ -1,0 +1,26 @@
+import type { Request, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import { isLanguage } from '../../shared/locale.ts';
+import { isHttps } from '../env.ts';
+import type { Deps } from '../trpc/context.ts';
+
+/**
+ * Tor Browser offers the onion address of a page that names one (`Onion-Location`): readers who
+ * reach the clearnet site through Tor move to the onion service, whose traffic never leaves Tor.
+ */
+export function announceOnion(deps: Deps, req: Request, res: Response): void {
+  if (deps.env.ONION_URL) res.setHeader('Onion-Location', `${deps.env.ONION_URL}${req.originalUrl}`);
+}
+
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The language links (`?lang=fa`, `?lang=en`) work without JavaScript: the server remembers the
+ * choice in the same cookie the client writes, so the next page stays in it. Set only when it
+ * changes, so a page opened in the language already chosen stays cacheable.
+ */
+export function rememberLanguageChoice(deps: Deps, req: Request, res: Response): void {
+  const chosen = req.query.lang;
+  if (!isLanguage(chosen) || parseCookies(req.headers.cookie ?? '')[LANGUAGE_COOKIE] === chosen) return;
+  res.cookie(LANGUAGE_COOKIE, chosen, { path: '/', maxAge: 365 * 24 * 3_600_000, sameSite: 'lax', secure: isHttps(deps.env) });
+}
