@@ -8,21 +8,10 @@ import { SectionHeader } from '../../components/public/section-header.tsx';
 import { SocialSection } from '../../components/public/social-section.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { ContentItem } from '../../lib/content.ts';
+import { splitNews } from '../../lib/home-news.ts';
 import { homeQueries } from '../../lib/public-queries.ts';
 import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
-
-/**
- * Top news are the items tagged `top`; a site that tags none shows its newest news there instead.
- * Latest news then skips what top news already shows, unless that would leave it empty.
- */
-export function splitNews(topTagged: ContentItem[], newest: ContentItem[]) {
-  const top = (topTagged.length ? topTagged : newest).slice(0, 10);
-  const shown = new Set(top.map((item) => item.id));
-  const unseen = newest.filter((item) => !shown.has(item.id));
-  return { top, latest: (unseen.length ? unseen : newest).slice(0, 8) };
-}
 
 export function HomePage() {
   const { t } = useTranslation('public');
