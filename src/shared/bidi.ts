@@ -12,7 +12,7 @@ const ISOLATES = new Set(['\u2066', '\u2067', '\u2068']);
 const PDF = '\u202C';
 const PDI = '\u2069';
 /** Paragraph separators in the Unicode bidirectional algorithm: every open embedding ends there. */
-const PARAGRAPH_END = /[\n\r\u001C-\u001E\u0085\u2029]/;
+const PARAGRAPH_END = new Set(['\n', '\r', '\u001C', '\u001D', '\u001E', '\u0085', '\u2029']);
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 export function stripBidiOverrides(text: string): string {
@@ -39,7 +39,7 @@ export function stripBidiOverrides(text: string): string {
         for (const opener of open.slice(at + 1)) drop.add(opener.index);
         open = open.slice(0, at);
       }
-    } else if (PARAGRAPH_END.test(char)) closeParagraph();
+    } else if (PARAGRAPH_END.has(char)) closeParagraph();
   });
   closeParagraph();
   return chars.filter((_, index) => !drop.has(index)).join('');

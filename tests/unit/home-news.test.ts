@@ -21,7 +21,7 @@ describe('splitNews', () => {
 
   it('for any site: a full top block when there is enough news, no item twice, and the latest grid continues where the blocks above stop', () => {
     fc.assert(
-      fc.property(site, ({ all, topTagged, newest }) => {
+      fc.property(site, ({ topTagged, newest }) => {
         const { top, latest } = splitNews(topTagged, newest);
         const ids = [...top, ...latest].map((item) => item.id);
         expect(new Set(ids).size).toBe(ids.length);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../lib/failure.ts';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
@@ -31,6 +32,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
   const [failure, setFailure] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
+  // The file whose upload failed, sent again by Try again without choosing it anew.
+  const [failedFile, setFailedFile] = useState<File | null>(null);
 
   useEffect(() => {
     setPreview(null);
@@ -59,7 +62,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
       setProgress(1);
       onUploaded(result);
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : t('unknownError'));
+      setFailedFile(file);
+      setFailure(failureMessage(err, t));
       setPreview(null);
       setProgress(null);
       setInputKey((k) => k + 1);
@@ -125,6 +129,19 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
             <li key={text}>{text}</li>
           ))}
         </ul>
+      ) : null}
+      {failure && failedFile ? (
+        <button
+          type="button"
+          onClick={() => {
+            setFileName(failedFile.name);
+            void choose(failedFile);
+          }}
+          className="mt-2 rounded-md px-3 py-1.5 text-sm font-semibold text-plum-800 ring-1 ring-plum-700 hover:bg-plum-50"
+          data-testid="upload-try-again"
+        >
+          {t('tryAgain')}
+        </button>
       ) : null}
     </div>
   );

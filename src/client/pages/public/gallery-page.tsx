@@ -31,7 +31,7 @@ export function GalleryPage() {
   useDocumentTitle(t('gallery.title'));
 
   let body;
-  if (query.error) body = <ErrorMessage>{t('gallery.error')}</ErrorMessage>;
+  if (query.error) body = <ErrorMessage title={t('gallery.error')} error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <Spinner />;
   else if (!query.data.items.length) body = <EmptyMessage>{t('gallery.empty')}</EmptyMessage>;
   else

@@ -10,7 +10,7 @@ import { EmptyMessage, ErrorMessage } from '../../components/public/state-messag
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { splitNews } from '../../lib/home-news.ts';
 import { homeQueries } from '../../lib/public-queries.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 
 export function HomePage() {
@@ -22,7 +22,7 @@ export function HomePage() {
   const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);
-  if (failed?.error) return <ErrorMessage>{tc('error') + errorMessageOf(failed.error, tc('unknownError'))}</ErrorMessage>;
+  if (failed?.error) return <ErrorMessage error={failed.error} onRetry={() => void failed.refetch()} />;
   if (!topTagged.data || !news.data || !articles.data || !reports.data) return <Spinner fullScreen />;
 
   const { top, latest } = splitNews(topTagged.data.items, news.data.items);

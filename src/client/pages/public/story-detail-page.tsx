@@ -9,14 +9,13 @@ import { StoredVideo } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
 import type { PublishedStory } from '../../lib/content.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
 
 /** One published story, in the words and language its author used. */
 export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = idFrom(rawId);
@@ -31,7 +30,7 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   );
 
   if (missing) return <NotFoundState message={t('story.notFound')} fallback="/yourStory" />;
-  if (query.error) return <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   if (!story) return <Spinner fullScreen />;
 
   const videoSrc = story.mediaKind === 'video' ? storageUrl(story.media) : null;

@@ -8,6 +8,7 @@ import { UploadField } from '../../ui/upload-field.tsx';
 import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { limits } from '../../../../shared/limits.ts';
 
 const empty = { name: '', email: '', message: '' };
 
@@ -31,8 +32,8 @@ export function ContactForm() {
       setResetKey((key) => key + 1);
       toast.show('success', t('toasts.success'), t('toasts.addedSuccessfully'));
     },
-    onFailure(error) {
-      toast.show('error', t('toasts.error'), errorMessageOf(error, t('toasts.somethingWentWrong')));
+    onFailure(error, retry) {
+      toast.show('error', t('toasts.error'), errorMessageOf(error, t), retry && { label: t('common:tryAgain'), run: retry });
     },
   });
 
@@ -52,7 +53,7 @@ export function ContactForm() {
     <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate className="space-y-6" data-testid="contact-form" aria-labelledby="contact-form-heading">
       <FormErrors errors={form.errors} labels={labels} />
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField label={labels.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={form.errors.name} />
+        <TextField label={labels.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={form.errors.name} limit={limits.name} />
         <TextField
           label={labels.email}
           name="email"
@@ -64,6 +65,7 @@ export function ContactForm() {
           value={values.email}
           onChange={set('email')}
           error={form.errors.email}
+          limit={limits.email}
           className="rtl:text-right"
         />
       </div>
@@ -76,6 +78,7 @@ export function ContactForm() {
         value={values.message}
         onChange={set('message')}
         error={form.errors.message}
+        limit={limits.message}
       />
       <UploadField
         label={labels.imageUploadId}

@@ -9,6 +9,7 @@ import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { PrivacyNote } from './privacy-note.tsx';
+import { limits } from '../../../../shared/limits.ts';
 
 /** SPEC: title and description required, one optional image or video. */
 export function StoryForm() {
@@ -32,8 +33,8 @@ export function StoryForm() {
       setResetKey((key) => key + 1);
       toast.show('success', t('toasts.storyAdded'), t('story.reviewNote'));
     },
-    onFailure(error) {
-      toast.show('error', t('toasts.storyFailed'), errorMessageOf(error, t('toasts.somethingWentWrong')));
+    onFailure(error, retry) {
+      toast.show('error', t('toasts.storyFailed'), errorMessageOf(error, t), retry && { label: t('common:tryAgain'), run: retry });
     },
   });
 
@@ -53,7 +54,7 @@ export function StoryForm() {
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         error={form.errors.title}
-        maxLength={300}
+        limit={limits.title}
       />
       <TextField
         multiline
@@ -64,6 +65,7 @@ export function StoryForm() {
         value={description}
         onChange={(event) => setDescription(event.target.value)}
         error={form.errors.description}
+        limit={limits.longText}
       />
       <UploadField
         label={labels.mediaUploadId}
