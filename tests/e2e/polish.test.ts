@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import enAdmin from '../../src/client/locales/en/admin.json' with { type: 'json' };
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
-import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { limits } from '../../src/shared/limits.ts';
 import { makeContact } from '../factories/index.ts';
 import { editorCaller, makePost } from '../factories/public-content.ts';
@@ -222,7 +221,7 @@ describe('screenshots to look at', () => {
     ['fa', 'phone'],
     ['en', 'desktop'],
     ['fa', 'desktop'],
-  ] as const)('home, story form and contact inbox (%s, %s)', async (lang, viewport) => {
+  ] as const)('home and story form (%s, %s)', async (lang, viewport) => {
     const width = viewport === 'phone' ? 375 : 1280;
     const { context, page } = await openPage(browser, site, { lang, viewport });
     await visit(page, '/');
@@ -231,6 +230,5 @@ describe('screenshots to look at', () => {
     await page.getByTestId('story-form').locator('input[name="title"]').fill('x'.repeat(290));
     await snap(page, `polish-story-${lang}-${width}`);
     await context.close();
-    expect(faPublic.social.emailUs).not.toContain('دنبال');
   });
 });

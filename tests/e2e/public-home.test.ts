@@ -98,7 +98,7 @@ describe('the social section', () => {
     ).toEqual([
       [siteEnv.FACEBOOK_URL, '_blank', 'noopener noreferrer', 'ما را در فیسبوک دنبال کنید'],
       [siteEnv.TWITTER_URL, '_blank', 'noopener noreferrer', 'ما را در توییتر دنبال کنید'],
-      [`mailto:${siteEnv.CONTACT_EMAIL}`, '_blank', 'noopener noreferrer', 'ما را در ایمیل دنبال کنید'],
+      [`mailto:${siteEnv.CONTACT_EMAIL}`, '_blank', 'noopener noreferrer', 'با ما از راه ایمیل مکاتبه کنید'],
     ]);
     const box = (await links.first().boundingBox())!;
     expect(box.width).toBe(box.height);

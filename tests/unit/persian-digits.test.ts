@@ -41,3 +41,11 @@ describe('Persian text writes numbers in Persian digits', () => {
     }
   });
 });
+
+describe('the Persian e-mail link', () => {
+  it('invites people to write, rather than to "follow us in e-mail"', () => {
+    const fa = JSON.parse(fs.readFileSync(path.resolve('src/client/locales/fa/public.json'), 'utf8')) as { social: { emailUs: string } };
+    expect(fa.social.emailUs).toBe('با ما از راه ایمیل مکاتبه کنید');
+    expect(fa.social.emailUs).not.toContain('دنبال');
+  });
+});

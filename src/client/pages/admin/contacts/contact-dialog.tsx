@@ -8,6 +8,7 @@ import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { IsolatedIn } from '../../../components/ui/isolated-in.tsx';
 import { isolate } from '../../../../shared/bidi.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 
@@ -40,7 +41,7 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
     <Modal
       open={message !== null}
       onClose={onClose}
-      title={t('contacts.dialogTitle', { name: isolate(message?.name ?? '') })}
+      title={<IsolatedIn sentence={(name) => t('contacts.dialogTitle', { name })} value={message?.name ?? ''} />}
       testId="contact-dialog"
       size="lg"
       footer={
@@ -106,7 +107,7 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
             <figure>
               <figcaption className="mb-1 text-sm font-semibold text-stone-600">{t('fields.image')}</figcaption>
               <a href={image} target="_blank" rel="noopener">
-                <img src={image} alt={t('contacts.imageAlt', { name: isolate(message.name) })} className="max-h-80 rounded-lg object-contain ring-1 ring-stone-200" />
+                <img src={image} alt={t('contacts.imageAlt', { name: message.name })} className="max-h-80 rounded-lg object-contain ring-1 ring-stone-200" />
               </a>
             </figure>
           ) : null}

@@ -12,7 +12,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { contactStatuses } from '../../../../shared/schemas/contacts.ts';
-import { isolate } from '../../../../shared/bidi.ts';
 import { truncate } from '../../../../shared/text.ts';
 import { ContactDialog, StatusBadge, type ContactMessage } from './contact-dialog.tsx';
 
@@ -81,7 +80,7 @@ export function ContactsPage() {
             <StatusBadge status={message.status} />
           </Td>
           <Td className="text-end">
-            <Button size="sm" icon="eye" onClick={() => show(message)} aria-label={`${t('actions.open')}: ${isolate(message.name)}`}>
+            <Button size="sm" icon="eye" onClick={() => show(message)} aria-label={`${t('actions.open')}: ${message.name}`}>
               {t('actions.open')}
             </Button>
           </Td>

@@ -10,7 +10,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
-import { isolate } from '../../../../shared/bidi.ts';
 
 export type Story = RouterOutputs['stories']['list']['items'][number];
 
@@ -68,7 +67,7 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
       footer={
         story ? (
           <>
-            <Button variant="danger-ghost" icon="trash" className="me-auto" onClick={() => deletion.ask({ id: story.id, title: isolate(story.title) })} disabled={busy}>
+            <Button variant="danger-ghost" icon="trash" className="me-auto" onClick={() => deletion.ask({ id: story.id, title: story.title })} disabled={busy}>
               {t('actions.delete')}
             </Button>
             {story.status === 'published' ? (
