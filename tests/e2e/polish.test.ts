@@ -189,6 +189,7 @@ describe('the admin panel', () => {
     const scales = await page.locator('svg[data-icon-directional]').evaluateAll((icons) => icons.map((icon) => getComputedStyle(icon).scale));
     expect(scales.length).toBeGreaterThan(2);
     expect(new Set(scales)).toEqual(new Set([lang === 'fa' ? '-1 1' : 'none']));
+    await nav.scrollIntoViewIfNeeded();
     await snap(page, `polish-admin-pagination-${lang}`);
     await context.close();
   });
