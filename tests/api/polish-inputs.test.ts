@@ -58,7 +58,11 @@ describe('over-long text is refused, never cut', () => {
         'fa',
       );
       expect(errors.titleEn).toEqual([persianLimit(limits.title)]);
-      const gallery = await fieldErrorsOf(deps, caller.gallery.create({ name: 'ok', nameFa: over(limits.name), videoLink: 'https://youtu.be/dQw4w9WgXcQ' }), 'fa');
+      const gallery = await fieldErrorsOf(
+        deps,
+        caller.gallery.create({ name: 'ok', nameFa: over(limits.name), videoLink: 'https://youtu.be/dQw4w9WgXcQ' }),
+        'fa',
+      );
       expect(gallery.nameFa).toEqual([persianLimit(limits.name)]);
     } finally {
       deps.cleanup();

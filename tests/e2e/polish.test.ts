@@ -70,7 +70,9 @@ describe('failures a reader can meet', () => {
   it('a proxy answering an HTML 502 gets the Persian sentence and Try again, never "Unexpected token"', async () => {
     const { context, page } = await openPage(browser, site, { lang: 'fa', viewport: 'phone' });
     await visit(page, '/about');
-    await page.route(/\/trpc\//, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }));
+    await page.route(/\/trpc\//, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
+    );
     await navigateNow(page, '/articles');
     const message = page.getByTestId('error-message');
     await message.waitFor({ timeout: 20_000 });
@@ -176,15 +178,19 @@ describe('the admin panel', () => {
     const nav = page.locator('nav').filter({ has: page.getByRole('button', { name: lang === 'fa' ? 'بعدی' : 'Next' }) });
     await nav.waitFor();
     // The Next chevron's tip is on the reading end of its box: right in English, left in Persian.
-    const tipSide = await nav.locator('button').last().locator('svg').evaluate((svg) => {
-      const path = svg.querySelector('path')!;
-      const box = svg.getBoundingClientRect();
-      const length = path.getTotalLength();
-      const tip = path.getPointAtLength(length / 2);
-      const matrix = path.getScreenCTM()!;
-      const x = tip.x * matrix.a + tip.y * matrix.c + matrix.e;
-      return x > box.left + box.width / 2 ? 'right' : 'left';
-    });
+    const tipSide = await nav
+      .locator('button')
+      .last()
+      .locator('svg')
+      .evaluate((svg) => {
+        const path = svg.querySelector('path')!;
+        const box = svg.getBoundingClientRect();
+        const length = path.getTotalLength();
+        const tip = path.getPointAtLength(length / 2);
+        const matrix = path.getScreenCTM()!;
+        const x = tip.x * matrix.a + tip.y * matrix.c + matrix.e;
+        return x > box.left + box.width / 2 ? 'right' : 'left';
+      });
     expect(tipSide).toBe(lang === 'fa' ? 'left' : 'right');
     const scales = await page.locator('svg[data-icon-directional]').evaluateAll((icons) => icons.map((icon) => getComputedStyle(icon).scale));
     expect(scales.length).toBeGreaterThan(2);

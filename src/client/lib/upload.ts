@@ -11,7 +11,6 @@ export interface UploadResult {
   height: number | null;
 }
 
-
 /**
  * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch still cannot report
  * upload progress. `purpose` story|legal allows videos.

@@ -24,7 +24,12 @@ export function galleryRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const item = await call.caller.gallery.create({ name: field(body, 'name'), nameFa: field(body, 'name_fa'), imageUploadId: files.image, videoLink: field(body, 'link') });
+        const item = await call.caller.gallery.create({
+          name: field(body, 'name'),
+          nameFa: field(body, 'name_fa'),
+          imageUploadId: files.image,
+          videoLink: field(body, 'link'),
+        });
         return created(galleryShape(item));
       },
       { fields },

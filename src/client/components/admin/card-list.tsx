@@ -34,7 +34,12 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="card-list">
       {items.map((item) => (
-        <li key={item.id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="admin-card" data-item-id={item.id}>
+        <li
+          key={item.id}
+          className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+          data-testid="admin-card"
+          data-item-id={item.id}
+        >
           <div className="relative aspect-[16/9] bg-stone-100">
             {item.imagePath ? (
               <Thumbnail path={item.imagePath} />

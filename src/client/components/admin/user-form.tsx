@@ -55,7 +55,16 @@ export function UserForm({
         >
           <FormSection title={t('form.sections.account')}>
             <TextField label={t('fields.name')} {...form.field('name')} required name="name" autoComplete="off" limit={limits.name} />
-            <TextField label={t('fields.email')} type="email" dir="ltr" {...form.field('email')} required name="email" autoComplete="off" limit={limits.email} />
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              dir="ltr"
+              {...form.field('email')}
+              required
+              name="email"
+              autoComplete="off"
+              limit={limits.email}
+            />
             {password.section ? null : passwordField}
             {extra?.fields}
           </FormSection>

@@ -25,7 +25,12 @@ export function LengthCounter({ fieldId, value, limit, onDark = false }: { field
   const count = Math.abs(left);
   const text = t(left < 0 ? 'counter.over' : 'counter.remaining', { count, formatted: formatNumber(count, language), max: formatNumber(limit, language) });
   return (
-    <p id={counterId(fieldId)} aria-live="polite" className={`mt-1 text-xs ${left < 0 ? 'font-semibold' : ''} ${onDark ? 'text-white' : left < 0 ? 'text-red-800' : 'text-stone-600'}`} data-testid="length-counter">
+    <p
+      id={counterId(fieldId)}
+      aria-live="polite"
+      className={`mt-1 text-xs ${left < 0 ? 'font-semibold' : ''} ${onDark ? 'text-white' : left < 0 ? 'text-red-800' : 'text-stone-600'}`}
+      data-testid="length-counter"
+    >
       {text}
     </p>
   );

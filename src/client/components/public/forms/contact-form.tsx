@@ -53,7 +53,16 @@ export function ContactForm() {
     <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate className="space-y-6" data-testid="contact-form" aria-labelledby="contact-form-heading">
       <FormErrors errors={form.errors} labels={labels} />
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField label={labels.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={form.errors.name} limit={limits.name} />
+        <TextField
+          label={labels.name}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set('name')}
+          error={form.errors.name}
+          limit={limits.name}
+        />
         <TextField
           label={labels.email}
           name="email"

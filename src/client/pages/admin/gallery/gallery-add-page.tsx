@@ -51,7 +51,15 @@ export function GalleryAddPage() {
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('gallery.mediaHint')}>
         <UploadField label={t('fields.image')} purpose="image" {...form.file.props} />
-        <TextField label={t('fields.videoLink')} type="url" dir="ltr" {...form.field('videoLink')} hint={t('form.videoLinkHint')} name="videoLink" limit={limits.url} />
+        <TextField
+          label={t('fields.videoLink')}
+          type="url"
+          dir="ltr"
+          {...form.field('videoLink')}
+          hint={t('form.videoLinkHint')}
+          name="videoLink"
+          limit={limits.url}
+        />
       </FormSection>
     </AddItemPage>
   );
