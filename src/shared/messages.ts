@@ -85,14 +85,15 @@ function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
 
+/** Numbers filled into a Persian sentence are written in Persian digits, like the sentence's own. */
 export function message(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   let text: string = messages[key][language];
-  for (const [name, value] of Object.entries(params)) text = text.replace(`{${name}}`, String(value));
+  for (const [name, value] of Object.entries(params)) text = text.replace(`{${name}}`, typeof value === 'number' ? localDigits(value, language) : value);
   return text;
 }
 
 const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
-function localDigits(value: number, language: Language): string {
+export function localDigits(value: number, language: Language): string {
   const text = String(value);
   return language === 'fa' ? text.replace(/\d/g, (d) => persianDigits[Number(d)] ?? d) : text;
 }

@@ -24,22 +24,22 @@ describe('the gallery', () => {
   it('asks for an image or a video link, adds a video by its link, shows it on the site, and deletes it', async () => {
     const { context, page, problems } = await openAdmin(browser, site, '/admin/gallery/add');
     await heading(page).filter({ hasText: 'Add gallery item' }).waitFor();
-    await field(page, 'Name').fill('Night march in Kabul');
+    await field(page, 'Name (English)').fill('Night march in Kabul');
     await page.getByRole('button', { name: 'Add to gallery' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please upload an image or provide a video link.' }).first().waitFor();
-    expect(await field(page, 'Name').inputValue()).toBe('Night march in Kabul');
+    expect(await field(page, 'Name (English)').inputValue()).toBe('Night march in Kabul');
 
     await field(page, 'Video link (YouTube)').fill('https://youtu.be/dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Add to gallery' }).click();
     await expectToast(page, 'Gallery item added successfully');
-    expect(await field(page, 'Name').inputValue()).toBe('');
+    expect(await field(page, 'Name (English)').inputValue()).toBe('');
 
     const listed = await publicQuery<Page<{ id: number; name: string; videoLink: string; embedUrl: string }>>(site, 'gallery.list', { page: 1 });
     const item = listed.ok ? listed.data.items.find((entry) => entry.name === 'Night march in Kabul') : undefined;
     expect(item).toMatchObject({ videoLink: 'https://youtu.be/dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
 
     // An image item too, so the list shows both kinds.
-    await field(page, 'Name').fill('Women reading together');
+    await field(page, 'Name (English)').fill('Women reading together');
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
     await page.getByRole('button', { name: 'Add to gallery' }).click();
     await expectToast(page, 'Gallery item added successfully');

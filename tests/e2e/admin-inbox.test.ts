@@ -44,17 +44,19 @@ describe('contact messages', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await row.getByRole('button', { name: /^Open/ }).click();
-    await dialog.getByRole('button', { name: 'Mark as read' }).click();
-    await expectToast(page, 'Marked as read');
-    await dialog.getByText('Read', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Opening it marked it read: it left the pending list.
     await row.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Read', exact: true }).click();
     await page.waitForURL('**/admin/contacts?status=read');
     const readRow = page.getByTestId('contact-row').filter({ hasText: 'Shirin Rahimi' });
     await readRow.getByRole('button', { name: /^Open/ }).click();
+    await dialog.getByText('Read', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Mark as unread' }).click();
+    await expectToast(page, 'Marked as unread');
+    await dialog.getByText('Pending', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Mark as read' }).click();
+    await expectToast(page, 'Marked as read');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page);
     await expectToast(page, 'Message deleted successfully');

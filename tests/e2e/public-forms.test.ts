@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { adminCaller } from '../setup/callers.ts';
@@ -164,7 +165,7 @@ describe('the story form', () => {
     await context.close();
   });
 
-  it('reports a failure with the original wording when the story cannot be stored', async () => {
+  it('says in words what went wrong, with Try again, when the story never reached the server', async () => {
     const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'desktop' });
     await visit(page, '/yourStory');
     await page.route(/\/trpc\/stories\.create/, (route) => route.abort());
@@ -172,7 +173,8 @@ describe('the story form', () => {
     await page.getByRole('textbox', { name: 'Your story', exact: true }).fill('Text');
     await page.getByTestId('submit').click();
     const shown = await toast(page);
-    expect([shown.kind, shown.title, shown.text]).toEqual(['error', 'Failed to add story', 'Something went wrong.']);
+    expect([shown.kind, shown.title, shown.text]).toEqual(['error', 'Failed to add story', enCommon.failure.network]);
+    await page.locator('[data-toast]').getByRole('button', { name: enCommon.tryAgain }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe('Lost story');
     await context.close();
   });
@@ -205,7 +207,7 @@ describe('the newsletter form', () => {
     await context.close();
   });
 
-  it('shows the server message on failure, else "Subscription failed."', async () => {
+  it('shows the server message on failure, else what went wrong in words', async () => {
     const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'desktop' });
     await visit(page, '/');
     const form = page.getByTestId('newsletter-form');
@@ -219,7 +221,7 @@ describe('the newsletter form', () => {
     await page.route(/\/trpc\/newsletter\.subscribe/, (route) => route.abort());
     await form.getByTestId('newsletter-submit').click();
     shown = await toast(page);
-    expect([shown.title, shown.text]).toEqual(['Failed', 'Subscription failed.']);
+    expect([shown.title, shown.text]).toEqual(['Failed', enCommon.failure.network]);
     await context.close();
   });
 });

@@ -17,7 +17,7 @@ const firstIssue = (schema: z.ZodType, value: unknown) => issuesOf(schema, value
 describe('message', () => {
   it('fills named placeholders in both languages', () => {
     expect(message('en', 'uploadImageTooLarge', { max: 10 })).toBe('The image is too large. The limit is 10 MB.');
-    expect(message('fa', 'uploadImageTooLarge', { max: 10 })).toContain('10');
+    expect(message('fa', 'uploadImageTooLarge', { max: 10 })).toContain('۱۰');
     expect(message('fa', 'uploadImageTooLarge', { max: 10 })).not.toContain('{max}');
   });
 

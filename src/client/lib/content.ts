@@ -29,6 +29,11 @@ export const listPath = Object.fromEntries(contentKindIds.map((kind) => [kind, c
 export { detailPathOf as detailPath } from '../../shared/content-kinds.ts';
 
 /** Title and description in the reader's language, falling back to the other one if empty. */
+/** A gallery item's name in the reader's language; items named before Persian names existed show the English one. */
+export function galleryName(item: { name: string; nameFa: string | null }, language: Language): string {
+  return language === 'fa' ? item.nameFa || item.name : item.name || item.nameFa || '';
+}
+
 export function localized(item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, language: Language) {
   return language === 'fa'
     ? { title: item.titleFa || item.titleEn, description: item.descriptionFa || item.descriptionEn }

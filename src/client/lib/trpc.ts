@@ -18,6 +18,13 @@ export function readXsrfToken(): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
+export const REQUEST_TIMEOUT_MS = 45_000;
+
+function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
   return createTRPCClient<AppRouter>({
     links: [
@@ -26,6 +33,8 @@ export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
         transformer: superjson,
         // The server refuses a larger batch (src/shared/schemas/common.ts); the link splits to fit.
         maxItems: batchLimits.calls,
+        // A request that hangs on a filtered network ends with "took too long" and a Try again button.
+        fetch: (input, init) => fetch(input, { ...init, signal: withTimeout(init?.signal) }),
         headers() {
           const token = readXsrfToken();
           return { 'x-lang': getLanguage(), ...(token ? { 'x-xsrf-token': token } : {}) };
@@ -63,8 +72,5 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   return {};
 }
 
-/** A message for a failed call: the server's, or a fallback when there was no response. */
-export function errorMessageOf(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.message && !/fetch|network/i.test(error.message)) return error.message;
-  return fallback;
-}
+/** A sentence for a failed call in the reader's language (src/client/lib/failure.ts); `t` of any namespace. */
+export { failureMessage as errorMessageOf } from './failure.ts';

@@ -1,3 +1,4 @@
+import { RequestFailure } from './failure.ts';
 import { readXsrfToken } from './trpc.ts';
 
 export interface UploadResult {
@@ -32,10 +33,12 @@ export function uploadFile(
     };
     xhr.onload = () => {
       const body = xhr.response as (UploadResult & { message?: string }) | null;
-      if (xhr.status === 201 && body) resolve(body);
-      else reject(new UploadError(body?.message ?? `Upload failed (${xhr.status})`));
+      if (xhr.status === 201 && body) return resolve(body);
+      // Our own refusals (too large, wrong type) carry a sentence in the reader's language; a proxy's page does not.
+      if (xhr.status < 500 && typeof body?.message === 'string') return reject(new RequestFailure(null, body.message));
+      reject(new RequestFailure(body ? 'server' : 'proxy', `Upload answered ${xhr.status}`));
     };
-    xhr.onerror = () => reject(new UploadError('Unknown error occurred'));
+    xhr.onerror = () => reject(new RequestFailure(navigator.onLine === false ? 'offline' : 'upload', 'Upload connection failed'));
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
     if (options.purpose) form.append('purpose', options.purpose);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { failureKind } from './failure.ts';
 import { fieldErrorsOf } from './trpc.ts';
 import { useLanguage } from './use-language.ts';
 import { loadSchemas } from './schemas-lazy.ts';
@@ -12,7 +13,8 @@ export function useFormSubmit<S extends z.ZodType>(options: {
   schema: () => Promise<S>;
   send: (data: z.infer<S>) => Promise<unknown>;
   onSuccess: () => void;
-  onFailure: (error: unknown) => void;
+  /** `retry` sends the same values again; given only when the request failed on the way (nothing to correct). */
+  onFailure: (error: unknown, retry?: () => void) => void;
   /** The server's messages when the page answers a refused post (src/server/forms). */
   initialErrors?: Record<string, string[]>;
 }) {
@@ -34,14 +36,14 @@ export function useFormSubmit<S extends z.ZodType>(options: {
         await options.send(checked.data);
       } catch (error) {
         setErrors(fieldErrorsOf(error));
-        options.onFailure(error);
+        options.onFailure(error, failureKind(error) === null ? undefined : () => void submit(values));
         return;
       }
       setErrors({});
       options.onSuccess();
     } catch (error) {
       // The schema chunk itself failed to load (a dropped connection): report it like a failed send.
-      options.onFailure(error);
+      options.onFailure(error, () => void submit(values));
     } finally {
       setSending(false);
     }

@@ -58,6 +58,8 @@ export const galleryItems = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /** The Persian name; null for items named before names were kept per language (readers then see `name`). */
+    nameFa: text('name_fa'),
     image: text('image'),
     videoLink: text('video_link'),
     ...timestamps,

@@ -5,7 +5,7 @@ import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { galleryShape, paginated } from './shapes.ts';
 
-const fields: FieldNames = { imageUploadId: 'image', videoLink: 'link' };
+const fields: FieldNames = { imageUploadId: 'image', videoLink: 'link', nameFa: 'name_fa' };
 
 /** The gallery: a name with an image, a video link or both. */
 export function galleryRoutes(deps: Deps) {
@@ -24,7 +24,12 @@ export function galleryRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const item = await call.caller.gallery.create({ name: field(body, 'name'), imageUploadId: files.image, videoLink: field(body, 'link') });
+        const item = await call.caller.gallery.create({
+          name: field(body, 'name'),
+          nameFa: field(body, 'name_fa'),
+          imageUploadId: files.image,
+          videoLink: field(body, 'link'),
+        });
         return created(galleryShape(item));
       },
       { fields },

@@ -78,7 +78,9 @@ export function galleryShape(item: GalleryItem) {
   return {
     id: item.id,
     name: item.name,
-    image: item.image,
+    name_fa: item.nameFa,
+    // The original API wrote the text 'null' for an item without an image; its clients test for it.
+    image: item.image ?? 'null',
     // The original kept the video link as a media relation; an item without one has none.
     media: item.videoLink ? [{ link: item.videoLink }] : [],
     embed_url: item.embedUrl,

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
 import { eraseDeleted } from '../db/erase.ts';
@@ -50,6 +50,22 @@ export const contactsRouter = router({
 
   byId: adminProcedure.input(byIdInput).query(({ ctx, input }): ContactMessage => {
     const row = ctx.db.select(columns).from(contactMessages).where(eq(contactMessages.id, input.id)).get();
+    if (!row) throw notFound(ctx);
+    return row;
+  }),
+
+  /**
+   * An editor opened the message: a pending one becomes read (setStatus 'pending' marks it unread
+   * again); a read or archived one keeps its status. Answers the message as it now is.
+   */
+  open: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }): ContactMessage => {
+    const opened = ctx.db
+      .update(contactMessages)
+      .set({ status: 'read', updatedAt: new Date() })
+      .where(and(eq(contactMessages.id, input.id), eq(contactMessages.status, 'pending')))
+      .returning(columns)
+      .get();
+    const row = opened ?? ctx.db.select(columns).from(contactMessages).where(eq(contactMessages.id, input.id)).get();
     if (!row) throw notFound(ctx);
     return row;
   }),

@@ -10,7 +10,10 @@ import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
 export interface GalleryItem {
   id: number;
+  /** English name. */
   name: string;
+  /** Persian name, null when the item has none yet. */
+  nameFa: string | null;
   image: string | null;
   videoLink: string | null;
   /** youtube-nocookie embed of videoLink, when it is a recognised video link. */
@@ -21,12 +24,18 @@ export interface GalleryItem {
 const columns = {
   id: galleryItems.id,
   name: galleryItems.name,
+  nameFa: galleryItems.nameFa,
   image: galleryItems.image,
   videoLink: galleryItems.videoLink,
   createdAt: galleryItems.createdAt,
 };
 
-const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({ ...row, embedUrl: videoEmbedUrl(row.videoLink) });
+/** Older rows may hold the text 'null' where there is no image (the original API's way); procedures answer a real null. */
+const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({
+  ...row,
+  image: row.image === 'null' ? null : row.image,
+  embedUrl: videoEmbedUrl(row.videoLink),
+});
 
 const rowsOf = perDatabase((db) =>
   db.select(columns).from(galleryItems).where(inIds(galleryItems.id)).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)).prepare(),
@@ -44,7 +53,7 @@ export const galleryRouter = router({
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
       return tx
         .insert(galleryItems)
-        .values({ name: input.name, image, videoLink: input.videoLink ?? null })
+        .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
         .returning(columns)
         .get();
     });

@@ -1,29 +1,26 @@
 import { z } from 'zod';
+import { stripBidiOverrides } from '../bidi.ts';
+import { limits } from '../limits.ts';
 import { isRecognisedVideoLink } from '../video-links.ts';
 
-export const limits = {
-  title: 300,
-  name: 200,
-  shortText: 2000,
-  longText: 50_000,
-  message: 10_000,
-  email: 254,
-  url: 2000,
-  password: 256,
-  mediaItems: 10,
-  pageSize: 50,
-} as const;
+export { limits };
+
+/**
+ * Every text a person sends starts here: direction overrides and unpaired embeddings are removed
+ * (src/shared/bidi.ts), then the text is trimmed. Length limits are checked after, never cut to.
+ */
+export const cleanText = () => z.string().overwrite(stripBidiOverrides).trim();
 
 /** Required text, trimmed, with a maximum length. */
-export const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max);
+export const requiredText = (max: number) => cleanText().min(1, 'required').max(max);
 
 /** Optional text: empty means absent. */
 export const optionalText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).optional());
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).optional());
 
-export const email = z.string().trim().min(1, 'required').max(limits.email).pipe(z.email('invalidEmail')).transform((value) => value.toLowerCase());
+export const email = cleanText().min(1, 'required').max(limits.email).pipe(z.email('invalidEmail')).transform((value) => value.toLowerCase());
 
-export const httpUrl = z.string().trim().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
+export const httpUrl = cleanText().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
 
 export const optionalUrl = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), httpUrl.optional());
 

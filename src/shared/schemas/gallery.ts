@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { limits, optionalUploadId, optionalVideoLink, pageInput, requiredText } from './common.ts';
+import { limits, optionalText, optionalUploadId, optionalVideoLink, pageInput, requiredText } from './common.ts';
 
 export const createGalleryInput = z
   .object({
+    /** The English name (the original API's only name). */
     name: requiredText(limits.name),
+    nameFa: optionalText(limits.name),
     imageUploadId: optionalUploadId,
     videoLink: optionalVideoLink,
   })

@@ -11,6 +11,8 @@ interface BilingualPair {
   multiline?: boolean;
   rows?: number;
   required?: boolean;
+  /** The schema's maximum length of both versions. */
+  limit?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export function BilingualFields({
               required: pair.required,
               dir: language === 'fa' ? ('rtl' as const) : ('ltr' as const),
               name: field,
+              limit: pair.limit,
             };
             return pair.multiline ? <TextArea key={field} rows={pair.rows ?? 7} {...common} /> : <TextField key={field} {...common} />;
           })}

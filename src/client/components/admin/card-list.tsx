@@ -5,6 +5,7 @@ import { truncate } from '../../../shared/text.ts';
 import { buttonClass } from './button.tsx';
 import { Icon } from './icons.tsx';
 import { DeleteButton, EditLink } from './item-actions.tsx';
+import { useFocusEditedItem } from './return-to-item.ts';
 import { Thumbnail } from './thumbnail.tsx';
 
 export interface CardListItem {
@@ -29,10 +30,16 @@ export interface CardListItem {
 export function CardList({ items, onDelete, deletingId }: { items: CardListItem[]; onDelete(item: CardListItem): void; deletingId?: number | null }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
+  useFocusEditedItem(items.length > 0);
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="card-list">
       {items.map((item) => (
-        <li key={item.id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="admin-card">
+        <li
+          key={item.id}
+          className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+          data-testid="admin-card"
+          data-item-id={item.id}
+        >
           <div className="relative aspect-[16/9] bg-stone-100">
             {item.imagePath ? (
               <Thumbnail path={item.imagePath} />

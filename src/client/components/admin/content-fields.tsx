@@ -4,6 +4,7 @@ import { categories, countries } from '../../../shared/schemas/content.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
 import { FormSection, SelectField, TextField } from './form-controls.tsx';
 import type { ContentValues } from './content-values.ts';
+import { limits } from '../../../shared/limits.ts';
 
 /** The fields of a news item, article or report, for the add and edit pages alike. */
 export function ContentFields({
@@ -28,12 +29,13 @@ export function ContentFields({
           onChange={change}
           errors={errors}
           pairs={[
-            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true },
+            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title },
             {
               en: 'descriptionEn',
               fa: 'descriptionFa',
               enLabel: t('fields.descriptionEn'),
               faLabel: t('fields.descriptionFa'),
+              limit: limits.longText,
               required: true,
               multiline: true,
             },
@@ -72,6 +74,7 @@ export function ContentFields({
           error={errors['media.0.link'] ?? errors.link}
           hint={t('form.linkHint')}
           name="link"
+          limit={limits.url}
         />
         <BilingualFields
           values={values}
@@ -83,12 +86,13 @@ export function ContentFields({
             mediaDescriptionFa: errors['media.0.descriptionFa'] ?? [],
           }}
           pairs={[
-            { en: 'mediaTitleEn', fa: 'mediaTitleFa', enLabel: t('fields.mediaTitleEn'), faLabel: t('fields.mediaTitleFa') },
+            { en: 'mediaTitleEn', fa: 'mediaTitleFa', enLabel: t('fields.mediaTitleEn'), faLabel: t('fields.mediaTitleFa'), limit: limits.title },
             {
               en: 'mediaDescriptionEn',
               fa: 'mediaDescriptionFa',
               enLabel: t('fields.mediaDescriptionEn'),
               faLabel: t('fields.mediaDescriptionFa'),
+              limit: limits.shortText,
               multiline: true,
               rows: 3,
             },

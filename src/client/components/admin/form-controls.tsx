@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 
 interface FieldProps {
   label: string;
@@ -10,6 +11,8 @@ interface FieldProps {
   /** Persian fields are typed right to left and English ones left to right, whatever the interface language. */
   dir?: 'ltr' | 'rtl';
   name?: string;
+  /** The schema's maximum length: a counter shows near it, and the text is never cut. */
+  limit?: number;
 }
 
 const inputBase =
@@ -22,6 +25,8 @@ function FieldShell({
   required,
   hint,
   error,
+  value,
+  limit,
   children,
 }: {
   id: string;
@@ -29,6 +34,8 @@ function FieldShell({
   required?: boolean;
   hint?: string;
   error?: string[];
+  value?: string;
+  limit?: number;
   children: ReactNode;
 }) {
   return (
@@ -48,6 +55,7 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
+      {value !== undefined ? <LengthCounter fieldId={id} value={value} limit={limit} /> : null}
       {error?.length ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error.join(' ')}
@@ -57,8 +65,9 @@ function FieldShell({
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string[]) {
-  const ids = [hint ? `${id}-hint` : '', error?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+function describedBy(id: string, hint?: string, error?: string[], counted?: { value: string; limit?: number }) {
+  const counter = counted && counterShows(counted.value, counted.limit) ? counterId(id) : '';
+  const ids = [hint ? `${id}-hint` : '', counter, error?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return ids || undefined;
 }
 
@@ -76,7 +85,7 @@ export function TextField({ type = 'text', autoComplete, ...props }: FieldProps 
         autoComplete={autoComplete}
         required={props.required}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, props.hint, props.error)}
+        aria-describedby={describedBy(id, props.hint, props.error, props)}
         onChange={(event) => props.onChange(event.target.value)}
         className={inputClass(invalid)}
       />
@@ -97,7 +106,7 @@ export function TextArea({ rows = 6, ...props }: FieldProps & { rows?: number })
         dir={props.dir}
         required={props.required}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, props.hint, props.error)}
+        aria-describedby={describedBy(id, props.hint, props.error, props)}
         onChange={(event) => props.onChange(event.target.value)}
         className={`${inputClass(invalid)} resize-y leading-relaxed`}
       />

@@ -35,9 +35,14 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/**
+ * Icons that point along the reading direction (arrows, leaving, opening elsewhere, sending): they
+ * mirror in right-to-left pages, as the public site's arrows do. Clocks and symbols do not.
+ */
+const directional: ReadonlySet<IconName> = new Set<IconName>(['back', 'next', 'logout', 'external', 'newsletter']);
+
 export function Icon({ name, className = 'size-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
-  // Arrows point along the reading direction, so they mirror in right-to-left pages.
-  const mirrored = name === 'back' || name === 'next' || name === 'logout';
+  const mirrored = directional.has(name);
   return (
     <svg
       viewBox="0 0 24 24"
@@ -49,6 +54,7 @@ export function Icon({ name, className = 'size-5', ...rest }: { name: IconName }
       aria-hidden="true"
       focusable="false"
       className={`${className} shrink-0 ${mirrored ? 'rtl:-scale-x-100' : ''}`}
+      data-icon-directional={mirrored || undefined}
       {...rest}
     >
       <path d={paths[name]} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from './button.tsx';
 import { Icon } from './icons.tsx';
+import { useEditLinkState } from './return-to-item.ts';
 
 /** A list page's "Add …" button, leading to its add form. */
 export function AddLink({ href, label }: { href: string; label: string }) {
@@ -16,8 +17,9 @@ export function AddLink({ href, label }: { href: string; label: string }) {
 /** Edit on a card or a row; the accessible name says which item, since every row has one. */
 export function EditLink({ href, name }: { href: string; name: string }) {
   const { t } = useTranslation('admin');
+  const state = useEditLinkState();
   return (
-    <Link href={href} className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.edit')}: ${name}`}>
+    <Link href={href} state={state} className={buttonClass('ghost', 'sm')} aria-label={`${t('actions.edit')}: ${name}`}>
       <Icon name="edit" className="size-4" />
       {t('actions.edit')}
     </Link>

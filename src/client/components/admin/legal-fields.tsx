@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from './bilingual-fields.tsx';
 import { FormSection, TextField } from './form-controls.tsx';
+import { limits } from '../../../shared/limits.ts';
 
 export interface LegalValues extends Record<string, string> {
   titleEn: string;
@@ -51,12 +52,13 @@ export function LegalFields({
           onChange={(field, value) => setField(field as keyof LegalValues, value)}
           errors={errors}
           pairs={[
-            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true },
+            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title },
             {
               en: 'descriptionEn',
               fa: 'descriptionFa',
               enLabel: t('fields.descriptionEn'),
               faLabel: t('fields.descriptionFa'),
+              limit: limits.longText,
               required: true,
               multiline: true,
             },
@@ -74,6 +76,7 @@ export function LegalFields({
           error={errors.videoLink}
           hint={t('form.videoLinkHint')}
           name="videoLink"
+          limit={limits.url}
         />
       </FormSection>
     </>

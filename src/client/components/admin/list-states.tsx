@@ -26,7 +26,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void 
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-5 py-4 text-sm text-red-900">
       <p className="min-w-0 flex-1">
         {t('common:error')}
-        {errorMessageOf(error, t('common:unknownError'))}
+        {errorMessageOf(error, t)}
       </p>
       <Button size="sm" onClick={onRetry}>
         {t('actions.retry')}

@@ -1,5 +1,6 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusEditedItem } from './return-to-item.ts';
 
 /** A white card holding a table that scrolls sideways on narrow screens instead of squeezing. */
 export function Table({ children, caption, testId }: { children: ReactNode; caption: string; testId?: string }) {
@@ -55,6 +56,7 @@ export function DataTable<TItem>({
   row(item: TItem): ReactNode;
 }) {
   const { t } = useTranslation('admin');
+  useFocusEditedItem(items.length > 0);
   return (
     <Table caption={caption} testId={testId}>
       <thead>

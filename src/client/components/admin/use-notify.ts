@@ -11,7 +11,7 @@ export function useNotify() {
     () => ({
       success: (title: string, description?: string) => toast.show('success', title, description),
       info: (title: string, description?: string) => toast.show('info', title, description),
-      failure: (title: string, error: unknown) => toast.show('error', title, errorMessageOf(error, t('common:unknownError'))),
+      failure: (title: string, error: unknown) => toast.show('error', title, errorMessageOf(error, t)),
     }),
     [toast, t],
   );

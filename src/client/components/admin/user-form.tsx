@@ -4,6 +4,7 @@ import { AdminForm } from './admin-form.tsx';
 import { FormSection, TextField } from './form-controls.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PasswordField } from './password-field.tsx';
+import { limits } from '../../../shared/limits.ts';
 
 interface FieldState {
   value: string;
@@ -60,8 +61,17 @@ export function UserForm({
           notice={form.draftNotice()}
         >
           <FormSection title={t('form.sections.account')}>
-            <TextField label={t('fields.name')} {...form.field('name')} required name="name" autoComplete="off" />
-            <TextField label={t('fields.email')} type="email" dir="ltr" {...form.field('email')} required name="email" autoComplete="off" />
+            <TextField label={t('fields.name')} {...form.field('name')} required name="name" autoComplete="off" limit={limits.name} />
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              dir="ltr"
+              {...form.field('email')}
+              required
+              name="email"
+              autoComplete="off"
+              limit={limits.email}
+            />
             {password.section ? null : passwordField}
             {extra?.fields}
           </FormSection>

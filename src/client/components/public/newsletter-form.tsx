@@ -2,8 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 import { useToast } from '../ui/toaster.tsx';
+import { limits } from '../../../shared/limits.ts';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
+import { failureKind } from '../../lib/failure.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { FormPostFields, useServerForm } from '../../lib/server-form.tsx';
@@ -28,6 +31,7 @@ export function NewsletterForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     if (subscribe.isPending) return;
     if (!email.trim()) {
       setErrors([t('toasts.enterEmail')]);
@@ -47,7 +51,8 @@ export function NewsletterForm() {
       toast.show('success', t('toasts.subscribed'), t('toasts.subscribedText'));
     } catch (error) {
       setErrors(fieldErrorsOf(error).email ?? []);
-      toast.show('error', t('toasts.failed'), errorMessageOf(error, t('toasts.subscriptionFailed')));
+      const retry = failureKind(error) === null ? undefined : { label: t('common:tryAgain'), run: () => form.requestSubmit() };
+      toast.show('error', t('toasts.failed'), errorMessageOf(error, t), retry);
     }
   }
 
@@ -80,7 +85,7 @@ export function NewsletterForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           placeholder={t('newsletter.placeholder')}
-          aria-describedby={`${id}-hint${errors.length ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-hint${counterShows(email, limits.email) ? ` ${counterId(id)}` : ''}${errors.length ? ` ${id}-error` : ''}`}
           aria-invalid={errors.length ? true : undefined}
           className="min-w-0 flex-1 rounded-md border border-white/30 bg-white px-3 py-2.5 text-stone-900 placeholder:text-stone-500 focus:ring-2 focus:ring-plum-300 focus:outline-none rtl:text-right"
         />
@@ -93,6 +98,7 @@ export function NewsletterForm() {
           {subscribe.isPending ? t('forms.sending') : t('newsletter.submit')}
         </button>
       </div>
+      <LengthCounter fieldId={id} value={email} limit={limits.email} onDark />
       {errors.length ? (
         <ul id={`${id}-error`} className="mt-2 list-disc ps-5 text-sm text-white" role="alert">
           {errors.map((text) => (

@@ -21,10 +21,13 @@ export function useSocialLinks(): SocialLink[] {
   return links.filter((link): link is SocialLink => link !== null);
 }
 
-/** Each link opens in a new tab (the reader keeps their place) and is named "Follow us on" plus the network. */
+/**
+ * Each link opens in a new tab (the reader keeps their place) and is named "Follow us on" plus the
+ * network. Nobody "follows" an address in Persian, so the e-mail link has a sentence of its own in each language.
+ */
 export function useFollowLabel() {
   const { t } = useTranslation('public');
-  return (network: SocialLink['network']) => t('social.followUsOn', { network: t(`social.networks.${network}`) });
+  return (network: SocialLink['network']) => (network === 'email' ? t('social.emailUs') : t('social.followUsOn', { network: t(`social.networks.${network}`) }));
 }
 
 /** Small icon links for the header, the drawer and the footer. */

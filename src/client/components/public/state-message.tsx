@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../lib/failure.ts';
 import { useGoBack } from '../../lib/in-app-history.tsx';
 import { BackIcon } from './icons.tsx';
 
@@ -12,14 +13,35 @@ export function EmptyMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** A failed load, centred ('Error: ' plus the message, or a screen's own wording). */
-export function ErrorMessage({ children }: { children: ReactNode }) {
+/**
+ * A failed load, centred: 'Error: ' and what went wrong in the reader's words (src/client/lib/failure.ts),
+ * or a screen's own heading with that sentence under it, and a Try again button.
+ */
+export function ErrorMessage({ error, onRetry, title }: { error: unknown; onRetry(): void; title?: string }) {
+  const { t } = useTranslation();
+  const sentence = failureMessage(error, t);
   return (
-    <div role="alert" className="flex min-h-[40vh] items-center justify-center px-4 py-12">
-      <h2 className="text-center font-serif text-xl font-bold text-red-900" data-testid="error-message">
-        {children}
+    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 px-4 py-12 text-center">
+      <h2 className="font-serif text-xl font-bold text-red-900 wrap-anywhere" data-testid="error-message">
+        {title ?? t('error') + sentence}
       </h2>
+      {title ? <p className="max-w-prose text-stone-700">{sentence}</p> : null}
+      <TryAgainButton onClick={onRetry} />
     </div>
+  );
+}
+
+export function TryAgainButton({ onClick }: { onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-sm border border-plum-700 bg-white px-4 py-2 text-sm font-semibold text-plum-800 hover:bg-plum-50"
+      data-testid="try-again"
+    >
+      {t('tryAgain')}
+    </button>
   );
 }
 

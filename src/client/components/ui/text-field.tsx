@@ -1,5 +1,6 @@
 import { useId, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { counterId, counterShows, LengthCounter } from './length-counter.tsx';
 
 interface BaseProps {
   label: string;
@@ -7,6 +8,8 @@ interface BaseProps {
   /** Messages for this field, from the shared schema or the server. */
   error?: string[];
   required?: boolean;
+  /** The schema's maximum length: a counter shows near it, and the text is never cut. */
+  limit?: number;
 }
 
 type InputProps = BaseProps & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>;
@@ -17,13 +20,14 @@ const fieldClass =
 
 /** A labelled input or textarea with its hint and errors tied to it for screen readers. */
 export function TextField(props: InputProps | AreaProps) {
-  const { label, hint, error, required, multiline, className, ...rest } = props;
+  const { label, hint, error, required, multiline, className, limit, ...rest } = props;
   const id = useId();
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   useTypedBeforeHydration(field, rest.value, rest.onChange as ((event: { target: HTMLInputElement | HTMLTextAreaElement }) => void) | undefined);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error?.length ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const value = typeof rest.value === 'string' ? rest.value : '';
+  const describedBy = [hintId, counterShows(value, limit) ? counterId(id) : undefined, errorId].filter(Boolean).join(' ') || undefined;
   const shared = {
     id,
     ref: field,
@@ -53,6 +57,7 @@ export function TextField(props: InputProps | AreaProps) {
           {hint}
         </p>
       ) : null}
+      <LengthCounter fieldId={id} value={value} limit={limit} />
       {error?.length ? (
         <ul id={errorId} className="mt-1 list-disc ps-5 text-sm text-red-800">
           {error.map((text) => (

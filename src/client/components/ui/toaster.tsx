@@ -8,10 +8,17 @@ interface Toast {
   kind: ToastKind;
   title: string;
   description?: string;
+  action?: ToastAction;
+}
+
+/** A button in the toast, such as Try again after a request that never reached the server. */
+export interface ToastAction {
+  label: string;
+  run(): void;
 }
 
 interface ToastApi {
-  show(kind: ToastKind, title: string, description?: string): void;
+  show(kind: ToastKind, title: string, description?: string, action?: ToastAction): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -36,10 +43,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const api = useMemo<ToastApi>(
     () => ({
-      show(kind, title, description) {
+      show(kind, title, description, action) {
         const id = next.current++;
-        setToasts((list) => [...list.slice(-3), { id, kind, title, description }]);
-        setTimeout(() => dismiss(id), kind === 'error' ? 8000 : 4500);
+        setToasts((list) => [...list.slice(-3), { id, kind, title, description, action }]);
+        setTimeout(() => dismiss(id), action ? 20_000 : kind === 'error' ? 8000 : 4500);
       },
     }),
     [dismiss],
@@ -64,6 +71,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{toast.title}</p>
                 {toast.description ? <p className="mt-0.5 text-sm text-stone-700">{toast.description}</p> : null}
+                {toast.action ? (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      dismiss(toast.id);
+                      toast.action?.run();
+                    }}
+                    className="mt-2 rounded-md px-3 py-1 text-sm font-semibold text-plum-800 ring-1 ring-plum-700 hover:bg-plum-50"
+                    data-testid="toast-try-again"
+                  >
+                    {toast.action.label}
+                  </button>
+                ) : null}
               </div>
               <button
                 type="button"

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../lib/failure.ts';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { checkUploadFile } from '../../lib/upload-check.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -43,6 +44,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
   const [inputKey, setInputKey] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
   const limits = useSiteConfig().data?.uploadLimits;
+  // The file whose upload failed, sent again by Try again without choosing it anew.
+  const [failedFile, setFailedFile] = useState<File | null>(null);
 
   useEffect(() => {
     setPreview(null);
@@ -82,7 +85,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
       setProgress(1);
       onUploaded(result);
     } catch (err) {
-      refuse(err instanceof Error ? err.message : t('unknownError'));
+      setFailedFile(file);
+      refuse(failureMessage(err, t));
     } finally {
       onBusyChange?.(false);
     }
@@ -160,6 +164,19 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
             <li key={text}>{text}</li>
           ))}
         </ul>
+      ) : null}
+      {failure && failedFile ? (
+        <button
+          type="button"
+          onClick={() => {
+            setFileName(failedFile.name);
+            void choose(failedFile);
+          }}
+          className="mt-2 rounded-md px-3 py-1.5 text-sm font-semibold text-plum-800 ring-1 ring-plum-700 hover:bg-plum-50"
+          data-testid="upload-try-again"
+        >
+          {t('tryAgain')}
+        </button>
       ) : null}
     </div>
   );

@@ -61,7 +61,7 @@ export function LoginPage() {
     login.mutate(checked.data);
   };
 
-  const failure = login.isError && !Object.keys(fieldErrorsOf(login.error)).length ? errorMessageOf(login.error, t('common:unknownError')) : null;
+  const failure = login.isError && !Object.keys(fieldErrorsOf(login.error)).length ? errorMessageOf(login.error, t) : null;
 
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-plum-50 to-stone-100 px-4 py-10">

@@ -10,6 +10,7 @@ import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
 import { setupAdminInput } from '../../../shared/schemas/setup.ts';
+import { limits } from '../../../shared/limits.ts';
 
 /**
  * /setup?token=…: first run only. Creates the first administrator with the one-time token the
@@ -54,7 +55,7 @@ export function SetupPage() {
     setErrors({});
     create.mutate(checked.data);
   };
-  const failure = create.isError && !Object.keys(fieldErrorsOf(create.error)).length ? errorMessageOf(create.error, t('common:unknownError')) : null;
+  const failure = create.isError && !Object.keys(fieldErrorsOf(create.error)).length ? errorMessageOf(create.error, t) : null;
 
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-plum-50 to-stone-100 px-4 py-10">
@@ -73,8 +74,8 @@ export function SetupPage() {
         ) : null}
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
           <FormErrors errors={errors.token ? { token: errors.token } : {}} labels={{ token: t('setup.token') }} />
-          <TextField label={t('setup.name')} value={name} onChange={setName} error={errors.name} required name="name" autoComplete="name" />
-          <TextField label={t('setup.email')} type="email" dir="ltr" value={email} onChange={setEmail} error={errors.email} required name="email" autoComplete="username" />
+          <TextField label={t('setup.name')} value={name} onChange={setName} error={errors.name} required name="name" autoComplete="name" limit={limits.name} />
+          <TextField label={t('setup.email')} type="email" dir="ltr" value={email} onChange={setEmail} error={errors.email} required name="email" autoComplete="username" limit={limits.email} />
           <TextField
             label={t('setup.password')}
             type="password"

@@ -11,7 +11,6 @@ import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
 import { listPath, localized, type ContentItem, type ContentKind } from '../../lib/content.ts';
-import { errorMessageOf } from '../../lib/trpc.ts';
 import { useContentRouter } from '../../lib/use-content-router.ts';
 import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
@@ -20,7 +19,6 @@ import { useLanguage } from '../../lib/use-language.ts';
 /** A news item, article or report; "News not found." (and the same for articles and reports) when it is missing. */
 export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: string | undefined }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const router = useContentRouter(kind);
@@ -37,7 +35,7 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
   );
 
   if (missing) return <NotFoundState message={t(`detail.notFound.${kind}`)} fallback={listPath[kind]} />;
-  if (query.error) return <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
   const { title, description } = localized(item, language);

@@ -11,13 +11,12 @@ import { EmptyMessage, ErrorMessage } from '../../components/public/state-messag
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LIST_PAGE_SIZE, type ContentKind } from '../../lib/content.ts';
 import { contentListInput, contentListQuery } from '../../lib/public-queries.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 
 /** News, articles or reports: heading, category filter, featured item with a side list, grid, pagination. */
 export function ContentListPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const [params] = useSearchParams();
   const { page, category, country } = contentListInput(params);
   const trpc = useTRPC();
@@ -28,7 +27,7 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
 
   const filters = [category ? t(`categories.${category}`) : null, country ? t(`countries.${country}`) : null].filter(Boolean).join(' · ');
   let body;
-  if (query.error) body = <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  if (query.error) body = <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <Spinner />;
   else if (!query.data.items.length) body = <EmptyMessage>{t(`list.${kind}.empty`)}</EmptyMessage>;
   else {

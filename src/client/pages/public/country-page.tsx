@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { contentKindIds, contentKinds } from '../../../shared/content-kinds.ts';
 import { listPath, type Country } from '../../lib/content.ts';
 import { countryQueries } from '../../lib/public-queries.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** In the order of countryQueries. */
@@ -17,7 +17,6 @@ const kinds = contentKindIds;
 /** /iran and /afghanistan: the news, articles and reports tagged with the country. */
 export function CountryPage({ country }: { country: Country }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const trpc = useTRPC();
   const results = useQueries({ queries: countryQueries(trpc, country) });
   const name = t(`countries.${country}`);
@@ -25,7 +24,7 @@ export function CountryPage({ country }: { country: Country }) {
 
   const failed = results.find((result) => result.error);
   let body;
-  if (failed?.error) body = <ErrorMessage>{tc('error') + errorMessageOf(failed.error, tc('unknownError'))}</ErrorMessage>;
+  if (failed?.error) body = <ErrorMessage error={failed.error} onRetry={() => results.forEach((result) => result.error && void result.refetch())} />;
   else if (results.some((result) => !result.data)) body = <Spinner />;
   else if (results.every((result) => !result.data?.items.length)) body = <EmptyMessage>{t('countryPage.empty', { country: name })}</EmptyMessage>;
   else

@@ -7,7 +7,8 @@ import { Pagination } from '../../components/public/pagination.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { GalleryItem } from '../../lib/content.ts';
+import { galleryName, type GalleryItem } from '../../lib/content.ts';
+import { useLanguage } from '../../lib/use-language.ts';
 import { galleryQuery, pagedInput, pageSizes } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,15 +16,16 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 const PAGE_SIZE = pageSizes.gallery;
 
 /** The image if there is one, else the video, else "No media available". */
-function GalleryMedia({ item }: { item: GalleryItem }) {
+function GalleryMedia({ item, name }: { item: GalleryItem; name: string }) {
   const { t } = useTranslation('public');
-  if (item.image) return <ContentImage path={item.image} alt={item.name} width={600} height={450} className="aspect-[4/3] w-full" />;
-  if (item.embedUrl) return <VideoEmbed embedUrl={item.embedUrl} title={item.name} className="aspect-[4/3] w-full" />;
+  if (item.image) return <ContentImage path={item.image} alt={name} width={600} height={450} className="aspect-[4/3] w-full" />;
+  if (item.embedUrl) return <VideoEmbed embedUrl={item.embedUrl} title={name} className="aspect-[4/3] w-full" />;
   return <ImagePlaceholder className="aspect-[4/3] w-full" label={t('gallery.noMedia')} />;
 }
 
 export function GalleryPage() {
   const { t } = useTranslation('public');
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const { page } = pagedInput(params, PAGE_SIZE);
@@ -31,7 +33,7 @@ export function GalleryPage() {
   useDocumentTitle(t('gallery.title'));
 
   let body;
-  if (query.error) body = <ErrorMessage>{t('gallery.error')}</ErrorMessage>;
+  if (query.error) body = <ErrorMessage title={t('gallery.error')} error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <Spinner />;
   else if (!query.data.items.length) body = <EmptyMessage>{t('gallery.empty')}</EmptyMessage>;
   else
@@ -41,9 +43,9 @@ export function GalleryPage() {
           {query.data.items.map((item) => (
             <li key={item.id}>
               <figure className="overflow-hidden rounded-sm border border-stone-200 bg-white" data-testid="gallery-item">
-                <GalleryMedia item={item} />
-                <figcaption className="px-4 py-3 font-semibold text-stone-900" data-testid="gallery-name">
-                  {item.name}
+                <GalleryMedia item={item} name={galleryName(item, language)} />
+                <figcaption className="px-4 py-3 font-semibold text-stone-900 wrap-anywhere" data-testid="gallery-name">
+                  {galleryName(item, language)}
                 </figcaption>
               </figure>
             </li>

@@ -8,21 +8,11 @@ import { SectionHeader } from '../../components/public/section-header.tsx';
 import { SocialSection } from '../../components/public/social-section.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { listPath, type ContentItem } from '../../lib/content.ts';
+import { listPath } from '../../lib/content.ts';
+import { splitNews } from '../../lib/home-news.ts';
 import { homeQueries } from '../../lib/public-queries.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
-
-/**
- * Top news are the items tagged `top`; a site that tags none shows its newest news there instead.
- * Latest news then skips what top news already shows, unless that would leave it empty.
- */
-function splitNews(topTagged: ContentItem[], newest: ContentItem[]) {
-  const top = (topTagged.length ? topTagged : newest).slice(0, 10);
-  const shown = new Set(top.map((item) => item.id));
-  const unseen = newest.filter((item) => !shown.has(item.id));
-  return { top, latest: (unseen.length ? unseen : newest).slice(0, 8) };
-}
 
 export function HomePage() {
   const { t } = useTranslation('public');
@@ -33,7 +23,7 @@ export function HomePage() {
   const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);
-  if (failed?.error) return <ErrorMessage>{tc('error') + errorMessageOf(failed.error, tc('unknownError'))}</ErrorMessage>;
+  if (failed?.error) return <ErrorMessage error={failed.error} onRetry={() => void failed.refetch()} />;
   if (!topTagged.data || !news.data || !articles.data || !reports.data) return <Spinner fullScreen />;
 
   const { top, latest } = splitNews(topTagged.data.items, news.data.items);

@@ -37,7 +37,7 @@ export function LegalDetailPage({ id: rawId }: { id: string | undefined }) {
   );
 
   if (missing) return <NotFoundState message={t('legal.notFound')} fallback="/legal-awareness" />;
-  if (query.error) return <ErrorMessage>{t('legal.error')}</ErrorMessage>;
+  if (query.error) return <ErrorMessage title={t('legal.error')} error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
   const { title, description } = localized(item, language);

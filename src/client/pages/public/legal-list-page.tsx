@@ -57,7 +57,7 @@ export function LegalListPage() {
   useDocumentTitle(t('legal.title'));
 
   let body;
-  if (query.error) body = <ErrorMessage>{t('legal.error')}</ErrorMessage>;
+  if (query.error) body = <ErrorMessage title={t('legal.error')} error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <Spinner />;
   else if (!query.data.items.length) body = <EmptyMessage>{t('legal.empty')}</EmptyMessage>;
   else

@@ -9,14 +9,14 @@ import { StoredVideo } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
 import type { PublishedStory } from '../../lib/content.ts';
-import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
+import { isolate } from '../../../shared/bidi.ts';
 
 /** One published story, in the words and language its author used. */
 export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = idFrom(rawId);
@@ -26,12 +26,12 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const missing = !id || query.data === null;
   useHead(
     story
-      ? { title: story.title, description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
+      ? { title: isolate(story.title), description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
       : { title: missing ? t('story.notFound') : t('story.title'), status: missing ? 404 : undefined },
   );
 
   if (missing) return <NotFoundState message={t('story.notFound')} fallback="/yourStory" />;
-  if (query.error) return <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
+  if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   if (!story) return <Spinner fullScreen />;
 
   const videoSrc = story.mediaKind === 'video' ? storageUrl(story.media) : null;

@@ -10,6 +10,7 @@ import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { formActions } from '../../../../shared/form-posts.ts';
 import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
+import { limits } from '../../../../shared/limits.ts';
 
 const empty = { name: '', email: '', message: '' };
 
@@ -35,8 +36,8 @@ export function ContactForm() {
       setResetKey((key) => key + 1);
       toast.show('success', t('toasts.success'), t('toasts.addedSuccessfully'));
     },
-    onFailure(error) {
-      toast.show('error', t('toasts.error'), errorMessageOf(error, t('toasts.somethingWentWrong')));
+    onFailure(error, retry) {
+      toast.show('error', t('toasts.error'), errorMessageOf(error, t), retry && { label: t('common:tryAgain'), run: retry });
     },
   });
 
@@ -67,7 +68,16 @@ export function ContactForm() {
       <FormPostFields form="contact" />
       <FormErrors errors={form.errors} labels={labels} />
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField label={labels.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={form.errors.name} />
+        <TextField
+          label={labels.name}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set('name')}
+          error={form.errors.name}
+          limit={limits.name}
+        />
         <TextField
           label={labels.email}
           name="email"
@@ -79,6 +89,7 @@ export function ContactForm() {
           value={values.email}
           onChange={set('email')}
           error={form.errors.email}
+          limit={limits.email}
           className="rtl:text-right"
         />
       </div>
@@ -91,6 +102,7 @@ export function ContactForm() {
         value={values.message}
         onChange={set('message')}
         error={form.errors.message}
+        limit={limits.message}
       />
       <UploadField
         label={labels.imageUploadId}

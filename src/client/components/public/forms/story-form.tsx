@@ -11,6 +11,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { formActions } from '../../../../shared/form-posts.ts';
 import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
 import { PrivacyNote } from './privacy-note.tsx';
+import { limits } from '../../../../shared/limits.ts';
 
 /** Title and description required, one optional image or video (src/shared/schemas). */
 export function StoryForm() {
@@ -36,8 +37,8 @@ export function StoryForm() {
       setResetKey((key) => key + 1);
       toast.show('success', t('toasts.storyAdded'), t('story.reviewNote'));
     },
-    onFailure(error) {
-      toast.show('error', t('toasts.storyFailed'), errorMessageOf(error, t('toasts.somethingWentWrong')));
+    onFailure(error, retry) {
+      toast.show('error', t('toasts.storyFailed'), errorMessageOf(error, t), retry && { label: t('common:tryAgain'), run: retry });
     },
   });
 
@@ -68,7 +69,7 @@ export function StoryForm() {
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         error={form.errors.title}
-        maxLength={300}
+        limit={limits.title}
       />
       <TextField
         multiline
@@ -79,6 +80,7 @@ export function StoryForm() {
         value={description}
         onChange={(event) => setDescription(event.target.value)}
         error={form.errors.description}
+        limit={limits.longText}
       />
       <UploadField
         label={labels.mediaUploadId}

@@ -8,6 +8,8 @@ import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { IsolatedIn } from '../../../components/ui/isolated-in.tsx';
+import { isolate } from '../../../../shared/bidi.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 
 export type ContactMessage = RouterOutputs['contacts']['list']['items'][number];
@@ -34,11 +36,12 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
 
   const image = privateMediaUrl(message?.image);
   const busy = setStatus.isPending || deletion.isPending;
+  const unread = message?.status === 'pending';
   return (
     <Modal
       open={message !== null}
       onClose={onClose}
-      title={t('contacts.dialogTitle', { name: message?.name ?? '' })}
+      title={<IsolatedIn sentence={(name) => t('contacts.dialogTitle', { name })} value={message?.name ?? ''} />}
       testId="contact-dialog"
       size="lg"
       footer={
@@ -48,26 +51,26 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
               variant="danger-ghost"
               icon="trash"
               className="me-auto"
-              onClick={() => deletion.ask({ id: message.id, title: `${message.name} <${message.email}>` })}
+              onClick={() => deletion.ask({ id: message.id, title: `${isolate(message.name)} <${message.email}>` })}
               disabled={busy}
             >
               {t('actions.delete')}
             </Button>
-            {message.status !== 'pending' ? (
-              <Button icon="inbox" onClick={() => setStatus.mutate({ id: message.id, status: 'pending' })} disabled={busy}>
-                {t('contacts.actions.pending')}
-              </Button>
-            ) : null}
             {message.status !== 'archived' ? (
               <Button icon="archive" onClick={() => setStatus.mutate({ id: message.id, status: 'archived' })} disabled={busy}>
                 {t('contacts.actions.archived')}
               </Button>
             ) : null}
-            {message.status !== 'read' ? (
-              <Button variant="primary" icon="check" onClick={() => setStatus.mutate({ id: message.id, status: 'read' })} disabled={busy} data-autofocus>
-                {t('contacts.actions.read')}
-              </Button>
-            ) : null}
+            {/* One button that toggles, so focus stays on it when opening the message marks it read. */}
+            <Button
+              variant="primary"
+              icon={unread ? 'check' : 'inbox'}
+              onClick={() => setStatus.mutate({ id: message.id, status: unread ? 'read' : 'pending' })}
+              disabled={busy}
+              data-autofocus
+            >
+              {t(unread ? 'contacts.actions.read' : 'contacts.actions.pending')}
+            </Button>
           </>
         ) : null
       }
@@ -76,7 +79,9 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
         <div className="grid gap-5">
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[8rem_1fr]">
             <dt className="font-semibold text-stone-600">{t('fields.name')}</dt>
-            <dd className="text-stone-900">{message.name}</dd>
+            <dd className="text-stone-900">
+              <bdi>{message.name}</bdi>
+            </dd>
             <dt className="font-semibold text-stone-600">{t('fields.email')}</dt>
             <dd>
               <a href={`mailto:${message.email}`} dir="ltr" className="text-plum-700 underline hover:text-plum-900">

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/admin/button.tsx';
@@ -6,6 +7,7 @@ import { TableListPage } from '../../../components/admin/table-list-page.tsx';
 import { Td } from '../../../components/admin/table.tsx';
 import { useFilterParam } from '../../../components/admin/use-list-params.ts';
 import { usePagedList } from '../../../components/admin/use-paged-list.ts';
+import { useRefresh } from '../../../components/admin/use-refresh.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
@@ -22,6 +24,20 @@ export function ContactsPage() {
   const list = usePagedList((page) => trpc.contacts.list.queryOptions({ status, ...page }));
   // The open message is kept here, not looked up in the list: marking it read moves it out of the pending list.
   const [open, setOpen] = useState<ContactMessage | null>(null);
+  const refresh = useRefresh();
+  // Opening a pending message marks it read (the dialog offers "Mark as unread" to undo).
+  const opening = useMutation(
+    trpc.contacts.open.mutationOptions({
+      onSuccess: (opened) => {
+        setOpen((current) => (current?.id === opened.id ? opened : current));
+        void refresh('contacts');
+      },
+    }),
+  );
+  const show = (message: ContactMessage) => {
+    setOpen(message);
+    if (message.status === 'pending') opening.mutate({ id: message.id });
+  };
 
   return (
     <TableListPage
@@ -51,7 +67,9 @@ export function ContactsPage() {
       row={(message) => (
         <tr key={message.id} data-testid="contact-row" className={message.status === 'pending' ? 'bg-plum-50/30' : undefined}>
           <Td>
-            <p className={`text-stone-900 ${message.status === 'pending' ? 'font-semibold' : 'font-medium'}`}>{message.name}</p>
+            <p className={`text-stone-900 ${message.status === 'pending' ? 'font-semibold' : 'font-medium'}`}>
+              <bdi data-testid="contact-name">{message.name}</bdi>
+            </p>
             <bdi className="block text-xs text-stone-500">{message.email}</bdi>
           </Td>
           <Td className="hidden max-w-md md:table-cell">
@@ -62,7 +80,7 @@ export function ContactsPage() {
             <StatusBadge status={message.status} />
           </Td>
           <Td className="text-end">
-            <Button size="sm" icon="eye" onClick={() => setOpen(message)} aria-label={`${t('actions.open')}: ${message.name}`}>
+            <Button size="sm" icon="eye" onClick={() => show(message)} aria-label={`${t('actions.open')}: ${message.name}`}>
               {t('actions.open')}
             </Button>
           </Td>

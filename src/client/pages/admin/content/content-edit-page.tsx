@@ -37,6 +37,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
   const [initial] = useState(() => contentValuesOf(item));
   const form = useEditForm({
     draft: `edit-${config.kind}-${item.id}`,
+    itemId: item.id,
     initial,
     updated: t(`${texts}.updated`),
     section: config.router,

@@ -5,9 +5,10 @@ import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { limits } from '../../../../shared/limits.ts';
 import { createGalleryInput } from '../../../../shared/schemas/gallery.ts';
 
-const empty = { name: '', videoLink: '' };
+const empty = { name: '', nameFa: '', videoLink: '' };
 
 /** /admin/gallery/add: a name, and an image or a YouTube link (src/shared/schemas/gallery.ts). */
 export function GalleryAddPage() {
@@ -27,7 +28,7 @@ export function GalleryAddPage() {
   // The "image or video link" rule is the schema's; its message is the original's alert text.
   const submit = () => form.submit(createGalleryInput, { ...form.values, imageUploadId: form.file.id }, create.mutate);
 
-  const labels = { name: t('fields.name'), imageUploadId: t('fields.image'), videoLink: t('fields.videoLink') };
+  const labels = { name: t('fields.nameEn'), nameFa: t('fields.nameFa'), imageUploadId: t('fields.image'), videoLink: t('fields.videoLink') };
   return (
     <AddItemPage
       texts="gallery"
@@ -43,11 +44,22 @@ export function GalleryAddPage() {
       ])}
     >
       <FormSection title={t('form.sections.item')}>
-        <TextField label={t('fields.name')} {...form.field('name')} required name="name" />
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField label={labels.name} {...form.field('name')} required name="name" dir="ltr" limit={limits.name} />
+          <TextField label={labels.nameFa} {...form.field('nameFa')} name="nameFa" dir="rtl" limit={limits.name} />
+        </div>
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('gallery.mediaHint')}>
         <UploadField label={t('fields.image')} purpose="image" {...form.file.props} />
-        <TextField label={t('fields.videoLink')} type="url" dir="ltr" {...form.field('videoLink')} hint={t('form.videoLinkHint')} name="videoLink" />
+        <TextField
+          label={t('fields.videoLink')}
+          type="url"
+          dir="ltr"
+          {...form.field('videoLink')}
+          hint={t('form.videoLinkHint')}
+          name="videoLink"
+          limit={limits.url}
+        />
       </FormSection>
     </AddItemPage>
   );

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
+import { galleryName } from '../../../lib/content.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 
 /** /admin/gallery/all: images and videos, with Delete only (an item is replaced, not edited). */
 export function GalleryListPage() {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const trpc = useTRPC();
   return (
     <CardListPage
@@ -19,7 +22,7 @@ export function GalleryListPage() {
         const imageUrl = storageUrl(item.image);
         return {
           id: item.id,
-          title: item.name,
+          title: galleryName(item, language),
           imagePath: imageUrl ? item.image : null,
           placeholder: 'video',
           date: item.createdAt,

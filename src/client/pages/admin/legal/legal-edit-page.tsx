@@ -46,6 +46,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
   }));
   const form = useEditForm({
     draft: `edit-legal-${item.id}`,
+    itemId: item.id,
     initial,
     updated: t('legal.updated'),
     section: 'legal',

@@ -33,6 +33,7 @@ function UserEditForm({ user }: { user: User }) {
   const [initial] = useState(() => ({ name: user.name, email: user.email, password: '', currentPassword: '' }));
   const form = useEditForm({
     draft: `edit-user-${user.id}`,
+    itemId: user.id,
     initial,
     exclude: ['password', 'currentPassword'],
     updated: t('users.updated'),

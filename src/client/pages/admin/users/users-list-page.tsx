@@ -38,9 +38,9 @@ export function UsersListPage() {
         actions: true,
       }}
       row={(user) => (
-        <tr key={user.id} data-testid="user-row">
+        <tr key={user.id} data-testid="user-row" data-item-id={user.id}>
           <Td className="font-medium text-stone-900">
-            {user.name}
+            <bdi>{user.name}</bdi>
             {user.id === me.id ? <span className="ms-2 rounded-full bg-plum-50 px-2 py-0.5 text-xs font-semibold text-plum-800">{t('users.you')}</span> : null}
             {/* On narrow screens the e-mail column is hidden; the address goes under the name. */}
             <bdi className="block text-xs font-normal text-stone-500 md:hidden">{user.email}</bdi>
