@@ -5,6 +5,7 @@ import { makeImageUpload, makeUser, testPassword } from '../factories/index.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
+import { publishFiles } from '../../src/server/uploads/store.ts';
 
 let deps: TestDeps | undefined;
 let server: TestServer | undefined;
@@ -29,6 +30,8 @@ async function site(env: Record<string, string> = {}) {
   );
   server = await startServer(deps, { clientDir });
   const image = await makeImageUpload(deps);
+  // A fresh upload is private until an item publishes it; the public side is what these headers are about.
+  await publishFiles(deps.storage, [image.path]);
   return { deps, server, storedFile: `/storage/${image.path}` };
 }
 
