@@ -4,6 +4,7 @@ import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../trpc/context.ts';
+import { isSearchRequest } from '../search/requests.ts';
 import { runtimeFor } from '../security/runtime.ts';
 import { negotiateEncoding } from './accept-encoding.ts';
 import { entryFromResponse, ResponseCache, type CachedResponse } from './response-cache.ts';
@@ -38,9 +39,10 @@ interface PublicRead {
   storable: boolean;
 }
 
-/** An anonymous GET or HEAD, described for the cache; null for anything else. */
+/** An anonymous GET or HEAD, described for the cache; null for anything else (searches included). */
 function publicRead(deps: Deps, req: Request): PublicRead | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (isSearchRequest(req.originalUrl)) return null;
   const header = req.headers.cookie;
   const cookies = header ? parseCookies(header) : {};
   if (cookies[SESSION_COOKIE]) return null;

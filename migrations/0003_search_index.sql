@@ -1,0 +1,139 @@
+-- Search (docs/decisions/014-search-index.md). The text functions are registered on every
+-- connection by openDatabase (src/server/db/search-functions.ts); this migration needs them too.
+--
+-- search_sources: what each kind of item offers to search, and since when the public may find it
+-- (public_since NULL = never: a pending story; drafts will say so here too). It is the one place
+-- that decides an item's searchable text and its visibility.
+CREATE VIEW `search_sources` AS
+SELECT `kind` AS `type`, `id` AS `item_id`, `country`, `created_at` AS `date`, `created_at` AS `public_since`,
+  `title_en`, `title_fa`, `description_en` AS `body_en`, `description_fa` AS `body_fa`
+FROM `posts`
+UNION ALL
+SELECT 'legal', `id`, NULL, `created_at`, `created_at`, `title_en`, `title_fa`, `description_en`, `description_fa`
+FROM `legal_items`
+UNION ALL
+SELECT 'story', `id`, NULL, coalesce(`published_at`, `created_at`),
+  CASE WHEN `status` = 'published' THEN coalesce(`published_at`, `created_at`) END,
+  CASE WHEN `title` GLOB '*[؀-ۿ]*' THEN '' ELSE `title` END, CASE WHEN `title` GLOB '*[؀-ۿ]*' THEN `title` ELSE '' END,
+  CASE WHEN `description` GLOB '*[؀-ۿ]*' THEN '' ELSE `description` END, CASE WHEN `description` GLOB '*[؀-ۿ]*' THEN `description` ELSE '' END
+FROM `stories`
+UNION ALL
+SELECT 'gallery', `id`, NULL, `created_at`, `created_at`,
+  CASE WHEN `name` GLOB '*[؀-ۿ]*' THEN '' ELSE `name` END, CASE WHEN `name` GLOB '*[؀-ۿ]*' THEN `name` ELSE '' END, '', ''
+FROM `gallery_items`;
+--> statement-breakpoint
+-- search_rows: the same, normalised for the index.
+CREATE VIEW `search_rows` AS
+SELECT `type`, `item_id`, `country`, `date`, `public_since`,
+  search_key(`title_en`) AS `title_key_en`, search_key(`title_fa`) AS `title_key_fa`,
+  search_text(`title_en`) AS `title_en`, search_text(`title_fa`) AS `title_fa`,
+  search_text(`body_en`) AS `body_en`, search_text(`body_fa`) AS `body_fa`,
+  search_joined(`title_en` || ' ' || `title_fa` || ' ' || `body_en` || ' ' || `body_fa`) AS `joined`
+FROM `search_sources`;
+--> statement-breakpoint
+CREATE TABLE `search_documents` (
+  `id` integer PRIMARY KEY,
+  `type` text NOT NULL,
+  `item_id` integer NOT NULL,
+  `country` text,
+  `date` integer NOT NULL,
+  `public_since` integer,
+  `title_key_en` text NOT NULL,
+  `title_key_fa` text NOT NULL,
+  `title_en` text NOT NULL,
+  `title_fa` text NOT NULL,
+  `body_en` text NOT NULL,
+  `body_fa` text NOT NULL,
+  `joined` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `search_documents_item_idx` ON `search_documents` (`type`, `item_id`);
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `search_index` USING fts5(
+  `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`,
+  content = 'search_documents', content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+--> statement-breakpoint
+-- Deleted text leaves the index's pages at once instead of at the next merge: deleted = gone.
+INSERT INTO `search_index` (`search_index`, `rank`) VALUES ('secure-delete', 1);
+--> statement-breakpoint
+CREATE TRIGGER `search_documents_ai` AFTER INSERT ON `search_documents` BEGIN
+  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`joined`);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `search_documents_ad` AFTER DELETE ON `search_documents` BEGIN
+  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`joined`);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `search_documents_au` AFTER UPDATE ON `search_documents` BEGIN
+  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`joined`);
+  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`joined`);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `posts_search_ai` AFTER INSERT ON `posts` BEGIN
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `posts_search_au` AFTER UPDATE ON `posts` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = OLD.`kind` AND `item_id` = OLD.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `posts_search_ad` AFTER DELETE ON `posts` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = OLD.`kind` AND `item_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `legal_items_search_ai` AFTER INSERT ON `legal_items` BEGIN
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `legal_items_search_au` AFTER UPDATE ON `legal_items` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'legal' AND `item_id` = OLD.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `legal_items_search_ad` AFTER DELETE ON `legal_items` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'legal' AND `item_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `stories_search_ai` AFTER INSERT ON `stories` BEGIN
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `stories_search_au` AFTER UPDATE ON `stories` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'story' AND `item_id` = OLD.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `stories_search_ad` AFTER DELETE ON `stories` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'story' AND `item_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `gallery_items_search_ai` AFTER INSERT ON `gallery_items` BEGIN
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `gallery_items_search_au` AFTER UPDATE ON `gallery_items` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'gallery' AND `item_id` = OLD.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `gallery_items_search_ad` AFTER DELETE ON `gallery_items` BEGIN
+  DELETE FROM `search_documents` WHERE `type` = 'gallery' AND `item_id` = OLD.`id`;
+END;
+--> statement-breakpoint
+-- What was there before this migration.
+INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`) SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows`;
