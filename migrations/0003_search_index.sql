@@ -28,7 +28,7 @@ SELECT `type`, `item_id`, `country`, `date`, `public_since`,
   search_key(`title_en`) AS `title_key_en`, search_key(`title_fa`) AS `title_key_fa`,
   search_text(`title_en`) AS `title_en`, search_text(`title_fa`) AS `title_fa`,
   search_text(`body_en`) AS `body_en`, search_text(`body_fa`) AS `body_fa`,
-  search_joined(`title_en` || ' ' || `title_fa` || ' ' || `body_en` || ' ' || `body_fa`) AS `joined`
+  search_spellings(`title_en` || ' ' || `title_fa` || ' ' || `body_en` || ' ' || `body_fa`) AS `spellings`
 FROM `search_sources`;
 --> statement-breakpoint
 CREATE TABLE `search_documents` (
@@ -44,13 +44,13 @@ CREATE TABLE `search_documents` (
   `title_fa` text NOT NULL,
   `body_en` text NOT NULL,
   `body_fa` text NOT NULL,
-  `joined` text NOT NULL
+  `spellings` text NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `search_documents_item_idx` ON `search_documents` (`type`, `item_id`);
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `search_index` USING fts5(
-  `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`,
+  `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`,
   content = 'search_documents', content_rowid = 'id',
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
@@ -59,31 +59,31 @@ CREATE VIRTUAL TABLE `search_index` USING fts5(
 INSERT INTO `search_index` (`search_index`, `rank`) VALUES ('secure-delete', 1);
 --> statement-breakpoint
 CREATE TRIGGER `search_documents_ai` AFTER INSERT ON `search_documents` BEGIN
-  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`joined`);
+  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`spellings`);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_documents_ad` AFTER DELETE ON `search_documents` BEGIN
-  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`joined`);
+  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`spellings`);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `search_documents_au` AFTER UPDATE ON `search_documents` BEGIN
-  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`joined`);
-  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`joined`);
+  INSERT INTO `search_index` (`search_index`, `rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  VALUES ('delete', OLD.`id`, OLD.`title_en`, OLD.`title_fa`, OLD.`body_en`, OLD.`body_fa`, OLD.`spellings`);
+  INSERT INTO `search_index` (`rowid`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  VALUES (NEW.`id`, NEW.`title_en`, NEW.`title_fa`, NEW.`body_en`, NEW.`body_fa`, NEW.`spellings`);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `posts_search_ai` AFTER INSERT ON `posts` BEGIN
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `posts_search_au` AFTER UPDATE ON `posts` BEGIN
   DELETE FROM `search_documents` WHERE `type` = OLD.`kind` AND `item_id` = OLD.`id`;
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = NEW.`kind` AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `posts_search_ad` AFTER DELETE ON `posts` BEGIN
@@ -91,14 +91,14 @@ CREATE TRIGGER `posts_search_ad` AFTER DELETE ON `posts` BEGIN
 END;
 --> statement-breakpoint
 CREATE TRIGGER `legal_items_search_ai` AFTER INSERT ON `legal_items` BEGIN
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `legal_items_search_au` AFTER UPDATE ON `legal_items` BEGIN
   DELETE FROM `search_documents` WHERE `type` = 'legal' AND `item_id` = OLD.`id`;
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'legal' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `legal_items_search_ad` AFTER DELETE ON `legal_items` BEGIN
@@ -106,14 +106,14 @@ CREATE TRIGGER `legal_items_search_ad` AFTER DELETE ON `legal_items` BEGIN
 END;
 --> statement-breakpoint
 CREATE TRIGGER `stories_search_ai` AFTER INSERT ON `stories` BEGIN
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `stories_search_au` AFTER UPDATE ON `stories` BEGIN
   DELETE FROM `search_documents` WHERE `type` = 'story' AND `item_id` = OLD.`id`;
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'story' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `stories_search_ad` AFTER DELETE ON `stories` BEGIN
@@ -121,14 +121,14 @@ CREATE TRIGGER `stories_search_ad` AFTER DELETE ON `stories` BEGIN
 END;
 --> statement-breakpoint
 CREATE TRIGGER `gallery_items_search_ai` AFTER INSERT ON `gallery_items` BEGIN
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `gallery_items_search_au` AFTER UPDATE ON `gallery_items` BEGIN
   DELETE FROM `search_documents` WHERE `type` = 'gallery' AND `item_id` = OLD.`id`;
-  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`)
-  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
+  INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`)
+  SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows` WHERE `type` = 'gallery' AND `item_id` = NEW.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `gallery_items_search_ad` AFTER DELETE ON `gallery_items` BEGIN
@@ -136,4 +136,4 @@ CREATE TRIGGER `gallery_items_search_ad` AFTER DELETE ON `gallery_items` BEGIN
 END;
 --> statement-breakpoint
 -- What was there before this migration.
-INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined`) SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `joined` FROM `search_rows`;
+INSERT INTO `search_documents` (`type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings`) SELECT `type`, `item_id`, `country`, `date`, `public_since`, `title_key_en`, `title_key_fa`, `title_en`, `title_fa`, `body_en`, `body_fa`, `spellings` FROM `search_rows`;

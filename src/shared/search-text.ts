@@ -1,20 +1,22 @@
 /**
  * The one normalisation of text for search: the server applies it to every title and body before
- * they reach the index (as the SQL functions search_text, search_key and search_joined) and to
+ * they reach the index (as the SQL functions search_text, search_key and search_spellings) and to
  * every query before it reaches MATCH, so a reader finds what an editor typed however either
  * keyboard wrote it. Case and English stemming are left to the index's tokenizer
  * (`porter unicode61`), which treats the query the same way; the result stays readable, because
  * result snippets are cut from it.
  *
  * - Arabic and Persian forms of one letter become the Persian one (ي ى → ی, ك → ک, ة ۀ → ه,
- *   أ إ آ ٱ → ا, ؤ → و), Arabic presentation forms their base letters (NFKC).
+ *   أ إ ٱ → ا, ؤ → و), Arabic presentation forms their base letters (NFKC). آ stays in the text
+ *   (results are shown from it, and "اموزش" reads as a misspelling); a word with آ is also
+ *   indexed and asked for with ا (alternativeSpellings, and the query's alternatives).
  * - Short-vowel marks, other Quranic marks and tatweel are removed.
  * - Persian and Arabic-Indic digits become Latin digits.
  * - A zero-width joiner typed where a non-joiner belongs becomes a non-joiner; a non-joiner that
  *   joins nothing (next to a space or punctuation) goes; the verbal prefixes می/نمی and the
  *   plural and comparative suffixes (ها، های، تر، ترین…) written with a space are attached with a
  *   non-joiner. Written with nothing, a compound is one word: the index also holds every
- *   non-joined compound joined (joinedCompounds), and a query compound matches either form.
+ *   compound joined (alternativeSpellings), and a query compound matches either form.
  * - Pashto and Dari letters (ټ ډ ړ ږ ښ ځ څ ګ ڼ ې ۍ ئ) are left as they are: they are letters of
  *   their own, not spellings of Persian ones.
  */
@@ -29,7 +31,6 @@ const letterForms: Record<string, string> = {
   'ۀ': 'ه',
   'أ': 'ا',
   'إ': 'ا',
-  'آ': 'ا',
   'ٱ': 'ا',
   'ؤ': 'و',
 };
@@ -56,8 +57,8 @@ export function normalizeSearchText(text: string): string {
       .replace(INVISIBLE, '')
       .replace(/\u200d/g, ZWNJ)
       .replace(/\u200b/g, ' ')
-      .replace(/\s+/g, ' ')
       .replace(LONE_ZWNJ, '')
+      .replace(/\s+/g, ' ')
       .replace(PREFIX, `$1${ZWNJ}`)
       .replace(SUFFIX, `${ZWNJ}$1`)
       .trim()
@@ -74,18 +75,36 @@ export function compoundsOf(normalized: string): string[] {
   return normalized.match(COMPOUND) ?? [];
 }
 
-/** Every compound with a non-joiner, written joined: indexed beside the text so "میخواهم" finds "می‌خواهم". */
-export function joinedCompounds(normalized: string): string {
-  return compoundsOf(normalized)
-    .filter((word) => word.includes(ZWNJ))
-    .map((word) => word.replaceAll(ZWNJ, ''))
-    .join(' ');
+const foldAlef = (word: string) => word.replaceAll('آ', 'ا');
+const joined = (word: string) => word.replaceAll(ZWNJ, '');
+
+/**
+ * The other spellings of the words of normalised text that a reader may type: each compound
+ * joined ("میخواهم" for "می‌خواهم"), and words with آ written with ا. Indexed beside the text.
+ */
+export function alternativeSpellings(normalized: string): string {
+  const forms = new Set<string>();
+  for (const word of compoundsOf(normalized)) {
+    if (word.includes(ZWNJ)) forms.add(joined(word));
+    if (!word.includes('آ')) continue;
+    forms.add(foldAlef(joined(word)));
+    for (const part of word.split(ZWNJ)) if (part.includes('آ')) forms.add(foldAlef(part));
+  }
+  return [...forms].join(' ');
+}
+
+/**
+ * The spellings a query word is asked for in: as typed (a compound as a phrase of its parts),
+ * joined, and with آ as ا. Any one of them found is a match.
+ */
+export function querySpellings(word: string): string[] {
+  return [...new Set([word, joined(word), foldAlef(word), foldAlef(joined(word))])];
 }
 
 /** Normalised, lower-cased words joined by one space: two titles with the same key read the same. */
 export function searchKey(text: string): string {
   return compoundsOf(normalizeSearchText(text))
-    .map((word) => word.replaceAll(ZWNJ, '').toLowerCase())
+    .map((word) => foldAlef(joined(word)).toLowerCase())
     .join(' ');
 }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { joinedCompounds, normalizeSearchText, searchKey } from '../../shared/search-text.ts';
+import { alternativeSpellings, normalizeSearchText, searchKey } from '../../shared/search-text.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -12,5 +12,5 @@ export function registerSearchFunctions(sqlite: Database.Database): void {
   const options = { deterministic: true, varargs: false } as const;
   sqlite.function('search_text', options, (value: unknown) => normalizeSearchText(text(value)));
   sqlite.function('search_key', options, (value: unknown) => searchKey(text(value)));
-  sqlite.function('search_joined', options, (value: unknown) => joinedCompounds(normalizeSearchText(text(value))));
+  sqlite.function('search_spellings', options, (value: unknown) => alternativeSpellings(normalizeSearchText(text(value))));
 }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { pickLanguage } from '../../shared/locale.ts';
+import { isLanguage, pickLanguage } from '../../shared/locale.ts';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
 import { isHttps } from '../env.ts';
@@ -34,7 +34,9 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   const cached = res.locals.context as Context | undefined;
   if (cached) return cached;
   const cookies = parseCookies(req.headers.cookie ?? '');
-  const lang = pickLanguage(req.get('x-lang') ?? cookies.lang, req.get('accept-language'));
+  // `?lang=` first, as the page renderer reads it: a REST client can ask for one answer's language.
+  const fromUrl = req.query.lang;
+  const lang = isLanguage(fromUrl) ? fromUrl : pickLanguage(req.get('x-lang') ?? cookies.lang, req.get('accept-language'));
   const writer = cookieWriter(deps, res);
   const token = cookies[SESSION_COOKIE];
   const hasSessionCookie = Boolean(token);

@@ -95,11 +95,14 @@ export function partsOf(marked: string, lang: Language): TextPart[] {
 
 const hasMark = (text: string | null) => !!text && text.includes(OPEN);
 
-/** The text in the reader's language when there is one, else the other; a marked one wins over an unmarked one. */
-function pick(texts: Record<Language, string>, language: Language): { text: string; lang: Language } {
+/**
+ * The text in the reader's language when there is one, else the other. For a snippet, the one that
+ * shows a matched word wins: it says why the item was found.
+ */
+function pick(texts: Record<Language, string>, language: Language, preferMarked: boolean): { text: string; lang: Language } {
   const other: Language = language === 'fa' ? 'en' : 'fa';
   const order = [language, other].filter((lang) => texts[lang]);
-  const chosen = order.find((lang) => hasMark(texts[lang])) ?? order[0] ?? language;
+  const chosen = (preferMarked ? order.find((lang) => hasMark(texts[lang])) : undefined) ?? order[0] ?? language;
   return { text: texts[chosen] ?? '', lang: chosen };
 }
 
@@ -156,8 +159,8 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
   const images = imagesOf(db, rows);
   const items = rows.map((row): SearchHit => {
     const text = texts.get(row.doc);
-    const title = pick({ en: text?.titleEn ?? '', fa: text?.titleFa ?? '' }, language);
-    const snippet = pick({ en: text?.bodyEn ?? '', fa: text?.bodyFa ?? '' }, language);
+    const title = pick({ en: text?.titleEn ?? '', fa: text?.titleFa ?? '' }, language, false);
+    const snippet = pick({ en: text?.bodyEn ?? '', fa: text?.bodyFa ?? '' }, language, true);
     return {
       type: row.type,
       id: row.id,
