@@ -55,7 +55,7 @@ describe('compileQuery', () => {
       const compiled = compileQuery(hostile);
       if (!compiled) continue;
       // Outside the quotes there are only our own operators and brackets.
-      const outside = compiled.match.replace(/"[^"]*"/g, '');
+      const outside = compiled.terms.replace(/"[^"]*"/g, '');
       expect(outside.replace(/\b(AND|OR)\b|[()\s]/g, '')).toBe('');
     }
   });
@@ -65,7 +65,7 @@ describe('compileQuery', () => {
   });
 
   it('asks for a compound joined or split', () => {
-    expect(compileQuery('می خواهم')?.match).toBe(`("می${ZWNJ}خواهم" OR "میخواهم")`);
+    expect(compileQuery('می خواهم')?.terms).toBe(`("می${ZWNJ}خواهم" OR "میخواهم")`);
   });
 });
 

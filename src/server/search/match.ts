@@ -4,8 +4,8 @@ import { compoundsOf, normalizeSearchText, querySpellings, searchKey } from '../
 const MAX_TERMS = 16;
 
 export interface CompiledQuery {
-  /** The FTS5 expression: every term quoted, so no operator, column filter or stray quote ever reaches the engine. */
-  match: string;
+  /** The FTS5 expression of the words: every term quoted, so no operator, column filter or stray quote ever reaches the engine. */
+  terms: string;
   /** The query as a title key, to put exact title matches first. */
   key: string;
 }
@@ -24,5 +24,5 @@ export function compileQuery(query: string): CompiledQuery | null {
     const spellings = querySpellings(word).map((spelling) => `"${spelling}"`);
     return spellings.length > 1 ? `(${spellings.join(' OR ')})` : spellings[0]!;
   });
-  return { match: terms.join(' AND '), key: searchKey(query) };
+  return { terms: terms.join(' AND '), key: searchKey(query) };
 }

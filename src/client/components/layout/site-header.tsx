@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { MenuIcon } from '../public/icons.tsx';
+import { MenuIcon, SearchIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
+import { SearchBox } from './search-box.tsx';
 import { countryItems, isActive, navItems } from './nav-items.ts';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -59,6 +60,18 @@ export function SiteHeader() {
         <div className="hidden nav:block">
           <SiteLogo />
         </div>
+        <div className="ms-auto hidden nav:block">
+          <SearchBox variant="bar" />
+        </div>
+        {/* On phones a plain link: the search page has its own form, with or without JavaScript. */}
+        <a
+          href="/search"
+          aria-label={t('search.open')}
+          className="-me-1 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
+          data-testid="search-link"
+        >
+          <SearchIcon size={22} />
+        </a>
       </div>
 
       <nav aria-label={t('nav.label')} className="hidden border-t border-stone-200 nav:block" data-testid="desktop-nav">

@@ -12,6 +12,7 @@ import {
   legalListQuery,
   otherKinds,
   publishedStoriesQuery,
+  searchQueries,
   siteConfigQuery,
   type Trpc,
 } from '../../lib/public-queries.ts';
@@ -54,6 +55,7 @@ const pages = {
   legal: lazyModule(`${dir}/legal-list-page.tsx`, () => import('./legal-list-page.tsx')),
   legalDetail: lazyModule(`${dir}/legal-detail-page.tsx`, () => import('./legal-detail-page.tsx')),
   country: lazyModule(`${dir}/country-page.tsx`, () => import('./country-page.tsx')),
+  search: lazyModule(`${dir}/search-page.tsx`, () => import('./search-page.tsx')),
 };
 export const publicPages: readonly LazyModule<unknown>[] = Object.values(pages);
 
@@ -160,6 +162,12 @@ export const publicRoutes: readonly PublicRoute[] = [
     pages.legalDetail,
     (module, params) => <module.LegalDetailPage id={params.id} />,
     ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
+  ),
+  route(
+    '/search',
+    pages.search,
+    (module) => <module.SearchPage />,
+    ({ trpc, search }) => searchQueries(trpc, search),
   ),
   countryRoute('/iran', 'iran'),
   countryRoute('/afghanistan', 'afghanistan'),
