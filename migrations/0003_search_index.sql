@@ -34,8 +34,8 @@ SELECT `type`, `item_id`,
   search_text(`title_en`) AS `title_en`, search_text(`title_fa`) AS `title_fa`,
   search_text(`body_en`) AS `body_en`, search_text(`body_fa`) AS `body_fa`,
   search_spellings(`title_en` || ' ' || `title_fa` || ' ' || `body_en` || ' ' || `body_fa`) AS `spellings`,
-  CASE WHEN `public_since` IS NOT NULL AND `public_since` <= unixepoch('subsec') * 1000 THEN 'facetpublic' ELSE 'facethidden' END
-    || ' facettype' || `type` || coalesce(' facetcountry' || `country`, '') AS `facets`
+  CASE WHEN `public_since` IS NOT NULL AND `public_since` <= unixepoch('subsec') * 1000 THEN '' ELSE 'facethidden ' END
+    || 'facettype' || `type` || coalesce(' facetcountry' || `country`, '') AS `facets`
 FROM `search_sources`;
 --> statement-breakpoint
 CREATE TABLE `search_documents` (

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RESULTS, type SearchHit } from '../../src/server/search/engine.ts';
@@ -6,6 +9,7 @@ import { makeContent, makeLegalItem } from '../factories/index.ts';
 import { insertGallery, insertLegal, insertPost, insertStory } from '../factories/search-content.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
+import { repoRoot } from '../setup/paths.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 const text = (parts: SearchHit['title']) => parts.map((part) => part.text).join('');
@@ -298,5 +302,25 @@ describe('search: what a query may be', () => {
       code: 'BAD_REQUEST',
       fieldErrors: { q: ['عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.'] },
     });
+  });
+});
+
+describe('npm run search:rebuild', () => {
+  it('rebuilds a lost or stale index from the items, public rule included', async () => {
+    const deps = createTestDeps();
+    try {
+      const post = insertPost(deps, { titleEn: 'Rebuilt headline', descriptionFa: 'متن بازسازی‌شده' });
+      insertStory(deps, { title: 'Rebuilt pending story', description: 'Private.', published: false });
+      deps.db.$client.exec('DELETE FROM search_index; DELETE FROM search_documents;');
+      expect((await searchAs(deps)('rebuilt')).total).toBe(0);
+      deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+      const env = { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, DATABASE_URL: deps.env.DATABASE_URL, STORAGE_DIR: deps.storage.root };
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'search:rebuild'], { cwd: repoRoot, env });
+      expect(stdout).toMatch(/Search index rebuilt: 2 items/);
+      expect((await searchAs(deps)('rebuilt')).items.map((hit) => [hit.type, hit.id])).toEqual([['news', post]]);
+      expect((await searchAs(deps, 'fa')('بازسازی شده')).total).toBe(1);
+    } finally {
+      deps.cleanup();
+    }
   });
 });

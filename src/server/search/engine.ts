@@ -32,38 +32,45 @@ export interface SearchPage extends Page<SearchHit> {
 }
 
 /**
- * At most this many matches are ranked: the most recently indexed ones (row ids follow indexing,
- * and a rebuild indexes oldest first), plus any item whose title is the query. Ranking every match
- * of a word found in a quarter of 100,000 items costs over 100 ms; a reader never pages that far.
+ * At most this many matches are found: the most recently indexed ones (row ids follow indexing, and
+ * the migration and a rebuild index oldest first), plus any item whose title is the query.
  */
 export const MAX_RESULTS = 1000;
+/**
+ * Of those, the newest this many are ranked by relevance; the rest follow, newest first. bm25
+ * costs about 6 µs a row: ranking a thousand matches of a common word would take most of the
+ * time a search may take. A query with fewer matches is ranked whole.
+ */
+export const RANKED = 200;
 
 const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
 
 /**
- * The single visibility rule of search, applied inside the index: the `facets` column holds
- * `facetpublic` for what search_sources (migrations) makes public, so nothing else is ever a
- * public candidate; the time is checked again on the rows read.
+ * The single visibility rule of search, applied inside the index: search_sources (migrations)
+ * decides each item's public_since, and the `facets` column holds `facethidden` for any item that
+ * is not public, so a public query never has it as a candidate. Kind and country filters are
+ * facets too, so the index alone answers a filtered query.
  */
 function matchFor(terms: string, input: SearchInput, audience: Audience): string {
-  const facets = [audience === 'public' ? 'facetpublic' : null, input.type ? `facettype${input.type}` : null, input.country ? `facetcountry${input.country}` : null]
-    .filter(Boolean)
-    .map((facet) => `"${facet}"`);
-  const text = `${TEXT_COLUMNS} : (${terms})`;
-  return facets.length ? `${text} AND {facets} : (${facets.join(' AND ')})` : text;
+  const filters = [input.type ? `"facettype${input.type}"` : null, input.country ? `"facetcountry${input.country}"` : null].filter(Boolean);
+  let match = `${TEXT_COLUMNS} : (${terms})`;
+  if (filters.length) match += ` AND {facets} : (${filters.join(' AND ')})`;
+  if (audience === 'public') match += ' NOT {facets} : "facethidden"';
+  return match;
 }
 
-/** Relevance (bm25, titles weighing most; the facets not at all): lower is better. */
 const sql = {
-  window: `SELECT rowid AS doc, bm25(search_index, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
-    FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
+  window: `SELECT rowid FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
+  /** Relevance: titles weigh most, the facets nothing; lower is better. */
+  ranked: `SELECT rowid AS doc, bm25(search_index, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
+    FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
   exact: `SELECT id FROM search_documents WHERE (title_key_en = :key OR title_key_fa = :key)
     AND (:type IS NULL OR type = :type) AND (:country IS NULL OR country = :country)`,
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact
     FROM search_documents WHERE id IN (SELECT value FROM json_each(:docs))`,
 };
 
-interface Candidate {
+interface Meta {
   doc: number;
   type: SearchType;
   id: number;
@@ -71,7 +78,6 @@ interface Candidate {
   date: number;
   publicSince: number | null;
   exact: number;
-  score: number;
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -80,6 +86,27 @@ const withRecency = (relevance: number, date: number, now: number) => relevance 
 
 const isPublic = (candidate: { publicSince: number | null }, now: number) => candidate.publicSince !== null && candidate.publicSince <= now;
 
+/**
+ * The order of the matches: items whose title is the query, then the ranked ones by relevance with
+ * recency, then the rest newest first (as the window found them).
+ */
+function order(db: Db, compiled: { key: string }, window: number[], ranked: { doc: number; relevance: number }[], exact: number[], audience: Audience, now: number) {
+  const prepared = preparedOn(db);
+  const known = new Map(
+    (prepared(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[])
+      .filter((row) => audience === 'editor' || isPublic(row, now))
+      .map((row) => [row.doc, row]),
+  );
+  const first = exact.filter((doc) => known.has(doc)).sort((a, b) => known.get(b)!.date - known.get(a)!.date || b - a);
+  const scored = ranked
+    .filter((row) => known.has(row.doc) && !known.get(row.doc)!.exact)
+    .map((row) => ({ doc: row.doc, score: withRecency(row.relevance, known.get(row.doc)!.date, now), date: known.get(row.doc)!.date }))
+    .sort((a, b) => a.score - b.score || b.date - a.date || b.doc - a.doc)
+    .map((row) => row.doc);
+  const placed = new Set([...first, ...scored]);
+  return [...first, ...scored, ...window.filter((doc) => !placed.has(doc) && !exact.includes(doc))];
+}
+
 /** One page of results for a query, best first (exact titles, then relevance with recency); an empty query or one with no word is an empty page. */
 export function search(db: Db, input: SearchInput, language: Language, audience: Audience): SearchPage {
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false };
@@ -87,19 +114,18 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
   if (!compiled) return empty;
   const now = Date.now();
   const prepared = preparedOn(db);
-  const window = prepared(sql.window).all({ match: matchFor(compiled.terms, input, audience) }) as { doc: number; relevance: number }[];
-  const relevance = new Map(window.map((row) => [row.doc, row.relevance]));
+  const match = matchFor(compiled.terms, input, audience);
+  const window = prepared(sql.window).pluck().all({ match }) as number[];
   const exact = prepared(sql.exact).pluck().all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
-  const docs = [...new Set([...window.map((row) => row.doc), ...exact])];
-  if (!docs.length) return empty;
-
-  const candidates = (prepared(sql.meta).all({ docs: JSON.stringify(docs), key: compiled.key }) as Omit<Candidate, 'score'>[])
-    .filter((row) => audience === 'editor' || isPublic(row, now))
-    .map((row): Candidate => ({ ...row, score: withRecency(relevance.get(row.doc) ?? 0, row.date, now) }))
-    .sort((a, b) => b.exact - a.exact || a.score - b.score || b.date - a.date || b.doc - a.doc);
+  if (!window.length && !exact.length) return empty;
+  const ranked = window.length ? (prepared(sql.ranked).all({ match }) as { doc: number; relevance: number }[]) : [];
+  const docs = order(db, compiled, window, ranked, exact, audience, now);
 
   const offset = (input.page - 1) * input.pageSize;
-  const rows = candidates.slice(offset, offset + input.pageSize);
+  const pageDocs = docs.slice(offset, offset + input.pageSize);
+  const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key }) as Meta[])
+    .filter((row) => audience === 'editor' || isPublic(row, now))
+    .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);
   const images = imagesOf(db, rows);
   const items = rows.map((row): SearchHit => ({
@@ -111,5 +137,5 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
     image: images.get(row) ?? null,
     public: isPublic(row, now),
   }));
-  return { items, total: candidates.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };
+  return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };
 }

@@ -54,7 +54,7 @@ export function SiteHeader() {
         >
           <MenuIcon size={24} />
         </button>
-        <div className="nav:hidden">
+        <div className="min-w-0 nav:hidden">
           <SiteLogo compact />
         </div>
         <div className="hidden nav:block">
@@ -67,7 +67,7 @@ export function SiteHeader() {
         <a
           href="/search"
           aria-label={t('search.open')}
-          className="-me-1 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
+          className="-me-2 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
           data-testid="search-link"
         >
           <SearchIcon size={22} />

@@ -45,7 +45,7 @@ export function SearchPage() {
     body = (
       <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
         <p className="mb-2 text-sm text-stone-600" aria-live="polite" data-testid="search-count">
-          {t('search.results', { count: query.data.total, formatted: formatNumber(query.data.total, language), q: input.q })}
+          {t(query.data.capped ? 'search.resultsCapped' : 'search.results', { count: query.data.total, formatted: formatNumber(query.data.total, language), q: input.q })}
         </p>
         <ol className="border-t border-stone-200" data-testid="search-results">
           {query.data.items.map((hit) => (
