@@ -118,7 +118,9 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
   const window = prepared(sql.window).pluck().all({ match }) as number[];
   const exact = prepared(sql.exact).pluck().all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
   if (!window.length && !exact.length) return empty;
-  const ranked = window.length ? (prepared(sql.ranked).all({ match }) as { doc: number; relevance: number }[]) : [];
+  // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
+  // ranked rows' visibility is checked on their metadata anyway.
+  const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor') }) as { doc: number; relevance: number }[]) : [];
   const docs = order(db, compiled, window, ranked, exact, audience, now);
 
   const offset = (input.page - 1) * input.pageSize;

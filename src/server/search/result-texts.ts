@@ -27,14 +27,15 @@ export function preparedOn(db: Db): (text: string) => Statement {
 const OPEN = '\ue000';
 const CLOSE = '\ue001';
 
-const TEXTS = `SELECT
+// For the rows of one page: FTS5 looks each row id up (one statement is several times faster than
+// one per row). Row ids come as integers from JSON: a row id bound as a JavaScript number is a REAL,
+// and FTS5 then ignores a `rowid =` constraint (SQLite 3.54).
+const TEXTS = `SELECT rowid AS doc,
     highlight(search_index, 0, char(57344), char(57345)) AS titleEn,
     highlight(search_index, 1, char(57344), char(57345)) AS titleFa,
     snippet(search_index, 2, char(57344), char(57345), '…', 28) AS bodyEn,
     snippet(search_index, 3, char(57344), char(57345), '…', 28) AS bodyFa
-  FROM search_index WHERE search_index MATCH :match AND rowid = CAST(:doc AS INTEGER)`;
-// The cast matters: a JavaScript number is bound as a REAL, and FTS5 then ignores the row id
-// constraint and answers the first matching row instead (SQLite 3.54).
+  FROM search_index WHERE search_index MATCH :match AND rowid IN (SELECT value FROM json_each(:docs))`;
 
 /** FTS5's marked text as parts, with Persian digits in Persian text. */
 export function partsOf(marked: string, lang: Language): TextPart[] {
@@ -65,10 +66,14 @@ export interface ResultTexts {
 
 /** Titles and snippets with the matched words marked, for the rows of one page only. */
 export function textsOf(db: Db, match: string, rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
-  const statement = preparedOn(db)(TEXTS);
+  const marked = new Map(
+    (preparedOn(db)(TEXTS).all({ match, docs: JSON.stringify(rows.map((row) => row.doc)) }) as (Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string> & { doc: number })[]).map(
+      (row) => [row.doc, row],
+    ),
+  );
   const found = new Map<number, ResultTexts>();
   for (const { doc } of rows) {
-    const row = (statement.get({ match, doc }) ?? { titleEn: '', titleFa: '', bodyEn: '', bodyFa: '' }) as Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string>;
+    const row = marked.get(doc) ?? { titleEn: '', titleFa: '', bodyEn: '', bodyFa: '' };
     const title = pick({ en: row.titleEn, fa: row.titleFa }, language, false);
     const snippet = pick({ en: row.bodyEn, fa: row.bodyFa }, language, true);
     found.set(doc, { title: partsOf(title.text, title.lang), titleLang: title.lang, snippet: partsOf(snippet.text, snippet.lang), snippetLang: snippet.lang });
