@@ -67,7 +67,16 @@ export function fill(file: string): void {
   db.$client.transaction(() => {
     for (let i = 0; i < ITEMS; i++) {
       const at = now - i * 10 * 60_000;
-      insert.run(['news', 'article', 'report'][i % 3], text('en', 8, i), text('fa', 8, i), text('en', 80, i), text('fa', 80, i), i % 2 ? 'iran' : 'afghanistan', at, at);
+      insert.run(
+        ['news', 'article', 'report'][i % 3],
+        text('en', 8, i),
+        text('fa', 8, i),
+        text('en', 80, i),
+        text('fa', 80, i),
+        i % 2 ? 'iran' : 'afghanistan',
+        at,
+        at,
+      );
     }
   })();
   db.$client.exec(`INSERT INTO search_index (search_index) VALUES ('optimize')`);
@@ -115,7 +124,12 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
           matches = page.total;
         }
         times.sort((a, b) => a - b);
-        const row = { name: `${lang === 'en' ? 'English' : 'Persian'} ${label} “${q}”`, matches, p50: ms(percentile(times, 0.5)), p99: ms(percentile(times, 0.99)) };
+        const row = {
+          name: `${lang === 'en' ? 'English' : 'Persian'} ${label} “${q}”`,
+          matches,
+          p50: ms(percentile(times, 0.5)),
+          p99: ms(percentile(times, 0.99)),
+        };
         console.log(`${row.name.padEnd(48)} ${String(matches).padStart(6)} matches  p50 ${row.p50} ms  p99 ${row.p99} ms`);
         rows.push(row);
       }

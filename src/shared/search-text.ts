@@ -24,15 +24,15 @@
 export const ZWNJ = '\u200c';
 
 const letterForms: Record<string, string> = {
-  'ي': 'ی',
-  'ى': 'ی',
-  'ك': 'ک',
-  'ة': 'ه',
-  'ۀ': 'ه',
-  'أ': 'ا',
-  'إ': 'ا',
-  'ٱ': 'ا',
-  'ؤ': 'و',
+  ي: 'ی',
+  ى: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  ۀ: 'ه',
+  أ: 'ا',
+  إ: 'ا',
+  ٱ: 'ا',
+  ؤ: 'و',
 };
 const LETTER_FORMS = new RegExp(`[${Object.keys(letterForms).join('')}]`, 'g');
 
@@ -48,21 +48,19 @@ const SUFFIX = new RegExp(`(?<=\\p{Script=Arabic}) (ها|های|هایی|های�
 
 /** The canonical, still readable form of a title, body or query. Idempotent. */
 export function normalizeSearchText(text: string): string {
-  return (
-    text
-      .normalize('NFKC')
-      .replace(MARKS, '')
-      .replace(LETTER_FORMS, (letter) => letterForms[letter]!)
-      .replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
-      .replace(INVISIBLE, '')
-      .replace(/\u200d/g, ZWNJ)
-      .replace(/\u200b/g, ' ')
-      .replace(LONE_ZWNJ, '')
-      .replace(/\s+/g, ' ')
-      .replace(PREFIX, `$1${ZWNJ}`)
-      .replace(SUFFIX, `${ZWNJ}$1`)
-      .trim()
-  );
+  return text
+    .normalize('NFKC')
+    .replace(MARKS, '')
+    .replace(LETTER_FORMS, (letter) => letterForms[letter]!)
+    .replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
+    .replace(INVISIBLE, '')
+    .replace(/\u200d/g, ZWNJ)
+    .replace(/\u200b/g, ' ')
+    .replace(LONE_ZWNJ, '')
+    .replace(/\s+/g, ' ')
+    .replace(PREFIX, `$1${ZWNJ}`)
+    .replace(SUFFIX, `${ZWNJ}$1`)
+    .trim();
 }
 
 const COMPOUND = new RegExp(`[${WORD_CHAR}]+(?:${ZWNJ}[${WORD_CHAR}]+)*`, 'gu');

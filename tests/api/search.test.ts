@@ -228,7 +228,8 @@ describe('search: ranking, filters and pages', () => {
     try {
       const exact = insertPost(fresh, { titleEn: 'Common ground', descriptionEn: 'An old piece.', daysAgo: 2000 });
       const insert = fresh.db.$client.transaction(() => {
-        for (let index = 0; index < MAX_RESULTS + 5; index++) insertPost(fresh, { titleEn: `Report ${index}`, descriptionEn: 'Finding common ground.', daysAgo: 1 });
+        for (let index = 0; index < MAX_RESULTS + 5; index++)
+          insertPost(fresh, { titleEn: `Report ${index}`, descriptionEn: 'Finding common ground.', daysAgo: 1 });
       });
       insert();
       const first = await searchAs(fresh)('common ground');
@@ -314,7 +315,12 @@ describe('npm run search:rebuild', () => {
       deps.db.$client.exec('DELETE FROM search_index; DELETE FROM search_documents;');
       expect((await searchAs(deps)('rebuilt')).total).toBe(0);
       deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-      const env = { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, DATABASE_URL: deps.env.DATABASE_URL, STORAGE_DIR: deps.storage.root };
+      const env = {
+        ...process.env,
+        PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+        DATABASE_URL: deps.env.DATABASE_URL,
+        STORAGE_DIR: deps.storage.root,
+      };
       const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'search:rebuild'], { cwd: repoRoot, env });
       expect(stdout).toMatch(/Search index rebuilt: 2 items/);
       expect((await searchAs(deps)('rebuilt')).items.map((hit) => [hit.type, hit.id])).toEqual([['news', post]]);

@@ -51,7 +51,9 @@ describe('search, with JavaScript', () => {
     await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 2 of');
     await page.getByTestId('search-filters').getByRole('link', { name: 'Articles' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?q=women&type=article');
-    await expect.poll(async () => [...new Set(await page.getByTestId('search-result').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-type'))))]).toEqual(['article']);
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('search-result').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-type'))))])
+      .toEqual(['article']);
     await page.getByTestId('search-result-title').first().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/articles\/\d+$/);
     expect(consoleErrors).toEqual([]);
@@ -121,10 +123,18 @@ describe('search, without JavaScript', () => {
       await expectResultsPage(page, lang);
       await snap(page, `search-${lang}-${viewport}-nojs`);
       if (lang === 'fa') expect(await page.getByTestId('search-count').innerText()).toMatch(/^[۰-۹]+ /);
-      const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 || element.getBoundingClientRect().left < -1).map((element) => element.outerHTML.slice(0, 120)).slice(0, 3));
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 || element.getBoundingClientRect().left < -1)
+          .map((element) => element.outerHTML.slice(0, 120))
+          .slice(0, 3),
+      );
       expect(wide).toEqual([]);
       // Filters and pages are plain links.
-      await Promise.all([page.waitForURL('**type=news**'), page.getByTestId('search-filters').getByRole('link', { name: texts[lang].search.typesPlural.news }).click()]);
+      await Promise.all([
+        page.waitForURL('**type=news**'),
+        page.getByTestId('search-filters').getByRole('link', { name: texts[lang].search.typesPlural.news }).click(),
+      ]);
       expect(await page.getByTestId('search-result').evaluateAll((rows) => rows.every((row) => row.getAttribute('data-type') === 'news'))).toBe(true);
       await plain.close();
     });

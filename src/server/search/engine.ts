@@ -90,7 +90,15 @@ const isPublic = (candidate: { publicSince: number | null }, now: number) => can
  * The order of the matches: items whose title is the query, then the ranked ones by relevance with
  * recency, then the rest newest first (as the window found them).
  */
-function order(db: Db, compiled: { key: string }, window: number[], ranked: { doc: number; relevance: number }[], exact: number[], audience: Audience, now: number) {
+function order(
+  db: Db,
+  compiled: { key: string },
+  window: number[],
+  ranked: { doc: number; relevance: number }[],
+  exact: number[],
+  audience: Audience,
+  now: number,
+) {
   const prepared = preparedOn(db);
   const known = new Map(
     (prepared(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[])
@@ -116,7 +124,9 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
   const prepared = preparedOn(db);
   const match = matchFor(compiled.terms, input, audience);
   const window = prepared(sql.window).pluck().all({ match }) as number[];
-  const exact = prepared(sql.exact).pluck().all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
+  const exact = prepared(sql.exact)
+    .pluck()
+    .all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
   if (!window.length && !exact.length) return empty;
   // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
   // ranked rows' visibility is checked on their metadata anyway.

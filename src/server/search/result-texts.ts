@@ -67,9 +67,11 @@ export interface ResultTexts {
 /** Titles and snippets with the matched words marked, for the rows of one page only. */
 export function textsOf(db: Db, match: string, rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
   const marked = new Map(
-    (preparedOn(db)(TEXTS).all({ match, docs: JSON.stringify(rows.map((row) => row.doc)) }) as (Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string> & { doc: number })[]).map(
-      (row) => [row.doc, row],
-    ),
+    (
+      preparedOn(db)(TEXTS).all({ match, docs: JSON.stringify(rows.map((row) => row.doc)) }) as (Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string> & {
+        doc: number;
+      })[]
+    ).map((row) => [row.doc, row]),
   );
   const found = new Map<number, ResultTexts>();
   for (const { doc } of rows) {

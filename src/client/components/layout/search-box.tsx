@@ -44,7 +44,14 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
   }
 
   return (
-    <form role="search" method="get" action="/search" onSubmit={submit} className={`relative flex items-center ${look.form}`} data-testid={`search-box-${variant}`}>
+    <form
+      role="search"
+      method="get"
+      action="/search"
+      onSubmit={submit}
+      className={`relative flex items-center ${look.form}`}
+      data-testid={`search-box-${variant}`}
+    >
       <label htmlFor={`search-${variant}`} className="sr-only">
         {t('search.label')}
       </label>

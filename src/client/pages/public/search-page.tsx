@@ -31,7 +31,12 @@ export function SearchPage() {
 
   let body;
   if (problem === 'empty') body = <p className="text-stone-700">{t('search.prompt')}</p>;
-  else if (problem === 'tooLong') body = <p role="alert" className="font-semibold text-red-900" data-testid="search-too-long">{t('search.tooLong')}</p>;
+  else if (problem === 'tooLong')
+    body = (
+      <p role="alert" className="font-semibold text-red-900" data-testid="search-too-long">
+        {t('search.tooLong')}
+      </p>
+    );
   else if (query.error) body = <ErrorMessage>{tc('error') + errorMessageOf(query.error, tc('unknownError'))}</ErrorMessage>;
   else if (!query.data) body = <Spinner />;
   else if (!query.data.total)
@@ -45,7 +50,11 @@ export function SearchPage() {
     body = (
       <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
         <p className="mb-2 text-sm text-stone-600" aria-live="polite" data-testid="search-count">
-          {t(query.data.capped ? 'search.resultsCapped' : 'search.results', { count: query.data.total, formatted: formatNumber(query.data.total, language), q: input.q })}
+          {t(query.data.capped ? 'search.resultsCapped' : 'search.results', {
+            count: query.data.total,
+            formatted: formatNumber(query.data.total, language),
+            q: input.q,
+          })}
         </p>
         <ol className="border-t border-stone-200" data-testid="search-results">
           {query.data.items.map((hit) => (

@@ -2,14 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { countryList, type Country } from '../../../lib/content.ts';
 import { searchTypeList, type SearchType } from '../../../lib/search.ts';
+import { chip } from '../category-filter.tsx';
 import { useHrefWith } from '../pagination.tsx';
 
-const chip = (active: boolean) =>
-  `inline-block whitespace-nowrap rounded-full border px-3 py-1 text-sm font-medium transition-colors ${
-    active ? 'border-plum-800 bg-plum-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-plum-700 hover:text-plum-800'
-  }`;
-
-function ChipRow<T extends string>({ label, name, values, current, allLabel, labelOf }: {
+function ChipRow<T extends string>({
+  label,
+  name,
+  values,
+  current,
+  allLabel,
+  labelOf,
+}: {
   label: string;
   name: string;
   values: readonly T[];
@@ -26,7 +29,11 @@ function ChipRow<T extends string>({ label, name, values, current, allLabel, lab
       <ul className="flex flex-wrap gap-2" aria-labelledby={`filter-${name}`}>
         {[undefined, ...values].map((value) => (
           <li key={value ?? 'all'}>
-            <Link href={hrefWith({ [name]: value ?? null, page: null })} className={chip(current === value)} aria-current={current === value ? 'page' : undefined}>
+            <Link
+              href={hrefWith({ [name]: value ?? null, page: null })}
+              className={chip(current === value)}
+              aria-current={current === value ? 'page' : undefined}
+            >
               {value ? labelOf(value) : allLabel}
             </Link>
           </li>
@@ -41,8 +48,22 @@ export function SearchFilters({ type, country }: { type: SearchType | undefined;
   const { t } = useTranslation('public');
   return (
     <nav aria-label={t('filter.label')} className="mt-6 space-y-3" data-testid="search-filters">
-      <ChipRow label={t('search.filterType')} name="type" values={searchTypeList} current={type} allLabel={t('search.all')} labelOf={(value) => t(`search.typesPlural.${value}`)} />
-      <ChipRow label={t('search.filterCountry')} name="country" values={countryList} current={country} allLabel={t('search.allCountries')} labelOf={(value) => t(`countries.${value}`)} />
+      <ChipRow
+        label={t('search.filterType')}
+        name="type"
+        values={searchTypeList}
+        current={type}
+        allLabel={t('search.all')}
+        labelOf={(value) => t(`search.typesPlural.${value}`)}
+      />
+      <ChipRow
+        label={t('search.filterCountry')}
+        name="country"
+        values={countryList}
+        current={country}
+        allLabel={t('search.allCountries')}
+        labelOf={(value) => t(`countries.${value}`)}
+      />
     </nav>
   );
 }

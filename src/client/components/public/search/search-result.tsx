@@ -19,18 +19,29 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
       <div className="min-w-0 flex-1">
         <p className="mb-1 text-xs font-bold tracking-wide text-plum-700 uppercase">{kicker}</p>
         <h2 className="font-serif text-lg leading-snug font-bold text-stone-900 sm:text-xl" lang={hit.titleLang} dir={directionOf(hit.titleLang)}>
-          <Link href={resultPath(hit.type, hit.id)} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="search-result-title">
+          <Link
+            href={resultPath(hit.type, hit.id)}
+            className="after:absolute after:inset-0 hover:text-plum-800 hover:underline"
+            data-testid="search-result-title"
+          >
             <MarkedText parts={hit.title} />
           </Link>
         </h2>
         {hit.snippet.length ? (
-          <p className="mt-1.5 text-[0.9375rem] leading-relaxed text-stone-700" lang={hit.snippetLang} dir={directionOf(hit.snippetLang)} data-testid="search-snippet">
+          <p
+            className="mt-1.5 text-[0.9375rem] leading-relaxed text-stone-700"
+            lang={hit.snippetLang}
+            dir={directionOf(hit.snippetLang)}
+            data-testid="search-snippet"
+          >
             <MarkedText parts={hit.snippet} />
           </p>
         ) : null}
         <DateLine date={hit.date} className="mt-2 block text-xs text-stone-600" />
       </div>
-      {hit.image ? <ContentImage path={hit.image} alt="" width={160} height={120} sizes="128px" className="aspect-[4/3] w-24 shrink-0 self-start rounded-sm sm:w-32" /> : null}
+      {hit.image ? (
+        <ContentImage path={hit.image} alt="" width={160} height={120} sizes="128px" className="aspect-[4/3] w-24 shrink-0 self-start rounded-sm sm:w-32" />
+      ) : null}
     </li>
   );
 }
