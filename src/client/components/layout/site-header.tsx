@@ -41,7 +41,7 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 nav:px-6 nav:py-5">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 nav:gap-3 nav:px-6 nav:py-5">
         <button
           ref={menuButton}
           type="button"
@@ -67,7 +67,7 @@ export function SiteHeader() {
         <a
           href="/search"
           aria-label={t('search.open')}
-          className="-me-2 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
+          className="-me-3 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
           data-testid="search-link"
         >
           <SearchIcon size={22} />
