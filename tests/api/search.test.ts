@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RESULTS, type SearchHit } from '../../src/server/search/engine.ts';
 import type { SearchInput } from '../../src/shared/schemas/search.ts';
 import { makeContent, makeLegalItem } from '../factories/index.ts';
@@ -295,6 +295,22 @@ describe('search: what a query may be', () => {
 
   it('answers an empty query with an empty page', async () => {
     for (const q of ['', '   ', '"']) expect(await searchAs(deps)(q)).toEqual({ items: [], total: 0, page: 1, pageSize: 10, capped: false });
+  });
+
+  it('keeps the query out of the log when the search itself fails', async () => {
+    const broken = createTestDeps();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      broken.db.$client.exec('DROP TABLE search_index');
+      expect(await clientErrorOf(broken, searchAs(broken)('secretquery about me'))).toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'Something went wrong.',
+      });
+      expect(JSON.stringify(logged.mock.calls)).not.toContain('secretquery');
+    } finally {
+      logged.mockRestore();
+      broken.cleanup();
+    }
   });
 
   it('refuses a query over 200 characters with a message in the reader’s language', async () => {

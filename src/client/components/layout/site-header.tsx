@@ -67,7 +67,7 @@ export function SiteHeader() {
         <a
           href="/search"
           aria-label={t('search.open')}
-          className="-me-3 ms-auto flex size-11 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
+          className="-me-3 ms-auto flex size-10 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
           data-testid="search-link"
         >
           <SearchIcon size={22} />
