@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { MenuIcon, SearchIcon } from '../public/icons.tsx';
+import { MenuIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -41,7 +41,7 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 nav:gap-3 nav:px-6 nav:py-5">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 nav:px-6 nav:py-5">
         <button
           ref={menuButton}
           type="button"
@@ -54,7 +54,7 @@ export function SiteHeader() {
         >
           <MenuIcon size={24} />
         </button>
-        <div className="min-w-0 nav:hidden">
+        <div className="nav:hidden">
           <SiteLogo compact />
         </div>
         <div className="hidden nav:block">
@@ -63,15 +63,6 @@ export function SiteHeader() {
         <div className="ms-auto hidden nav:block">
           <SearchBox variant="bar" />
         </div>
-        {/* On phones a plain link: the search page has its own form, with or without JavaScript. */}
-        <a
-          href="/search"
-          aria-label={t('search.open')}
-          className="-me-3 ms-auto flex size-10 shrink-0 items-center justify-center rounded-full text-stone-800 hover:bg-plum-50 nav:hidden"
-          data-testid="search-link"
-        >
-          <SearchIcon size={22} />
-        </a>
       </div>
 
       <nav aria-label={t('nav.label')} className="hidden border-t border-stone-200 nav:block" data-testid="desktop-nav">
