@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, viewports, type Site } from './support/site.ts';
+import { launchBrowser, loginAs, newContext, viewports, type Site } from './support/site.ts';
 import { openPage, settled, snap, startSeededSite, visit, type Lang, type Viewport } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -136,4 +136,23 @@ describe('search, without JavaScript', () => {
       await plain.close();
     });
   }
+});
+
+describe('search for editors', () => {
+  it('finds a story waiting for review, marked as not public, from the admin panel', async () => {
+    const context = await newContext(browser, site, { lang: 'fa' });
+    await loginAs(context, site);
+    const page = await context.newPage();
+    await page.goto('/admin/search');
+    const form = page.getByTestId('admin-search-form');
+    await form.getByRole('searchbox').fill('روز عادي');
+    await form.getByRole('searchbox').press('Enter');
+    const row = page.getByTestId('admin-search-row').filter({ hasText: 'یک روز عادی' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('غیرعمومی');
+    await snap(page, 'search-admin-fa');
+    // The public search never shows it.
+    expect((await publicCaller(site.deps).search.query({ q: 'روز عادی' })).items.some((hit) => hit.type === 'story')).toBe(false);
+    await context.close();
+  });
 });

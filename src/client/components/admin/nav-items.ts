@@ -18,7 +18,13 @@ export interface NavGroup {
 
 /** Every section of the panel (SPEC §2), grouped as an editor thinks of them. */
 export const navGroups: NavGroup[] = [
-  { key: 'overview', items: [{ key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] }] },
+  {
+    key: 'overview',
+    items: [
+      { key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] },
+      { key: 'search', href: '/search', icon: 'search', matches: ['/search'] },
+    ],
+  },
   {
     key: 'content',
     items: [
