@@ -156,8 +156,8 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
     const markdown = `${SEARCH_HEADING}
 
 ${ITEMS.toLocaleString('en')} news items, articles and reports, each with a title (8 words) and a body (80 words) in English and in
-Persian, drawn from 5,000 made-up words per language with a Zipf-like skew; the common word is in about 15% of items,
-the rare word in ${Math.ceil(ITEMS / 20_000)}, the phrase in about 2%. Each row is ${RUNS} calls of the \`search.query\` procedure in
+Persian, drawn from 5,000 made-up words per language with a Zipf-like skew; the common word is in about a quarter of the items,
+the rare word in ${Math.ceil(ITEMS / 20_000)}, the phrase in about 4%. Each row is ${RUNS} calls of the \`search.query\` procedure in
 process (validation, normalising, MATCH, bm25 with recency over the newest 200 matches, snippets; pages 1–5 in
 turn), with no response cache in front: searches are never cached. A query finds at most 1,000 items (docs/decisions/014). Filling and indexing took ${fillSeconds.toFixed(0)} s.
 
