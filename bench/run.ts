@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillNews } from './fill.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
+import { searchBench } from './search.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { createSiteCache } from '../src/server/cache/index.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
@@ -133,6 +134,8 @@ async function main() {
     });
   }
 
+  const searchResult = await searchBench();
+
   const isBound = (r: Measure) => r.name.trim().startsWith('bare node:http');
   const table = (list: Measure[]) =>
     [
@@ -149,6 +152,7 @@ async function main() {
     `API list throughput ≥ 0.50 of the bare-node bound (cached): ${verdict(ratioValues.every((value) => value >= 0.5))} (${ratioValues.map((value) => value.toFixed(2)).join(', ')})`,
     `p99 < 50 ms at ${CONNECTIONS} connections: ${verdict(ours.every((r) => r.p99 < 50))} (${ours.filter((r) => r.p99 < 50).length} of ${ours.length} rows)`,
     `List latency flat from 100 to 100,000 items: ${verdict(slowestScale >= fastestScale / 2)} (slowest row ${slowestScale} req/s, fastest ${fastestScale} req/s)`,
+    `Search at 100,000 items, p50 < 10 ms: ${verdict(searchResult.rows.every((r) => r.p50 < 10))} (${searchResult.rows.map((r) => r.p50).join(', ')}); p99 < 50 ms: ${verdict(searchResult.rows.every((r) => r.p99 < 50))} (${searchResult.rows.map((r) => r.p99).join(', ')})`,
     `First load ≤ 150 KB: ${verdict(weights.every((w) => w.total <= 150 * 1024))} (${weights.map((w) => `${w.page} ${kb(w.total)}`).join(', ')})`,
     ...(scores.length
       ? categories.map((category) => {
@@ -192,6 +196,7 @@ ${table(scale)}
 Targets: API list throughput at least half of the bare-node bound; p99 under 50 ms at 100 connections;
 latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) index, remembered totals and page anchors).
 
+${searchResult.markdown}
 ## Targets
 
 ${targets.map((line) => `- ${line}`).join('\n')}

@@ -10,6 +10,8 @@ export const messages = {
   invalidUrl: { en: 'Enter a valid link starting with http:// or https://.', fa: 'یک پیوند معتبر که با http:// یا https:// آغاز می‌شود وارد کنید.' },
   invalidChoice: { en: 'Choose one of the offered options.', fa: 'یکی از گزینه‌های موجود را انتخاب کنید.' },
   invalidValue: { en: 'This value is not valid.', fa: 'این مقدار معتبر نیست.' },
+  searchTooLong: { en: 'Your search is too long: use at most 200 characters.', fa: 'عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.' },
+  searchEmpty: { en: 'Type a word to search for.', fa: 'واژه‌ای برای جست‌وجو بنویسید.' },
   videoLinkUnrecognised: {
     en: 'Enter a YouTube link (watch, youtu.be, shorts or embed).',
     fa: 'یک پیوند یوتیوب وارد کنید (watch، youtu.be، shorts یا embed).',

@@ -33,6 +33,8 @@ const reviewedPublic = [
   'contacts.create',
   'newsletter.subscribe',
   'config.get',
+  // Public items only, whoever asks (tests/api/search.test.ts); editors have search.admin.
+  'search.query',
   // First-run setup: answers only while the site has no user, and only to the token the server printed.
   'setup.status',
   'setup.createAdmin',
@@ -86,7 +88,7 @@ describe('the router’s permissions', () => {
   it('finds the admin check on the admin procedures it knows of', () => {
     const paths = adminProcedures.map((p) => p.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['news.create', 'users.delete', 'newsletter.exportCsv', 'dashboard.counts', 'auth.logoutEverywhere', 'stories.publish']),
+      expect.arrayContaining(['news.create', 'users.delete', 'newsletter.exportCsv', 'dashboard.counts', 'auth.logoutEverywhere', 'stories.publish', 'search.admin']),
     );
     expect(paths.length).toBe(procedures.length - reviewedPublic.length);
   });

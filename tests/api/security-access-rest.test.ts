@@ -35,6 +35,8 @@ const reviewedPublic = [
   'GET /gallery',
   'GET /awareness',
   'GET /awareness/:id',
+  // Public items only, whoever asks (tests/api/search.test.ts).
+  'GET /search',
   'POST /story',
   'POST /stories',
   'POST /contact',

@@ -39,9 +39,11 @@ export interface Snapshot {
  */
 export function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: { except?: readonly string[] } = {}): Snapshot {
   const tables: Record<string, unknown[]> = {};
+  // Tables without a rowid (the search index's own bookkeeping) are ordered by their key.
+  const withoutRowid = new Set(deps.db.$client.prepare("SELECT name FROM pragma_table_list WHERE wr = 1").pluck().all() as string[]);
   for (const name of tableNames(deps)) {
     if (options.except?.includes(name)) continue;
-    tables[name] = deps.db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
+    tables[name] = deps.db.$client.prepare(`SELECT * FROM "${name}" ORDER BY ${withoutRowid.has(name) ? '1' : 'rowid'}`).all();
   }
   return { tables, files: allFilesUnder(deps.storage.root) };
 }

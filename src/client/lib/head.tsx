@@ -10,6 +10,8 @@ export interface HeadData {
   type?: 'website' | 'article';
   /** 404 for not-found screens, so the server answers with the right status. */
   status?: number;
+  /** Pages search engines must not index (search results). */
+  noindex?: boolean;
 }
 
 const HeadContext = createContext<HeadData | null>(null);
@@ -48,5 +50,6 @@ export function useHead(data: HeadData) {
     setMeta('name', 'description', data.description);
     setMeta('property', 'og:title', title);
     setMeta('property', 'og:description', data.description);
-  }, [title, data.description]);
+    setMeta('name', 'robots', data.noindex ? 'noindex' : null);
+  }, [title, data.description, data.noindex]);
 }

@@ -1,4 +1,5 @@
 import { CARD_EXCERPT, categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
+import { searchFromAddress } from './search.ts';
 import type { useTRPC } from './trpc.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
 
@@ -53,3 +54,9 @@ export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page
 export const galleryQuery = (trpc: Trpc, search: URLSearchParams) => trpc.gallery.list.queryOptions(pagedInput(search, pageSizes.gallery));
 export const legalListQuery = (trpc: Trpc, search: URLSearchParams) => trpc.legal.list.queryOptions(pagedInput(search, pageSizes.legal));
 export const publishedStoriesQuery = (trpc: Trpc, search: URLSearchParams) => trpc.stories.published.queryOptions(pagedInput(search, pageSizes.stories));
+
+/** The search page's results, or nothing to fetch for an empty or over-long query. */
+export const searchQueries = (trpc: Trpc, search: URLSearchParams) => {
+  const { input, problem } = searchFromAddress(search);
+  return problem ? [] : [trpc.search.query.queryOptions(input)];
+};

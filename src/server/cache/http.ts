@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
 import { requestLanguage } from '../http/request-language.ts';
 import type { Deps } from '../trpc/context.ts';
+import { isSearchRequest } from '../search/requests.ts';
 import { entryFromResponse, ResponseCache, type CachedResponse } from './response-cache.ts';
 
 const VARY = 'Cookie, X-Lang, Accept-Language, Accept-Encoding';
@@ -16,9 +17,10 @@ interface PublicRead {
   storable: boolean;
 }
 
-/** An anonymous GET or HEAD, described for the cache; null for anything else. */
+/** An anonymous GET or HEAD, described for the cache; null for anything else (searches included). */
 function publicRead(deps: Deps, req: Request): PublicRead | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (isSearchRequest(req.originalUrl)) return null;
   const header = req.headers.cookie;
   if (header && parseCookies(header)[SESSION_COOKIE]) return null;
   // The language the answer will be made in, decided exactly as the renderer and the procedures

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.ts';
+import { registerSearchFunctions } from './search-functions.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -22,6 +23,7 @@ export function openDatabase(file: string): Db {
   // Deleted rows are overwritten with zeros, not only unlinked: a deleted story or message must not
   // be readable from the file afterwards (see erase.ts for the write-ahead log).
   sqlite.pragma('secure_delete = ON');
+  registerSearchFunctions(sqlite);
   return drizzle(sqlite, { schema });
 }
 

@@ -41,6 +41,7 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
     `<meta property="og:locale" content="${language === 'fa' ? 'fa_IR' : 'en_GB'}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    result.head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(result.title)}">`,
     description ? `<meta name="twitter:description" content="${escapeHtml(description)}">` : '',
@@ -150,6 +151,7 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
           '<div id="root"></div>',
           () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>${formState}`,
         );
+      if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
       res.status(options.status ?? result.head.status ?? 200).type('html').send(html);
     },
   };

@@ -7,6 +7,7 @@ import { contactRoutes } from './contacts.ts';
 import { contentRoutes } from './content.ts';
 import { galleryRoutes } from './gallery.ts';
 import { legalRoutes } from './legal.ts';
+import { searchRoutes } from './search.ts';
 import { siteRoutes } from './site.ts';
 import { storyRoutes } from './stories.ts';
 import { userRoutes } from './users.ts';
@@ -29,6 +30,7 @@ export function restRouter(deps: Deps) {
   router.use(galleryRoutes(deps));
   router.use(legalRoutes(deps));
   router.use(storyRoutes(deps));
+  router.use(searchRoutes(deps));
   router.use(contactRoutes(deps));
   router.use(userRoutes(deps));
 

@@ -5,6 +5,7 @@ import { contentRouters } from '../routers/content.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
+import { searchRouter } from '../routers/search.ts';
 import { configRouter, dashboardRouter } from '../routers/site.ts';
 import { setupRouter } from '../routers/setup.ts';
 import { storiesRouter } from '../routers/stories.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   config: configRouter,
   audit: auditRouter,
   setup: setupRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,3 +7,4 @@ export * from './contacts.ts';
 export * from './newsletter.ts';
 export * from './users.ts';
 export * from './setup.ts';
+export * from './search.ts';

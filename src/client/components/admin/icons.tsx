@@ -31,6 +31,7 @@ const paths = {
   archive: 'M3 4h18v4H3zM5 8v12h14V8M10 12h4',
   history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
   inbox: 'M4 4h16v16H4zM4 14h4l2 3h4l2-3h4',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-3.5-3.5',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -19,7 +19,13 @@ interface NavGroup {
 
 /** Every section of the panel, grouped as an editor thinks of them. */
 export const navGroups: NavGroup[] = [
-  { key: 'overview', items: [{ key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] }] },
+  {
+    key: 'overview',
+    items: [
+      { key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] },
+      { key: 'search', href: '/search', icon: 'search', matches: ['/search'] },
+    ],
+  },
   {
     key: 'content',
     items: [

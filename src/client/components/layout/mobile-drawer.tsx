@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { CloseIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { SearchBox } from './search-box.tsx';
 import { countryItems, isActive, navItems } from './nav-items.ts';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -107,6 +108,9 @@ export function MobileDrawer({ onClose }: { onClose: () => void }) {
           >
             <CloseIcon size={22} />
           </button>
+        </div>
+        <div className="border-b border-stone-200 px-4 py-3">
+          <SearchBox variant="menu" onSearch={onClose} />
         </div>
         <PhoneMenuLinks onNavigate={onClose} />
         <div className="mt-auto space-y-4 border-t border-stone-200 px-6 py-5">

@@ -6,6 +6,7 @@ import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MobileDrawer, PhoneMenuLinks } from './mobile-drawer.tsx';
+import { SearchBox } from './search-box.tsx';
 import { countryItems, isActive, navItems } from './nav-items.ts';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -28,6 +29,9 @@ function PlainMenu({ ref }: { ref: Ref<HTMLDetailsElement> }) {
         <span>{t('nav.menu')}</span>
       </summary>
       <div className="absolute inset-x-0 top-full z-50 border-b border-stone-200 bg-white shadow-lg" data-testid="plain-menu-panel">
+        <div className="border-b border-stone-200 px-4 py-3">
+          <SearchBox variant="menu" />
+        </div>
         <PhoneMenuLinks />
         <div className="space-y-4 border-t border-stone-200 px-6 py-5">
           <LanguageSwitcher />
@@ -99,6 +103,9 @@ export function SiteHeader() {
         </div>
         <div className="hidden nav:block">
           <SiteLogo />
+        </div>
+        <div className="ms-auto hidden nav:block">
+          <SearchBox variant="bar" />
         </div>
       </div>
 

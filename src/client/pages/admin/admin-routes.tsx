@@ -13,6 +13,7 @@ import { LegalEditPage } from './legal/legal-edit-page.tsx';
 import { LegalListPage } from './legal/legal-list-page.tsx';
 import { NewsletterPage } from './newsletter-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { SearchPage } from './search-page.tsx';
 import { StoriesPage } from './stories/stories-page.tsx';
 import { UserAddPage } from './users/user-add-page.tsx';
 import { UserEditPage } from './users/user-edit-page.tsx';
@@ -56,6 +57,7 @@ export function AdminRoutes() {
       <Route path="/stories/all" component={StoriesPage} />
       <Route path="/newsletter" component={NewsletterPage} />
       <Route path="/audit" component={AuditPage} />
+      <Route path="/search" component={SearchPage} />
 
       {/* The bare section addresses lead to their lists. */}
       <Route path={bareSection}>{(params) => <Redirect to={`/${params[0]}/all`} replace />}</Route>

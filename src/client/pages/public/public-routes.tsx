@@ -13,6 +13,7 @@ import {
   legalListQuery,
   otherKinds,
   publishedStoriesQuery,
+  searchQueries,
   siteConfigQuery,
   type Trpc,
 } from '../../lib/public-queries.ts';
@@ -56,6 +57,7 @@ const pages = {
   legalDetail: lazyModule(`${dir}/legal-detail-page.tsx`, () => import('./legal-detail-page.tsx')),
   country: lazyModule(`${dir}/country-page.tsx`, () => import('./country-page.tsx')),
   sent: lazyModule(`${dir}/sent-page.tsx`, () => import('./sent-page.tsx')),
+  search: lazyModule(`${dir}/search-page.tsx`, () => import('./search-page.tsx')),
 };
 export const publicPages: readonly LazyModule<unknown>[] = Object.values(pages);
 
@@ -160,6 +162,12 @@ const publicRoutes: readonly PublicRoute[] = [
     ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
   ),
   route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />),
+  route(
+    '/search',
+    pages.search,
+    (module) => <module.SearchPage />,
+    ({ trpc, search }) => searchQueries(trpc, search),
+  ),
   countryRoute('/iran', 'iran'),
   countryRoute('/afghanistan', 'afghanistan'),
 ];

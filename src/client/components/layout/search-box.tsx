@@ -1,0 +1,82 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+import { SearchIcon } from '../public/icons.tsx';
+
+interface SearchBoxProps {
+  /** `bar`: the header's compact box; `menu`: full width in the phone menu; `page`: the search page's own, larger. */
+  variant: 'bar' | 'menu' | 'page';
+  defaultValue?: string;
+  /** Filters the page keeps when the query changes (type, country). */
+  keep?: Record<string, string | undefined>;
+  /** Called after a search starts in the browser (the phone menu closes). */
+  onSearch?: () => void;
+}
+
+const looks = {
+  bar: { form: 'w-56 lg:w-72', input: 'h-10 text-sm', button: 'size-10' },
+  menu: { form: 'w-full', input: 'h-11 text-base', button: 'size-11' },
+  page: { form: 'w-full max-w-2xl', input: 'h-12 text-lg', button: 'size-12' },
+} as const;
+
+/**
+ * A search form that works without JavaScript: a GET form to /search (a query is not a visitor's
+ * private submission, and a results page needs its own address). With JavaScript the router
+ * navigates instead of reloading. The browser is asked not to remember or spell-check queries:
+ * form history and cloud spell-checkers would keep what a reader looked for.
+ */
+export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: SearchBoxProps) {
+  const { t } = useTranslation('public');
+  const { language } = useLanguage();
+  const [, navigate] = useLocation();
+  const look = looks[variant];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    if (q) params.set('q', q);
+    for (const [name, value] of Object.entries(keep)) if (value) params.set(name, value);
+    navigate(params.size ? `/search?${params}` : '/search');
+    onSearch?.();
+  }
+
+  return (
+    <form
+      role="search"
+      method="get"
+      action="/search"
+      onSubmit={submit}
+      className={`relative flex items-center ${look.form}`}
+      data-testid={`search-box-${variant}`}
+    >
+      <label htmlFor={`search-${variant}`} className="sr-only">
+        {t('search.label')}
+      </label>
+      <input
+        id={`search-${variant}`}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        maxLength={SEARCH_QUERY_MAX}
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        className={`w-full min-w-0 rounded-sm border border-stone-300 bg-white ps-3 pe-12 text-stone-900 placeholder:text-stone-500 focus:border-plum-700 focus:outline-2 focus:outline-plum-700 ${look.input}`}
+      />
+      {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {/* Without JavaScript the page's language travels with the query, as cookies may be off (Tor Browser). */}
+      <input type="hidden" name="lang" value={language} />
+      <button
+        type="submit"
+        aria-label={t('search.submit')}
+        className={`absolute end-0 flex items-center justify-center rounded-e-sm text-stone-700 hover:text-plum-800 ${look.button}`}
+      >
+        <SearchIcon size={variant === 'page' ? 22 : 18} />
+      </button>
+    </form>
+  );
+}

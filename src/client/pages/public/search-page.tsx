@@ -1,0 +1,78 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { SearchBox } from '../../components/layout/search-box.tsx';
+import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
+import { Pagination } from '../../components/public/pagination.tsx';
+import { SearchFilters } from '../../components/public/search/search-filters.tsx';
+import { SearchResult } from '../../components/public/search/search-result.tsx';
+import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { useHead } from '../../lib/head.tsx';
+import { searchQueries } from '../../lib/public-queries.ts';
+import { searchFromAddress } from '../../lib/search.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useLanguage } from '../../lib/use-language.ts';
+
+const PAGE_SIZE = 10;
+
+/** /search?q=…&type=…&country=…&page=…: the form, the filters and one page of results. Never indexed by search engines. */
+export function SearchPage() {
+  const { t } = useTranslation('public');
+  const { language } = useLanguage();
+  const [params] = useSearchParams();
+  const { input, problem } = searchFromAddress(params);
+  const trpc = useTRPC();
+  const [options] = searchQueries(trpc, params);
+  const query = useQuery({ ...(options ?? trpc.search.query.queryOptions(input)), enabled: !!options, placeholderData: keepPreviousData });
+  useHead({ title: input.q && !problem ? t('search.titleFor', { q: input.q }) : t('search.title'), noindex: true });
+
+  let body;
+  if (problem === 'empty') body = <p className="text-stone-700">{t('search.prompt')}</p>;
+  else if (problem === 'tooLong')
+    body = (
+      <p role="alert" className="font-semibold text-red-900" data-testid="search-too-long">
+        {t('search.tooLong')}
+      </p>
+    );
+  else if (query.error) body = <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!query.data) body = <Spinner />;
+  else if (!query.data.total)
+    body = (
+      <EmptyMessage>
+        <span className="block font-semibold text-stone-900">{t('search.none', { q: input.q })}</span>
+        <span className="mt-2 block">{t('search.noneHint')}</span>
+      </EmptyMessage>
+    );
+  else
+    body = (
+      <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
+        <p className="mb-2 text-sm text-stone-600" aria-live="polite" data-testid="search-count">
+          {t(query.data.capped ? 'search.resultsCapped' : 'search.results', {
+            count: query.data.total,
+            formatted: formatNumber(query.data.total, language),
+            q: input.q,
+          })}
+        </p>
+        <ol className="border-t border-stone-200" data-testid="search-results">
+          {query.data.items.map((hit) => (
+            <SearchResult key={`${hit.type}-${hit.id}`} hit={hit} />
+          ))}
+        </ol>
+        <Pagination page={input.page} total={query.data.total} pageSize={PAGE_SIZE} />
+      </div>
+    );
+
+  return (
+    <PageFrame narrow>
+      <PageHeading title={t('search.title')} intro={t('search.intro')}>
+        <div className="mt-6">
+          <SearchBox variant="page" defaultValue={input.q} keep={{ type: input.type, country: input.country }} key={input.q} />
+        </div>
+        {input.q ? <SearchFilters type={input.type} country={input.country} /> : null}
+      </PageHeading>
+      {body}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPost, insertStory } from '../factories/search-content.ts';
+import { startServer, type TestServer } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+let server: TestServer;
+let postId: number;
+beforeAll(async () => {
+  deps = createTestDeps();
+  postId = insertPost(deps, {
+    titleEn: 'Midwives <b>train</b> in Bamyan',
+    titleFa: 'آموزش ماماها در بامیان',
+    descriptionEn: 'Twelve midwives finished their training. <script>alert(1)</script>',
+    descriptionFa: 'دوازده ماما آموزش خود را در ۱۴۰۲ به پایان رساندند.',
+    country: 'afghanistan',
+  });
+  for (let index = 0; index < 12; index++) insertPost(deps, { titleEn: `Flood update ${index}`, daysAgo: index });
+  insertStory(deps, { title: 'A pending midwife story', description: 'Not public yet.', published: false });
+  server = await startServer(deps);
+});
+afterAll(async () => {
+  await server.close();
+  deps.cleanup();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
+
+describe('GET /api/search', () => {
+  it('answers a Laravel paginator of cards, with the matched words in <mark> and all else escaped', async () => {
+    const response = await get('/api/search?q=midwives');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ current_page: 1, last_page: 1, per_page: 10, total: 1, from: 1, to: 1 });
+    expect(body.data).toEqual([
+      {
+        type: 'news',
+        id: postId,
+        title: 'Midwives <b>train</b> in Bamyan',
+        title_html: '<mark>Midwives</mark> &lt;b&gt;train&lt;/b&gt; in Bamyan',
+        title_lang: 'en',
+        snippet: 'Twelve <mark>midwives</mark> finished their training. &lt;script&gt;alert(1)&lt;/script&gt;',
+        snippet_lang: 'en',
+        date: expect.any(String),
+        country: 'afghanistan',
+        image: 'images/none.jpg',
+      },
+    ]);
+  });
+
+  it('answers in the language asked for, with Persian digits in Persian text', async () => {
+    const body = await (await get(`/api/search?q=${encodeURIComponent('ماما')}&lang=fa`)).json();
+    expect(body.data[0]).toMatchObject({ id: postId, title: 'آموزش ماماها در بامیان', title_lang: 'fa' });
+    expect(body.data[0].snippet).toContain('۱۴۰۲');
+    const viaHeader = await (await get(`/api/search?q=${encodeURIComponent('اموزش')}`, { 'X-Lang': 'fa' })).json();
+    expect(viaHeader.data[0]).toMatchObject({ id: postId, title: 'آموزش ماماها در بامیان' });
+  });
+
+  it('pages and filters', async () => {
+    const second = await (await get('/api/search?q=flood&page=2')).json();
+    expect(second).toMatchObject({ current_page: 2, last_page: 2, total: 12, from: 11, to: 12 });
+    expect((await (await get('/api/search?q=flood&type=article')).json()).total).toBe(0);
+    expect((await (await get('/api/search?q=midwives&country=iran')).json()).total).toBe(0);
+  });
+
+  it('answers 422 with a message for an empty or missing query, a bad filter or a query over 200 characters', async () => {
+    for (const path of ['/api/search', '/api/search?q=', '/api/search?q=%20%20']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(422);
+      expect(await response.json()).toMatchObject({ message: 'Type a word to search for.', errors: { q: ['Type a word to search for.'] } });
+    }
+    const long = await get(`/api/search?q=${'a'.repeat(201)}&lang=fa`);
+    expect(long.status).toBe(422);
+    expect((await long.json()).errors.q).toEqual(['عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.']);
+    expect((await get('/api/search?q=x&type=users')).status).toBe(422);
+    expect((await get('/api/search?q=x&page=-1')).status).toBe(422);
+  });
+
+  it('never fails on a hostile query', async () => {
+    const hostile = [
+      '"',
+      '""',
+      "'",
+      'NEAR(a b)',
+      'a OR',
+      'title_en:x',
+      '*',
+      '(',
+      ')',
+      '{a}:b',
+      '^a',
+      'a AND NOT',
+      '%00',
+      '%E2%80%8C',
+      '%F0%9F%99%82',
+      '%FF',
+      '<script>',
+      'q[]=x',
+      'a'.repeat(200),
+    ];
+    for (const q of hostile) {
+      const response = await get(`/api/search?q=${q.startsWith('%') ? q : encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+    }
+    expect((await get('/api/search?q[]=a&q[]=b')).status).toBe(422);
+    expect((await get('/api/search?q=a&q=b')).status).toBe(422);
+  });
+
+  it('never finds a pending story', async () => {
+    const body = await (await get('/api/search?q=pending')).json();
+    expect(body.total).toBe(0);
+  });
+
+  it('is never cached: no copy of a query is kept on the server or in the browser', async () => {
+    for (const path of ['/api/search?q=flood', `/trpc/search.query?input=${encodeURIComponent(JSON.stringify({ json: { q: 'flood' } }))}`]) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+  });
+});

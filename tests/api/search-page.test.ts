@@ -1,0 +1,66 @@
+import { createTRPCClient, unstable_localLink, type TRPCLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../src/client/entry-server.tsx';
+import type { Language } from '../../src/shared/locale.ts';
+import { innerContext } from '../../src/server/trpc/context.ts';
+import { appRouter, type AppRouter } from '../../src/server/trpc/router.ts';
+import { insertPost } from '../factories/search-content.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+beforeAll(() => {
+  deps = createTestDeps();
+  insertPost(deps, { titleEn: 'Midwives <i>train</i> in Bamyan', titleFa: 'آموزش ماماها در بامیان', descriptionFa: 'دوازده ماما در ۱۴۰۲ آموزش دیدند.' });
+  for (let index = 0; index < 12; index++) insertPost(deps, { titleEn: `Flood update ${index}`, titleFa: `گزارش سیل ${index}`, daysAgo: index });
+});
+afterAll(() => deps?.cleanup());
+
+async function renderPage(url: string, language: Language = 'en') {
+  const calls: string[] = [];
+  const recording: TRPCLink<AppRouter> =
+    () =>
+    ({ op, next }) => {
+      calls.push(op.path);
+      return next(op);
+    };
+  const client = createTRPCClient<AppRouter>({
+    links: [recording, unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
+  });
+  return { ...(await render(url, language, client)), calls };
+}
+
+describe('the search page, rendered on the server', () => {
+  it('shows the results with the matched words marked and the rest as text, in one render, not indexed', async () => {
+    const result = await renderPage('/search?q=midwives');
+    expect(result.passes).toBe(1);
+    expect(result.calls.sort()).toEqual(['config.get', 'search.query']);
+    expect(result.head.noindex).toBe(true);
+    expect(result.html).toContain('<mark class="rounded-[2px] bg-amber-100 px-0.5 text-stone-950">Midwives</mark>');
+    expect(result.html).toContain('&lt;i&gt;train&lt;/i&gt;');
+    expect(result.html).not.toContain('<i>train</i>');
+    expect(result.html).toContain('href="/news/1"');
+  });
+
+  it('pages in Persian digits and keeps the filters in the links', async () => {
+    const result = await renderPage(`/search?q=${encodeURIComponent('سیل')}&page=2`, 'fa');
+    expect(result.html).toContain('صفحه ۲ از ۲');
+    expect(result.html).toMatch(/۱۲ نتیجه برای «سیل»/);
+    expect(result.html).toContain(`href="/search?q=${encodeURIComponent('سیل')}&amp;type=news"`);
+  });
+
+  it('asks nothing of the server for an empty or too long query', async () => {
+    const empty = await renderPage('/search');
+    expect(empty.calls).toEqual(['config.get']);
+    expect(empty.html).toContain('Type a word or two to search the whole site');
+    const long = await renderPage(`/search?q=${'a'.repeat(201)}`, 'fa');
+    expect(long.calls).toEqual(['config.get']);
+    expect(long.html).toContain('عبارت جست‌وجو بیش از اندازه بلند است');
+  });
+
+  it('says when nothing is found and suggests checking the spelling', async () => {
+    const result = await renderPage('/search?q=zzqx');
+    expect(result.html).toContain('Nothing was found for “zzqx”.');
+    expect(result.html).toContain('Check the spelling');
+  });
+});
