@@ -36,14 +36,15 @@ function slowClient(head: string, trickle: string, giveUpMs: number): Promise<nu
       socket.destroy();
       resolve(value);
     };
-    socket.on('connect', async () => {
+    const trickleOut = async () => {
       socket.write(head);
       for (const char of trickle) {
         await sleep(1000);
         if (done || socket.destroyed) return;
         socket.write(char);
       }
-    });
+    };
+    socket.on('connect', () => void trickleOut());
     socket.on('data', () => {});
     socket.on('close', () => finish(Date.now() - started));
     socket.on('error', () => finish(Date.now() - started));
@@ -64,14 +65,15 @@ function slowUpload(file: Buffer, bytesPerSecond: number): Promise<{ status: num
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
-    socket.on('connect', async () => {
+    const sendSlowly = async () => {
       socket.write(head);
       const chunk = Math.ceil(bytesPerSecond / 10);
       for (let offset = 0; offset < body.length && !socket.destroyed; offset += chunk) {
         socket.write(body.subarray(offset, offset + chunk));
         await sleep(100);
       }
-    });
+    };
+    socket.on('connect', () => void sendSlowly());
     socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
     socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), seconds: (Date.now() - started) / 1000 }));
     socket.on('error', reject);

@@ -11,8 +11,6 @@ export interface UploadResult {
   height: number | null;
 }
 
-class UploadError extends Error {}
-
 /**
  * Sends one file to POST /api/uploads with XMLHttpRequest, because fetch still cannot report
  * upload progress. `purpose` story|legal allows videos.

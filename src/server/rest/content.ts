@@ -1,12 +1,11 @@
 import express from 'express';
-import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
+import { allContentKinds } from '../../shared/content-kinds.ts';
 import type { Deps } from '../trpc/context.ts';
 import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body } from './endpoint.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { contentShape, paginated } from './shapes.ts';
 
-type ContentKey = ContentSection;
 
 /** Each kind's REST paths and aliases come from the registry; writes live under /admin. */
 const kinds = allContentKinds.map((info) => ({ key: info.section, public: [...info.restPaths], admin: info.restPaths.map((path) => `/admin${path}`) }));
