@@ -14,6 +14,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
+import type { Clock } from './publication/clock.ts';
+import { startPublishing } from './publication/scheduler.ts';
 import { restRouter } from './rest/index.ts';
 import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
@@ -26,13 +28,17 @@ export interface AppOptions {
   db: Db;
   env: Env;
   storage?: Storage;
+  /** Time for scheduled publishing; tests pass a clock they move by hand. */
+  clock?: Clock;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
 
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR) };
+  const deps: Deps = { db: options.db, env: options.env, storage: options.storage ?? createStorage(options.env.STORAGE_DIR), clock: options.clock };
+  // Scheduled items go live at their time from now on, and those that fell due while the server was down, at once.
+  startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
+import type { Clock } from '../publication/clock.ts';
 import type { Storage } from '../uploads/storage.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
@@ -14,6 +15,8 @@ export interface Deps {
   db: Db;
   env: Env;
   storage: Storage;
+  /** The site's time (scheduled publishing, preview links); the system clock when absent. */
+  clock?: Clock;
 }
 
 export interface Context extends Deps {

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { richTextDocument } from '../rich-text/schema.ts';
+import { optionalText } from './common.ts';
+
+/** Where an item stands; only `published` items reach visitors. */
+export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
+export type PublicationStatus = (typeof publicationStatuses)[number];
+
+export const editorialLimits = { alt: 500, caption: 1000, credit: 200 } as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * A moment in time. Strings are ISO 8601; one without an offset (`2026-11-23T09:00`) is read as UTC,
+ * never as the server's own zone. The admin form converts the editor's local time before sending.
+ */
+export const instant = z.preprocess((value) => {
+  const given = blankToUndefined(value);
+  if (typeof given === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(given.trim())) return `${given.trim().replace(' ', 'T')}Z`;
+  return given;
+}, z.coerce.date('invalidDate').optional());
+
+/** A body in one language: the structured document of src/shared/rich-text/schema.ts. */
+export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.optional());
+
+export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
+
+/** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
+export const editorialFields = {
+  bodyEn: optionalBody,
+  bodyFa: optionalBody,
+  /** Absent on create means published at once, as the original API did. */
+  status: publicationStatus,
+  publishAt: instant,
+  coverAltEn: optionalText(editorialLimits.alt),
+  coverAltFa: optionalText(editorialLimits.alt),
+  coverCaptionEn: optionalText(editorialLimits.caption),
+  coverCaptionFa: optionalText(editorialLimits.caption),
+  coverCredit: optionalText(editorialLimits.credit),
+};
+
+interface EditorialInput {
+  status?: PublicationStatus;
+  publishAt?: Date;
+}
+
+/** A scheduled item needs its time. */
+export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCtx) {
+  if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
+}
+
+/** On create, each language needs a body or a plain description (the original API sends only that). */
+export function checkBodies(input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string }, issue: z.core.$RefinementCtx) {
+  if (!input.bodyEn && !input.descriptionEn) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionEn'] });
+  if (!input.bodyFa && !input.descriptionFa) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionFa'] });
+}
+
+/** Editors filter their lists by status. */
+export const statusFilter = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
