@@ -25,6 +25,9 @@ export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.opti
 
 export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
 
+/** Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere. */
+const clearableText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
+
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
 export const editorialFields = {
   bodyEn: optionalBody,
@@ -34,9 +37,9 @@ export const editorialFields = {
   publishAt: instant,
   coverAltEn: optionalText(editorialLimits.alt),
   coverAltFa: optionalText(editorialLimits.alt),
-  coverCaptionEn: optionalText(editorialLimits.caption),
-  coverCaptionFa: optionalText(editorialLimits.caption),
-  coverCredit: optionalText(editorialLimits.credit),
+  coverCaptionEn: clearableText(editorialLimits.caption),
+  coverCaptionFa: clearableText(editorialLimits.caption),
+  coverCredit: clearableText(editorialLimits.credit),
 };
 
 interface EditorialInput {
