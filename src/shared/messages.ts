@@ -53,6 +53,12 @@ export const messages = {
   setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
+  altRequired: { en: 'Describe the picture for readers who cannot see it (alt text).', fa: 'تصویر را برای خوانندگانی که آن را نمی‌بینند توصیف کنید (متن جایگزین).' },
+  bodyTooLong: { en: 'The text is too long. Shorten it or split it into two items.', fa: 'متن بیش از حد بلند است. آن را کوتاه کنید یا در دو مطلب بنویسید.' },
+  bodyTooDeep: { en: 'Lists are nested too deeply. Use at most four levels.', fa: 'فهرست‌ها بیش از حد تودرتو هستند. حداکثر چهار سطح مجاز است.' },
+  invalidDate: { en: 'Enter a valid date and time.', fa: 'تاریخ و زمان معتبری وارد کنید.' },
+  publishAtRequired: { en: 'Choose when the item should be published.', fa: 'زمان انتشار را انتخاب کنید.' },
+  revisionNotFound: { en: 'Revision not found.', fa: 'نسخه پیدا نشد.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -78,7 +78,7 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
     titleFa: overrides.titleFa ?? `${kind === 'news' ? 'خبر' : kind === 'article' ? 'مقاله' : 'گزارش'} حقوق زنان ${label}`,
     descriptionEn: overrides.descriptionEn ?? `A report from the field about ${label}.\n\nA second paragraph with more detail.`,
     descriptionFa: overrides.descriptionFa ?? `گزارشی از میدان دربارهٔ ${label}.\n\nبند دوم با جزئیات بیشتر.`,
-    imageUploadId: upload.id,
+    coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: upload.id,
     category: overrides.category ?? null,
     country: overrides.country ?? null,
     media: overrides.videoLink ? [{ link: overrides.videoLink, titleEn: 'Watch the interview', titleFa: 'گفت‌وگو را ببینید' }] : [],

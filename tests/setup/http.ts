@@ -10,7 +10,7 @@ export interface TestServer {
 
 /** The real Express app on a random loopback port. */
 export async function startServer(deps: TestDeps, options: { clientDir?: string } = {}): Promise<TestServer> {
-  const app = createApp({ db: deps.db, env: deps.env, storage: deps.storage, clientDir: options.clientDir ?? '/nonexistent' });
+  const app = createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock: deps.clock, clientDir: options.clientDir ?? '/nonexistent' });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

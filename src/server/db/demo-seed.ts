@@ -78,7 +78,7 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
         titleFa: item.titleFa,
         descriptionEn: item.descriptionEn,
         descriptionFa: item.descriptionFa,
-        imageUploadId: await demoImage(deps, imageIndex++),
+        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: await demoImage(deps, imageIndex++),
         category: item.category ?? null,
         country: item.country ?? null,
         media: item.videoLink ? [{ link: item.videoLink }] : [],

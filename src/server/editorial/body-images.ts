@@ -2,7 +2,18 @@ import { and, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { DbLike } from '../db/client.ts';
 import { galleryItems, legalItems, posts, revisions, stories, uploads } from '../db/schema.ts';
-import { UploadClaimError } from '../uploads/store.ts';
+import type { MessageKey } from '../../shared/messages.ts';
+
+/** A body names a picture that was not uploaded here, or is not a picture; `field` says which body. */
+export class BodyImageRefused extends Error {
+  readonly field: string;
+  readonly key: MessageKey;
+  constructor(field: string, key: MessageKey) {
+    super(`${field}: ${key}`);
+    this.field = field;
+    this.key = key;
+  }
+}
 
 /** Stored paths of the pictures inside a body. */
 export function bodyImages(doc: RichTextDocument | undefined): string[] {
@@ -14,12 +25,12 @@ export function bodyImages(doc: RichTextDocument | undefined): string[] {
  * upload pipeline: type sniffed, metadata stripped, variants made); a fresh upload is marked used,
  * so the stale-upload sweep leaves it alone. Call inside the transaction that saves the item.
  */
-export function claimBodyImages(db: DbLike, paths: readonly string[], now: Date): void {
+export function claimBodyImages(db: DbLike, field: string, paths: readonly string[], now: Date): void {
   const wanted = [...new Set(paths)];
   if (!wanted.length) return;
   const found = db.select({ path: uploads.path, kind: uploads.kind }).from(uploads).where(inArray(uploads.path, wanted)).all();
-  if (found.length !== wanted.length) throw new UploadClaimError('uploadNotFound');
-  if (found.some((row) => row.kind !== 'image')) throw new UploadClaimError('uploadMustBeImage');
+  if (found.length !== wanted.length) throw new BodyImageRefused(field, 'uploadNotFound');
+  if (found.some((row) => row.kind !== 'image')) throw new BodyImageRefused(field, 'uploadMustBeImage');
   db.update(uploads).set({ attachedAt: now }).where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`)).run();
 }
 

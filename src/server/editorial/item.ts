@@ -101,7 +101,8 @@ export function editorialWrites(
   if (en) [changes.bodyEn, changes.descriptionEn] = [en.body, en.description];
   const fa = bodyColumns(input.bodyFa, input.descriptionFa);
   if (fa) [changes.bodyFa, changes.descriptionFa] = [fa.body, fa.description];
-  claimBodyImages(db, [...bodyImages(input.bodyEn), ...bodyImages(input.bodyFa)], now);
+  claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now);
+  claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
   for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const) if (input[key] !== undefined) changes[key] = input[key];

@@ -1,8 +1,9 @@
 import express, { type Request } from 'express';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { languages, type Language } from '../../shared/locale.ts';
 import { truncate } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
+import { publicCondition } from '../publication/visibility.ts';
 import type { Deps } from '../trpc/context.ts';
 
 const kinds = { news: { kind: 'news', path: 'news' }, articles: { kind: 'article', path: 'articles' }, reports: { kind: 'report', path: 'reports' } } as const;
@@ -49,10 +50,10 @@ export function feedsRoute(deps: Deps) {
   route.get('/sitemap.xml', (req, res) => {
     const origin = siteOrigin(deps, req);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
-    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
+    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
       entries.push({ path: `/${row.kind === 'news' ? 'news' : row.kind === 'article' ? 'articles' : 'reports'}/${row.id}`, updated: row.updatedAt });
     }
-    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
+    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
       entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
     }
     const urls = entries.flatMap((entry) =>
@@ -76,7 +77,7 @@ export function feedsRoute(deps: Deps) {
     const rows = deps.db
       .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
       .from(posts)
-      .where(eq(posts.kind, kind))
+      .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(30)
       .all();

@@ -4,13 +4,13 @@ import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../s
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
 import { orphanedBodyImages } from '../editorial/body-images.ts';
-import { editorialColumns, editorialDocuments, editorialOutput, editorialWrites, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
-import { claimForField, notFound, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
 
@@ -89,7 +89,7 @@ export const legalRouter = router({
           media: media?.path ?? null,
           mediaKind: media?.kind ?? null,
           videoLink: input.videoLink ?? null,
-          ...editorialWrites(tx, input, undefined, now),
+          ...editorialChanges(ctx, tx, input, undefined, now),
         })
         .returning(columns)
         .get();
@@ -105,7 +105,7 @@ export const legalRouter = router({
     const { row, oldFiles } = ctx.db.transaction((tx) => {
       const current = tx.select({ media: legalItems.media, status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).get();
       if (!current) throw notFound(ctx, 'legalNotFound');
-      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...editorialWrites(tx, input, current, now) };
+      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
       if (input.titleEn) changes.titleEn = input.titleEn;
       if (input.titleFa) changes.titleFa = input.titleFa;
       if (input.videoLink) changes.videoLink = input.videoLink;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
+import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
 
 export const contentKinds = ['news', 'article', 'report'] as const;
 export type ContentKind = (typeof contentKinds)[number];
@@ -22,30 +23,41 @@ export const mediaItemInput = z.object({
 });
 export type MediaItemInput = z.infer<typeof mediaItemInput>;
 
-export const createContentInput = z.object({
-  titleEn: requiredText(limits.title),
-  titleFa: requiredText(limits.title),
-  descriptionEn: requiredText(limits.longText),
-  descriptionFa: requiredText(limits.longText),
-  imageUploadId: uploadId,
-  media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
-  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
-  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
-});
+export const createContentInput = z
+  .object({
+    titleEn: requiredText(limits.title),
+    titleFa: requiredText(limits.title),
+    /** Plain text; with a body given it is derived from the body instead. */
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
+    imageUploadId: uploadId,
+    media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
+    category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+    country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+    ...editorialFields,
+    // A new cover is described in both languages for readers who cannot see it.
+    coverAltEn: requiredText(editorialLimits.alt),
+    coverAltFa: requiredText(editorialLimits.alt),
+  })
+  .superRefine(checkBodies)
+  .superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
 /** Only the fields given non-empty change (SPEC §5); null clears category or country. */
-export const updateContentInput = z.object({
-  id,
-  titleEn: optionalText(limits.title),
-  titleFa: optionalText(limits.title),
-  descriptionEn: optionalText(limits.longText),
-  descriptionFa: optionalText(limits.longText),
-  imageUploadId: optionalUploadId,
-  media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
-  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
-  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
-});
+export const updateContentInput = z
+  .object({
+    id,
+    titleEn: optionalText(limits.title),
+    titleFa: optionalText(limits.title),
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
+    imageUploadId: optionalUploadId,
+    media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
+    category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+    country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+    ...editorialFields,
+  })
+  .superRefine(checkSchedule);
 export type UpdateContentInput = z.infer<typeof updateContentInput>;
 
 export const listContentInput = pageInput.extend({
@@ -57,3 +69,6 @@ export const listContentInput = pageInput.extend({
 export type ListContentInput = z.infer<typeof listContentInput>;
 
 export const contentByIdInput = byIdInput;
+
+/** Editors' lists: every status, or one. */
+export const adminListContentInput = pageInput.extend({ status: statusFilter });
