@@ -298,6 +298,8 @@ describe('list previews', () => {
       titleFa: 'مدرسه در خانه',
       descriptionEn: english,
       descriptionFa: persian,
+      coverAltEn: 'Cover picture',
+      coverAltFa: 'تصویر جلد',
       imageUploadId: image.id,
       media: [{ link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'A lesson', descriptionEn: 'Filmed in a living room.' }],
     });

@@ -54,6 +54,9 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   };
 }
 
+/** Routers of drafts-and-publishing items, whose `status` means draft, scheduled or published. */
+const editorialRouters = new Set(['news', 'articles', 'reports', 'legal']);
+
 const procedureTargets: Record<string, keyof AccessWorld['ids']> = {
   news: 'news',
   articles: 'article',
@@ -76,7 +79,10 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     ...(target ? { id: world.ids[target] } : {}),
     page: 1,
     pageSize: 12,
-    status: 'pending',
+    // Stories and messages filter by their own statuses; editorial items take no status here (published).
+    status: editorialRouters.has(procedurePath.split('.')[0]!) ? undefined : 'pending',
+    coverAltEn: 'Matrix cover',
+    coverAltFa: 'جلد ماتریس',
     titleEn: 'Matrix title',
     titleFa: 'عنوان ماتریس',
     descriptionEn: 'Matrix description',
@@ -115,8 +121,18 @@ export function livePath(world: AccessWorld, declared: string): string {
   return `/api${declared.replace(':id', String(target ? world.ids[target] : 1))}`;
 }
 
-/** The text fields of every original form at once, valid for each (REST ignores the ones it does not read). */
-export const liveRestFields: Record<string, string> = {
+/**
+ * The text fields of every original form at once, valid for each (REST ignores the ones it does not
+ * read). `status` is a message's status except on news, articles, reports and legal awareness,
+ * where it is the optional publication status: there it is left out (published at once).
+ */
+export function liveRestFieldsFor(declaredPath: string): Record<string, string> {
+  if (!/news|article|report|awareness/.test(declaredPath)) return liveRestFields;
+  const { status: _messageStatus, ...fields } = liveRestFields;
+  return fields;
+}
+
+const liveRestFields: Record<string, string> = {
   title_En: 'Matrix title',
   title_fa: 'عنوان ماتریس',
   description_En: 'Matrix description',

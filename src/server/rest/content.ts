@@ -116,13 +116,14 @@ export function contentRoutes(deps: Deps) {
           const item = await call.caller[key].create({
             ...text,
             ...editorial,
-            // The original client knows nothing of alt text: its covers are described by their titles, as older items are.
-            coverAltEn: editorial.coverAltEn ?? text.titleEn,
-            coverAltFa: editorial.coverAltFa ?? text.titleFa,
+            // The original client knows nothing of alt text: its covers are described by their titles, as
+            // older items are. Without a title the create fails on the title, and only there.
+            coverAltEn: editorial.coverAltEn || text.titleEn || '-',
+            coverAltFa: editorial.coverAltFa || text.titleFa || '-',
             imageUploadId: files.image!,
             media: anyGiven(media) ? [media] : [],
           });
-          return created(contentShape(item, true));
+          return created(contentShape(item));
         },
         { fields },
       ),
@@ -138,7 +139,7 @@ export function contentRoutes(deps: Deps) {
           const id = idParam(call.req);
           const media = await editedMedia(call, key, id, body);
           const item = await call.caller[key].update({ id, ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'image'), imageUploadId: files.image, media });
-          return updated(contentShape(item, true));
+          return updated(contentShape(item));
         },
         { fields },
       ),

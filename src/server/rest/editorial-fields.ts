@@ -53,16 +53,10 @@ export function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover:
 const htmlOf = (segments: EditorialOutput['renderedEn']) =>
   segments.map((segment) => ('html' in segment ? segment.html : renderHtml({ type: 'doc', content: [{ type: 'video', attrs: { src: segment.video.link } }] }))).join('');
 
-/** What REST answers add to an item: status, time, the cover's words and the bodies as HTML (detail answers only). */
-export function editorialShape(item: EditorialOutput, cover: 'image' | 'media', detail: boolean) {
-  return {
-    status: item.status,
-    publish_at: item.publishAt,
-    [`${cover}_alt_En`]: item.coverAltEn,
-    [`${cover}_alt_fa`]: item.coverAltFa,
-    [`${cover}_caption_En`]: item.coverCaptionEn,
-    [`${cover}_caption_fa`]: item.coverCaptionFa,
-    [`${cover}_credit`]: item.coverCredit,
-    ...(detail ? { body_html_En: htmlOf(item.renderedEn), body_html_fa: htmlOf(item.renderedFa) } : {}),
-  };
+/**
+ * What a REST detail answer adds to the original shape: the bodies as HTML (videos as links). Lists,
+ * creates and updates keep the original shape; their `description_*` is the body's plain text.
+ */
+export function bodyHtmlShape(item: EditorialOutput) {
+  return { body_html_En: htmlOf(item.renderedEn), body_html_fa: htmlOf(item.renderedFa) };
 }

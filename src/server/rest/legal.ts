@@ -53,7 +53,7 @@ export function legalRoutes(deps: Deps) {
         const files = await receive(call);
         const body = bodyOf(call.req);
         const item = await call.caller.legal.create({ ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
-        return created(legalShape(item, true));
+        return created(legalShape(item));
       },
       { fields },
     ),
@@ -67,7 +67,7 @@ export function legalRoutes(deps: Deps) {
         const files = await receive(call);
         const body = bodyOf(call.req);
         const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
-        return updated(legalShape(item, true));
+        return updated(legalShape(item));
       },
       { fields },
     ),

@@ -20,7 +20,6 @@ export const dashboardRouter = router({
       news: tally(posts, eq(posts.kind, 'news')),
       articles: tally(posts, eq(posts.kind, 'article')),
       reports: tally(posts, eq(posts.kind, 'report')),
-      drafts: tally(posts, eq(posts.status, 'draft')) + tally(legalItems, eq(legalItems.status, 'draft')),
       gallery: tally(galleryItems),
       legal: tally(legalItems),
       users: tally(users),

@@ -39,7 +39,7 @@ export const createContentInput = z
     coverAltEn: requiredText(editorialLimits.alt),
     coverAltFa: requiredText(editorialLimits.alt),
   })
-  .superRefine(checkBodies)
+  .superRefine(checkBodies, { when: () => true })
   .superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentInput>;
 

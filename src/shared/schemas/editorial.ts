@@ -54,6 +54,8 @@ export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCt
 
 /** On create, each language needs a body or a plain description (the original API sends only that). */
 export function checkBodies(input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string }, issue: z.core.$RefinementCtx) {
+  // Runs even when other fields failed (so every missing field is named at once): the input may be anything.
+  if (!input || typeof input !== 'object') return;
   if (!input.bodyEn && !input.descriptionEn) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionEn'] });
   if (!input.bodyFa && !input.descriptionFa) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionFa'] });
 }

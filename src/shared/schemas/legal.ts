@@ -14,7 +14,7 @@ export const createLegalInput = z
     ...editorialFields,
   })
   .refine((input) => input.mediaUploadId || input.videoLink, { message: 'legalMediaRequired', path: ['mediaUploadId'] })
-  .superRefine(checkBodies)
+  .superRefine(checkBodies, { when: () => true })
   .superRefine(checkSchedule);
 export type CreateLegalInput = z.infer<typeof createLegalInput>;
 
