@@ -16,6 +16,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits fails silently (a lost write, an unhandled rejection
+    // that stops the server), and a promise handed to a callback that expects nothing is never checked.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -24,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    // Routers use the permission-named builders only (ARCHITECTURE rule 1).
+    // Routers use the permission-named builders only, so every procedure's permission shows at a glance.
     files: ['src/server/routers/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: '../trpc/init.ts', importNames: ['t'], message: 'Use publicProcedure or adminProcedure from procedures.ts.' }] }],

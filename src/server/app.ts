@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
+import { message } from '../shared/messages.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { cachedReads, conditionalGet, ResponseCache } from './http/conditional.ts';
@@ -113,7 +114,7 @@ export function createApp(options: AppOptions) {
     console.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return;
     const lang = requestContext(deps, req, res).lang;
-    res.status(500).json({ success: false, message: lang === 'fa' ? 'مشکلی پیش آمد.' : 'Something went wrong.' });
+    res.status(500).json({ success: false, message: message(lang, 'serverError') });
   };
   app.use(onError);
   return app;

@@ -46,6 +46,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of every variable the server reads (.env.example lists each; a test keeps them in step). */
+export const envVariables = Object.keys(envSchema.shape);
+
 export class EnvError extends Error {}
 
 /** Parses the environment; a bad value throws an EnvError naming each offending variable. */

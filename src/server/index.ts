@@ -41,7 +41,8 @@ async function housekeeping() {
   }
 }
 await housekeeping();
-setInterval(housekeeping, 60 * 60 * 1000).unref();
+// housekeeping catches and logs its own failures, so nothing is left to await here.
+setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
 const app = createApp({ db, env, storage });
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -114,7 +114,7 @@ export function localizeIssue(issue: IssueLike, language: Language): string {
   }
 }
 
-/** Groups localized issues by their top-level field, as forms show them (SPEC §5 bullet lists). */
+/** Groups localized issues by their top-level field, as forms show them (a bullet list per field). */
 export function fieldErrorsOf(issues: readonly (IssueLike & { path: readonly PropertyKey[] })[], language: Language): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {

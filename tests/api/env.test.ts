@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvError, readEnv } from '../../src/server/env.ts';
+import { envVariables, EnvError, readEnv } from '../../src/server/env.ts';
 
 /** The EnvError a configuration raises; fails the test when the configuration is accepted. */
 function refusal(source: Record<string, string | undefined>): EnvError {
@@ -81,5 +82,12 @@ describe('readEnv', () => {
 
   it('accepts fractional upload limits in megabytes', () => {
     expect(readEnv({ MAX_IMAGE_MB: '0.5' }).MAX_IMAGE_MB).toBe(0.5);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the server reads, and nothing else', () => {
+    const listed = [...fs.readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect([...listed].sort()).toEqual([...envVariables].sort());
   });
 });

@@ -6,7 +6,7 @@ import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
-// SPEC §5, rule by rule: each refusal names the field and says why, in the reader's language.
+// Every form's rules, one by one: each refusal names the field and says why, in the reader's language.
 const required = messages.required.en;
 
 let deps: TestDeps;

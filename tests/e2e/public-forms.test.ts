@@ -162,7 +162,7 @@ describe('the story form', () => {
     await context.close();
   });
 
-  it('reports a failure with the SPEC wording when the story cannot be stored', async () => {
+  it('reports a failure with the original wording when the story cannot be stored', async () => {
     const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'desktop' });
     await visit(page, '/yourStory');
     await page.route(/\/trpc\/stories\.create/, (route) => route.abort());

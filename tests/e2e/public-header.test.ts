@@ -22,7 +22,7 @@ const activeInside = (page: Page, testId: string) =>
   page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement) ?? false, testId);
 
 describe('the desktop bar', () => {
-  it.each(['en', 'fa'] as const)('lists the SPEC links in order, reading direction first (%s)', async (lang) => {
+  it.each(['en', 'fa'] as const)('lists the header links in the original order, reading direction first (%s)', async (lang) => {
     const { context, page } = await openPage(browser, site, { lang, viewport: 'desktop' });
     await visit(page, '/about');
     const links = page.getByTestId('desktop-nav').getByRole('link');

@@ -5,6 +5,7 @@ import enPublic from '../../src/client/locales/en/public.json' with { type: 'jso
 import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { formatDate } from '../../src/client/lib/format.ts';
+import { kindOfSection } from '../../src/shared/content-kinds.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { launchBrowser, type Site } from './support/site.ts';
 import {
@@ -43,7 +44,7 @@ interface Screen {
   check(page: Page, lang: Lang, viewport: Viewport): Promise<void>;
 }
 
-/** One entry per SPEC §2 route (and the stories and country pages this project adds). */
+/** One entry per public route of the original site (and the stories and country pages this project adds). */
 const screens: Screen[] = [
   ...['/', '/home'].map((path) => ({
     name: path === '/' ? 'home' : 'home-alias',
@@ -130,7 +131,7 @@ const screens: Screen[] = [
       const router = section === 'news' ? 'news' : section;
       const item = await publicCaller(site.deps)[router].byId({ id: seed[section][1]! });
       expect(await page.getByTestId('detail-title').innerText()).toBe(lang === 'fa' ? item.titleFa : item.titleEn);
-      const kind = section === 'news' ? 'news' : section === 'articles' ? 'article' : 'report';
+      const kind = kindOfSection(section)!;
       expect(await page.getByTestId('back-button').innerText()).toBe(texts[lang].detail.backTo[kind]);
       const date = await page.getByTestId('detail').locator('time').first().innerText();
       expect(date).toBe(formatDate(item.createdAt, lang));
@@ -241,7 +242,7 @@ describe.concurrent('every public route', () => {
   );
 });
 
-it('SPEC texts read exactly as the SPEC writes them in English', () => {
+it('texts of the original site read exactly as it wrote them in English', () => {
   expect(enPublic.notFound.text).toBe("Oops! The page you're looking for doesn't exist.");
   expect(enPublic.notFound.home).toBe('Go Back Home');
   expect(enPublic.list.news.empty).toBe('No news available.');

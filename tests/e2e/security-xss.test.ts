@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import superjson from 'superjson';
-import type { ContentKind } from '../../src/shared/schemas/content.ts';
+import { contentKinds, detailPathOf } from '../../src/shared/content-kinds.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { repoRoot } from '../setup/paths.ts';
 import { confirmDialog } from './support/admin.ts';
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const localized = (item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, lang: Lang) =>
   lang === 'fa' ? { title: item.titleFa, description: item.descriptionFa } : { title: item.titleEn, description: item.descriptionEn };
-const detailPath = (item: HostileContent) => `/${item.kind === 'news' ? 'news' : item.kind === 'article' ? 'articles' : 'reports'}/${item.id}`;
+const detailPath = (item: HostileContent) => detailPathOf(item.kind, item.id);
 const allContent = () => [...data.content.news, ...data.content.article, ...data.content.report];
 
 /**
@@ -144,7 +144,7 @@ describe('script and markup typed into a text field', () => {
   it('are stored exactly as typed (so the pages below really receive them)', async () => {
     const { caller } = await adminCaller(site.deps);
     for (const item of allContent()) {
-      const router = ({ news: 'news', article: 'articles', report: 'reports' } as const satisfies Record<ContentKind, string>)[item.kind];
+      const router = contentKinds[item.kind].section;
       const stored = await caller[router].byId({ id: item.id });
       expect(stored).toMatchObject({ titleEn: item.titleEn, titleFa: item.titleFa, descriptionEn: item.descriptionEn, descriptionFa: item.descriptionFa });
       expect(stored.media).toEqual([item.media]);

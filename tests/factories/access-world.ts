@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { expiredSessionToken, sessionTokenFor } from '../setup/callers.ts';
 import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller } from './index.ts';
@@ -58,9 +59,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
 const editorialRouters = new Set(['news', 'articles', 'reports', 'legal']);
 
 const procedureTargets: Record<string, keyof AccessWorld['ids']> = {
-  news: 'news',
-  articles: 'article',
-  reports: 'report',
+  ...Object.fromEntries(allContentKinds.map((info) => [info.section, info.id])),
   gallery: 'gallery',
   legal: 'legal',
   stories: 'story',
@@ -99,11 +98,7 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
 }
 
 const restTargets: Record<string, keyof AccessWorld['ids']> = {
-  news: 'news',
-  articles: 'article',
-  article: 'article',
-  reports: 'report',
-  report: 'report',
+  ...Object.fromEntries(allContentKinds.flatMap((info) => info.restPaths.map((path) => [path.slice(1), info.id]))),
   gallery: 'gallery',
   awareness: 'legal',
   story: 'story',

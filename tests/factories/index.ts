@@ -10,6 +10,7 @@ import { innerContext } from '../../src/server/trpc/context.ts';
 import { createCaller } from '../../src/server/trpc/router.ts';
 import { storeUpload, type StoredUpload } from '../../src/server/uploads/store.ts';
 import type { ContentKind } from '../../src/shared/schemas/content.ts';
+import { contentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 
 let sequence = 0;
@@ -70,7 +71,7 @@ export async function makeContent(
 ) {
   const user = await makeUser(deps);
   const upload = await makeImageUpload(deps);
-  const router = kind === 'news' ? 'news' : kind === 'article' ? 'articles' : 'reports';
+  const router = contentKinds[kind].section;
   return systemCaller(deps, user)[router].create({
     titleEn: overrides.titleEn ?? unique('Title'),
     titleFa: overrides.titleFa ?? `عنوان ${unique('fa')}`,

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { storeUpload } from '../../src/server/uploads/store.ts';
 import type { Category, ContentKind, Country } from '../../src/shared/schemas/content.ts';
+import { contentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { makeUser, systemCaller, unique } from './index.ts';
 
@@ -48,7 +49,6 @@ export async function editorCaller(deps: TestDeps) {
   return systemCaller(deps, await editor);
 }
 
-const routers = { news: 'news', article: 'articles', report: 'reports' } as const;
 const tables = { posts: 'posts', gallery: 'gallery_items', legal: 'legal_items', stories: 'stories' } as const;
 
 /** Sets an item's dates, so lists come out in a known order whatever the clock did. */
@@ -73,7 +73,7 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
   const caller = await editorCaller(deps);
   const upload = await makeIllustrationUpload(deps);
   const label = unique(kind);
-  const item = await caller[routers[kind]].create({
+  const item = await caller[contentKinds[kind].section].create({
     titleEn: overrides.titleEn ?? `Women's rights ${kind} ${label}`,
     titleFa: overrides.titleFa ?? `${kind === 'news' ? 'خبر' : kind === 'article' ? 'مقاله' : 'گزارش'} حقوق زنان ${label}`,
     descriptionEn: overrides.descriptionEn ?? `A report from the field about ${label}.\n\nA second paragraph with more detail.`,

@@ -13,7 +13,7 @@ function removeStaleRuns(maxAgeMs = 6 * 3_600_000) {
 
 /**
  * Migrates one base database per run into the run's own folder; every test file then copies it
- * (rule 6: fast and isolated). The folder goes away when the run ends.
+ * (fast, and each file isolated from the others). The folder goes away when the run ends.
  */
 export default function setup() {
   fs.mkdirSync(tmpRoot, { recursive: true });

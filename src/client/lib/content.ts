@@ -1,5 +1,6 @@
+import { contentKindIds, contentKinds, type ContentKind, type SectionOf } from '../../shared/content-kinds.ts';
 import type { Language } from '../../shared/locale.ts';
-import type { Category, ContentKind, Country } from '../../shared/schemas/content.ts';
+import type { Category, Country } from '../../shared/schemas/content.ts';
 import type { RouterOutputs } from './trpc.ts';
 
 export type ContentItem = RouterOutputs['news']['byId'];
@@ -21,12 +22,12 @@ const countriesInSync: Same<Country, (typeof countryList)[number]> = true;
 void categoriesInSync;
 void countriesInSync;
 
-/** The tRPC router name of each content kind. */
-export const routerName = { news: 'news', article: 'articles', report: 'reports' } as const satisfies Record<ContentKind, string>;
+/** The tRPC router of each content kind, from the registry (src/shared/content-kinds.ts). */
+export const routerName = Object.fromEntries(contentKindIds.map((kind) => [kind, contentKinds[kind].section])) as { readonly [K in ContentKind]: SectionOf<K> };
 
-/** Where each kind lives (SPEC §2: the header links to /latestnews). */
-export const listPath: Record<ContentKind, string> = { news: '/latestnews', article: '/articles', report: '/reports' };
-export const detailPath = (kind: ContentKind, id: number) => `/${kind === 'news' ? 'news' : kind === 'article' ? 'articles' : 'reports'}/${id}`;
+/** Where each kind's list lives (the header links to /latestnews for news). */
+export const listPath = Object.fromEntries(contentKindIds.map((kind) => [kind, contentKinds[kind].listPath])) as Record<ContentKind, string>;
+export { detailPathOf as detailPath } from '../../shared/content-kinds.ts';
 
 /** Title and description in the reader's language, falling back to the other one if empty. */
 export function localized(item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, language: Language) {
@@ -36,14 +37,14 @@ export function localized(item: { titleEn: string; titleFa: string; descriptionE
 }
 
 /**
- * How much of each description a public list asks for. Cards show 70 characters (SPEC §9); whole
+ * How much of each description a public list asks for. Cards show 70 characters; whole
  * articles in both languages would make a page's data many times heavier than the page itself.
  */
 export const CARD_EXCERPT = 100;
 
 /**
  * Query inputs shared by the home page and the side lists of the list pages, so that one fetch
- * fills the cache for both (SPEC §4: lists are fetched only when the cached list is empty).
+ * fills the cache for both (lists are fetched only when the cached list is empty).
  */
 export const sharedInputs = {
   topNews: { page: 1, pageSize: 10, category: 'top', excerpt: CARD_EXCERPT },

@@ -1,5 +1,6 @@
 import { CARD_EXCERPT, categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
 import type { useTRPC } from './trpc.ts';
+import { contentKindIds } from '../../shared/content-kinds.ts';
 
 /**
  * The queries of the public pages, built in one place: the pages use them, and the route table
@@ -41,10 +42,10 @@ export const contentListQuery = (trpc: Trpc, kind: ContentKind, search: URLSearc
 export const latestOfKindQuery = (trpc: Trpc, kind: ContentKind) => trpc[routerName[kind]].list.queryOptions(sharedInputs[routerName[kind]]);
 
 /** Beside a list page: the two other kinds. */
-export const otherKinds = (kind: ContentKind) => (['news', 'article', 'report'] as const).filter((other) => other !== kind);
+export const otherKinds = (kind: ContentKind) => contentKindIds.filter((other) => other !== kind);
 
 export const countryQueries = (trpc: Trpc, country: Country) =>
-  (['news', 'article', 'report'] as const).map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country, excerpt: CARD_EXCERPT }));
+  contentKindIds.map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country, excerpt: CARD_EXCERPT }));
 
 /** A paged list whose only parameter in the address is ?page=. */
 export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page: pageFrom(search.get('page')), pageSize });

@@ -33,7 +33,7 @@ export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
 }
 
 /**
- * Lists stay cached and are fetched only when missing (SPEC §4); mutations invalidate what they
+ * Lists stay cached and are fetched only when missing (readers on slow networks wait once); mutations invalidate what they
  * change. Client errors (4xx) are not retried: retrying a NOT_FOUND only delays the message.
  */
 export function makeQueryClient() {
@@ -60,7 +60,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   return {};
 }
 
-/** A message for a failed call: the server's, or SPEC §8's fallback when there was no response. */
+/** A message for a failed call: the server's, or a fallback when there was no response. */
 export function errorMessageOf(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.message && !/fetch|network/i.test(error.message)) return error.message;
   return fallback;

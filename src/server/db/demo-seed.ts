@@ -2,6 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { ContentSection } from '../../shared/content-kinds.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Deps } from '../trpc/context.ts';
 import { innerContext } from '../trpc/context.ts';
@@ -70,7 +71,7 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
     deps.db.$client.prepare(`UPDATE ${table} SET created_at = ?, updated_at = ? WHERE id = ?`).run(at, at, id);
   };
 
-  const createPosts = async (router: 'news' | 'articles' | 'reports', items: DemoPost[]) => {
+  const createPosts = async (router: ContentSection, items: DemoPost[]) => {
     // Each item is backdated a little more than the one before: the first of each list is the newest.
     for (const item of items) {
       const created = await caller[router].create({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { publicationStatuses } from '../../shared/schemas/editorial.ts';
+import { contentKindIds } from '../../shared/content-kinds.ts';
 
 const timestamps = {
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
@@ -35,7 +36,7 @@ export const posts = sqliteTable(
   'posts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['news', 'article', 'report'] }).notNull(),
+    kind: text('kind', { enum: contentKindIds }).notNull(),
     titleEn: text('title_en').notNull(),
     titleFa: text('title_fa').notNull(),
     descriptionEn: text('description_en').notNull(),

@@ -1,19 +1,11 @@
 import express, { type Request } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
+import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
 import { truncate } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import type { Deps } from '../trpc/context.ts';
-
-const kinds = { news: { kind: 'news', path: 'news' }, articles: { kind: 'article', path: 'articles' }, reports: { kind: 'report', path: 'reports' } } as const;
-type FeedName = keyof typeof kinds;
-
-const feedTitles: Record<FeedName, Record<Language, string>> = {
-  news: { en: "Women's Rights News — News", fa: 'اخبار حقوق زنان — اخبار' },
-  articles: { en: "Women's Rights News — Articles", fa: 'اخبار حقوق زنان — مقاله‌ها' },
-  reports: { en: "Women's Rights News — Reports", fa: 'اخبار حقوق زنان — گزارش‌ها' },
-};
 
 const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 
@@ -37,7 +29,7 @@ export function pageUrl(origin: string, pathname: string, language: Language): s
   return `${origin}${pathname}${language === 'fa' ? '?lang=fa' : ''}`;
 }
 
-const staticPaths = ['/', '/latestnews', '/articles', '/reports', '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
+const staticPaths = ['/', ...allContentKinds.map((info) => info.listPath), '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
 
 /** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports}.xml */
 export function feedsRoute(deps: Deps) {
@@ -51,7 +43,7 @@ export function feedsRoute(deps: Deps) {
     const origin = siteOrigin(deps, req);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
     for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
-      entries.push({ path: `/${row.kind === 'news' ? 'news' : row.kind === 'article' ? 'articles' : 'reports'}/${row.id}`, updated: row.updatedAt });
+      entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
     }
     for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
       entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
@@ -70,10 +62,10 @@ export function feedsRoute(deps: Deps) {
 
   route.get('/rss/:lang/:feed.xml', (req, res, next) => {
     const language = req.params.lang as Language;
-    const feed = req.params.feed as FeedName;
-    if (!languages.includes(language) || !Object.hasOwn(kinds, feed)) return next();
+    const feed = req.params.feed;
+    const kind = kindOfSection(feed);
+    if (!languages.includes(language) || !kind) return next();
     const origin = siteOrigin(deps, req);
-    const { kind, path } = kinds[feed];
     const rows = deps.db
       .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
       .from(posts)
@@ -82,7 +74,7 @@ export function feedsRoute(deps: Deps) {
       .limit(30)
       .all();
     const items = rows.map((row) => {
-      const link = pageUrl(origin, `/${path}/${row.id}`, language);
+      const link = pageUrl(origin, detailPathOf(kind, row.id), language);
       const title = language === 'fa' ? row.titleFa : row.titleEn;
       // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
       const description = truncate(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
@@ -92,7 +84,7 @@ export function feedsRoute(deps: Deps) {
     res
       .type('application/rss+xml')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xmlEscape(feedTitles[feed][language])}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${xmlEscape(feedTitles[feed][language])}</description><language>${language}</language><atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xmlEscape(contentKinds[kind].feedTitle[language])}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${xmlEscape(contentKinds[kind].feedTitle[language])}</description><language>${language}</language><atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
       );
   });
   return route;

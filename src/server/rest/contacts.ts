@@ -9,7 +9,7 @@ const fields: FieldNames = { imageUploadId: 'image' };
 
 type ContactStatus = Parameters<Caller['contacts']['setStatus']>[0]['status'];
 
-/** The public contact form and the editors' inbox, filtered by status (default pending, SPEC §4). */
+/** The public contact form and the editors' inbox, filtered by status (default pending: what still needs an answer). */
 export function contactRoutes(deps: Deps) {
   const routes = express.Router();
   const receive = fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: false });

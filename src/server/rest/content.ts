@@ -1,4 +1,5 @@
 import express from 'express';
+import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import type { MediaItem } from '../routers/content.ts';
 import type { Deps } from '../trpc/context.ts';
 import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body, type Call } from './endpoint.ts';
@@ -7,14 +8,10 @@ import { fileReceiver } from './multipart.ts';
 import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
 import { contentShape, paginated } from './shapes.ts';
 
-type ContentKey = 'news' | 'articles' | 'reports';
+type ContentKey = ContentSection;
 
-/** The original used singular and plural paths side by side (`report`, `admin/reports`, `admin/report/{id}`): both work. */
-const kinds: { key: ContentKey; public: string[]; admin: string[] }[] = [
-  { key: 'news', public: ['/news'], admin: ['/admin/news'] },
-  { key: 'articles', public: ['/articles', '/article'], admin: ['/admin/articles', '/admin/article'] },
-  { key: 'reports', public: ['/report', '/reports'], admin: ['/admin/reports', '/admin/report'] },
-];
+/** Each kind's REST paths and aliases come from the registry; writes live under /admin. */
+const kinds = allContentKinds.map((info) => ({ key: info.section, public: [...info.restPaths], admin: info.restPaths.map((path) => `/admin${path}`) }));
 
 /** The original form sends one flat media item; the procedures take a list of them. */
 const fields: FieldNames = {
@@ -65,7 +62,7 @@ function textOf(body: Body) {
 }
 
 /**
- * The original edit form sends only the fields that changed (SPEC §5), flat, while the procedure
+ * The original edit form sends only the fields that changed, flat, while the procedure
  * replaces the whole media list: the given fields are laid over the stored first item, so editing
  * a media title keeps its link. Nothing given leaves the media as they are.
  */
@@ -78,7 +75,7 @@ async function editedMedia(call: Call, key: ContentKey, id: string, body: Body) 
   return [merged, ...current.slice(1)];
 }
 
-/** List, detail, create, update and delete of news, articles and reports, per SPEC §7. */
+/** List, detail, create, update and delete of news, articles and reports, as docs/api.md describes. */
 export function contentRoutes(deps: Deps) {
   const routes = express.Router();
   const receive = fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: true });

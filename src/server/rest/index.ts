@@ -14,7 +14,7 @@ import { userRoutes } from './users.ts';
 const bodyLimit = '1mb';
 
 /**
- * The REST shims of SPEC §7, mounted at /api: the original client's paths and shapes over the
+ * The REST shims of the original API (docs/api.md), mounted at /api: the original client's paths and shapes over the
  * same procedures the tRPC face calls (docs/api.md). Body parsers live here, not on the app,
  * because tRPC reads its own body; multipart bodies are read per endpoint, after the checks.
  */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { MessageKey } from '../../shared/messages.ts';
+import { contentKindIds, contentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { excerpt } from '../../shared/text.ts';
 import {
   adminListContentInput,
@@ -67,8 +67,6 @@ type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & EditorialRow;
 
 /** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
 const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
-
-const notFoundKey: Record<ContentKind, MessageKey> = { news: 'newsNotFound', article: 'articleNotFound', report: 'reportNotFound' };
 
 const mediaOf = perDatabase((db) =>
   db
@@ -173,7 +171,7 @@ export function contentRouter(kind: ContentKind) {
 
     byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {
       const item = findItem(ctx.db, kind, input.id);
-      if (!item) throw notFound(ctx, notFoundKey[kind]);
+      if (!item) throw notFound(ctx, contentKinds[kind].notFound);
       return item;
     }),
 
@@ -183,7 +181,7 @@ export function contentRouter(kind: ContentKind) {
     /** Any item, with its body documents for the editor and rendered as the public page will show it. */
     adminById: adminProcedure.input(contentByIdInput).query(({ ctx, input }) => {
       const row = findRow(ctx.db, kind, input.id, true);
-      if (!row) throw notFound(ctx, notFoundKey[kind]);
+      if (!row) throw notFound(ctx, contentKinds[kind].notFound);
       return { ...withMedia(ctx.db, [row], true)[0]!, ...editorialDocuments(row) };
     }),
 
@@ -223,7 +221,7 @@ export function contentRouter(kind: ContentKind) {
           .from(posts)
           .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
           .get();
-        if (!current) throw notFound(ctx, notFoundKey[kind]);
+        if (!current) throw notFound(ctx, contentKinds[kind].notFound);
         const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
@@ -250,10 +248,10 @@ export function contentRouter(kind: ContentKind) {
 
     delete: adminProcedure.input(contentByIdInput).mutation(async ({ ctx, input }) => {
       const files = ctx.db.transaction((tx) => {
-        if (!findRow(tx, kind, input.id, true)) throw notFound(ctx, notFoundKey[kind]);
+        if (!findRow(tx, kind, input.id, true)) throw notFound(ctx, contentKinds[kind].notFound);
         const bodyFiles = orphanedBodyImages(tx, { postId: input.id });
         const removed = tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).returning({ image: posts.image }).get();
-        if (!removed) throw notFound(ctx, notFoundKey[kind]);
+        if (!removed) throw notFound(ctx, contentKinds[kind].notFound);
         return [...forgetStoredFiles(tx, [removed.image]), ...bodyFiles];
       });
       await deleteFiles(ctx.storage, files);
@@ -261,4 +259,9 @@ export function contentRouter(kind: ContentKind) {
       return { id: input.id };
     }),
   });
+}
+
+/** The routers of every content kind, each under its section name (news, articles, reports). */
+export function contentRouters() {
+  return Object.fromEntries(contentKindIds.map((kind) => [contentKinds[kind].section, contentRouter(kind)])) as Record<ContentSection, ReturnType<typeof contentRouter>>;
 }

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { contactMessages, galleryItems, legalItems, newsletterSubscribers, posts, stories, users } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 export const configRouter = router({
-  /** The public links of SPEC §3 configuration; unset ones are null and the client hides them. */
+  /** The public links set in the environment (social pages, contact address); unset ones are null and the client hides them. */
   get: publicProcedure.query(({ ctx }) => ({
     facebookUrl: ctx.env.FACEBOOK_URL ?? null,
     twitterUrl: ctx.env.TWITTER_URL ?? null,
@@ -17,9 +18,7 @@ export const dashboardRouter = router({
   counts: adminProcedure.query(({ ctx }) => {
     const tally = (table: SQLiteTable, where?: SQL) => ctx.db.select({ value: count() }).from(table).where(where).get()?.value ?? 0;
     return {
-      news: tally(posts, eq(posts.kind, 'news')),
-      articles: tally(posts, eq(posts.kind, 'article')),
-      reports: tally(posts, eq(posts.kind, 'report')),
+      ...(Object.fromEntries(allContentKinds.map((info) => [info.section, tally(posts, eq(posts.kind, info.id))])) as Record<ContentSection, number>),
       gallery: tally(galleryItems),
       legal: tally(legalItems),
       users: tally(users),

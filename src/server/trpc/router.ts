@@ -1,7 +1,7 @@
 import { auditRouter } from '../routers/audit.ts';
 import { authRouter } from '../routers/auth.ts';
 import { contactsRouter } from '../routers/contacts.ts';
-import { contentRouter } from '../routers/content.ts';
+import { contentRouters } from '../routers/content.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
@@ -13,9 +13,7 @@ import { createCallerFactory, router } from './procedures.ts';
 
 export const appRouter = router({
   auth: authRouter,
-  news: contentRouter('news'),
-  articles: contentRouter('article'),
-  reports: contentRouter('report'),
+  ...contentRouters(),
   gallery: galleryRouter,
   legal: legalRouter,
   stories: storiesRouter,

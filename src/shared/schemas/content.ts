@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { byIdInput, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
 
-export const contentKinds = ['news', 'article', 'report'] as const;
-export type ContentKind = (typeof contentKinds)[number];
+export type { ContentKind } from '../content-kinds.ts';
 
-/** SPEC's news category labels; `top` marks the home page's top news. */
+/** The original site's news category labels; `top` marks the home page's top news. */
 export const categories = ['top', 'latest', 'business', 'political', 'health', 'culture-arts', 'sports', 'education'] as const;
 export type Category = (typeof categories)[number];
 
@@ -43,7 +42,7 @@ export const createContentInput = z
   .superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
-/** Only the fields given non-empty change (SPEC §5); null clears category or country. */
+/** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
 export const updateContentInput = z
   .object({
     id,

@@ -9,7 +9,7 @@ export interface AdminSession {
   problems: string[];
 }
 
-/** A signed-in editor (session made directly, rule 8) with a page open at `path`. */
+/** A signed-in editor (session made directly: only the login test drives the login form) with a page open at `path`. */
 export async function openAdmin(
   browser: Browser,
   site: Site,

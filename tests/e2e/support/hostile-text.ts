@@ -3,6 +3,7 @@ import { createSession, generateSessionToken, SESSION_COOKIE, type SessionUser }
 import { sessionPolicy } from '../../../src/server/routers/auth.ts';
 import { limits } from '../../../src/shared/schemas/common.ts';
 import type { ContentKind } from '../../../src/shared/schemas/content.ts';
+import { contentKindIds, contentKinds } from '../../../src/shared/content-kinds.ts';
 import { makeImageUpload } from '../../factories/index.ts';
 import { adminCaller, publicCaller } from '../../setup/callers.ts';
 import type { Site } from './site.ts';
@@ -86,7 +87,6 @@ export interface HostileSite {
   editorPassword: string;
 }
 
-const routers = { news: 'news', article: 'articles', report: 'reports' } as const;
 const tagged = {
   news: { category: 'top', country: 'iran' },
   article: { category: 'health', country: 'afghanistan' },
@@ -100,7 +100,7 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
   let links = 0;
 
   const content = {} as HostileSite['content'];
-  for (const kind of ['news', 'article', 'report'] as const) {
+  for (const kind of contentKindIds) {
     const made: HostileContent[] = [];
     for (const withTags of [true, false]) {
       const media = {
@@ -116,7 +116,7 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
         descriptionEn: hostile(limits.longText),
         descriptionFa: hostile(limits.longText, ' متن'),
       };
-      const item = await caller[routers[kind]].create({
+      const item = await caller[contentKinds[kind].section].create({
         ...texts,
         coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: (await makeImageUpload(deps)).id,
         category: withTags ? tagged[kind].category : null,

@@ -63,7 +63,7 @@ export async function seedStandardSite(deps: TestDeps): Promise<SeedManifest> {
   // An item whose image was lost: the gallery must say so rather than show a broken picture.
   deps.db
     .insert(galleryItems)
-    .values({ name: 'Archive photograph (missing)', image: 'null', videoLink: null, createdAt: new Date(Date.now() - 90 * 3_600_000), updatedAt: new Date() })
+    .values({ name: 'Archive photograph (missing)', image: null, videoLink: null, createdAt: new Date(Date.now() - 90 * 3_600_000), updatedAt: new Date() })
     .run();
 
   for (const [index, item] of demoLegal.entries()) {

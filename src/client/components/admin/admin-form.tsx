@@ -20,7 +20,7 @@ export interface AdminFormProps {
 }
 
 /**
- * A form card: the error summary above the fields (SPEC §5), browser validation off so the
+ * A form card: the error summary above the fields (a bullet list per field), browser validation off so the
  * shared schemas speak in the editor's language, and the summary focused when it appears so
  * keyboard and screen-reader users land on it.
  */

@@ -24,7 +24,7 @@ export interface CardListItem {
 
 /**
  * The admin card grid of news, articles, reports, gallery and legal items: titles cut at 40
- * characters and descriptions at 90 (SPEC §9), Edit when there is an edit page, Delete always.
+ * characters and descriptions at 90 (as the original cards did), Edit when there is an edit page, Delete always.
  */
 export function CardList({ items, onDelete, deletingId }: { items: CardListItem[]; onDelete(item: CardListItem): void; deletingId?: number | null }) {
   const { t } = useTranslation('admin');

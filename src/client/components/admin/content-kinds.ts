@@ -1,10 +1,10 @@
 import { useTRPC } from '../../lib/trpc.ts';
-import type { ContentKind } from '../../../shared/schemas/content.ts';
+import { adminEditPathOf, contentKindIds, contentKinds as registry, detailPathOf, type ContentKind, type ContentSection } from '../../../shared/content-kinds.ts';
 
 export interface ContentKindConfig {
   kind: ContentKind;
   /** The tRPC router of this kind. */
-  router: 'news' | 'articles' | 'reports';
+  router: ContentSection;
   /** Paths inside /admin. */
   listPath: string;
   addPath: string;
@@ -12,39 +12,24 @@ export interface ContentKindConfig {
   /** The public page that shows one item. */
   publicPath(id: number): string;
   /** Key of this kind's texts under content.* in admin.json. */
-  texts: 'news' | 'article' | 'report';
+  texts: ContentKind;
 }
 
-/** News, articles and reports share one shape; only these addresses and texts differ. */
-export const contentKinds: Record<ContentKind, ContentKindConfig> = {
-  news: {
-    kind: 'news',
-    router: 'news',
-    listPath: '/news/all',
-    addPath: '/news/add',
-    editPath: (id) => `/edit/news/${id}`,
-    publicPath: (id) => `/news/${id}`,
-    texts: 'news',
-  },
-  article: {
-    kind: 'article',
-    router: 'articles',
-    listPath: '/articles/all',
-    addPath: '/articles/add',
-    editPath: (id) => `/edit/article/${id}`,
-    publicPath: (id) => `/articles/${id}`,
-    texts: 'article',
-  },
-  report: {
-    kind: 'report',
-    router: 'reports',
-    listPath: '/reports/all',
-    addPath: '/reports/add',
-    editPath: (id) => `/edit/report/${id}`,
-    publicPath: (id) => `/reports/${id}`,
-    texts: 'report',
-  },
-};
+function configOf(kind: ContentKind): ContentKindConfig {
+  const info = registry[kind];
+  return {
+    kind,
+    router: info.section,
+    listPath: info.adminListPath,
+    addPath: info.adminAddPath,
+    editPath: (id) => adminEditPathOf(kind, id),
+    publicPath: (id) => detailPathOf(kind, id),
+    texts: kind,
+  };
+}
+
+/** News, articles and reports share one shape; only their addresses and texts differ (src/shared/content-kinds.ts). */
+export const contentKinds = Object.fromEntries(contentKindIds.map((kind) => [kind, configOf(kind)])) as Record<ContentKind, ContentKindConfig>;
 
 /**
  * The tRPC procedures of a kind. The three routers come from one factory and have the same type;

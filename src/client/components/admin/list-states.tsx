@@ -19,7 +19,7 @@ export function EmptyState({ icon = 'inbox', text, action }: { icon?: IconName; 
   );
 }
 
-/** SPEC §8's "Error: " plus the message, with a way to try again. */
+/** "Error: " plus the message, as the original panel said it, with a way to try again. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('admin');
   return (

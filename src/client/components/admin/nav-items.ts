@@ -1,3 +1,4 @@
+import { allContentKinds } from '../../../shared/content-kinds.ts';
 import type { IconName } from './icons.tsx';
 
 export interface NavItem {
@@ -16,15 +17,15 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Every section of the panel (SPEC §2), grouped as an editor thinks of them. */
+/** Every section of the panel, grouped as an editor thinks of them. */
 export const navGroups: NavGroup[] = [
   { key: 'overview', items: [{ key: 'dashboard', href: '/home', icon: 'dashboard', matches: ['/home'] }] },
   {
     key: 'content',
     items: [
-      { key: 'news', href: '/news/all', addHref: '/news/add', icon: 'news', matches: ['/news', '/edit/news'] },
-      { key: 'articles', href: '/articles/all', addHref: '/articles/add', icon: 'article', matches: ['/articles', '/edit/article'] },
-      { key: 'reports', href: '/reports/all', addHref: '/reports/add', icon: 'report', matches: ['/reports', '/edit/report'] },
+      ...allContentKinds.map(
+        (info): NavItem => ({ key: info.section, href: info.adminListPath, addHref: info.adminAddPath, icon: info.id, matches: [`/${info.section}`, info.adminEditPath] }),
+      ),
       { key: 'gallery', href: '/gallery/all', addHref: '/gallery/add', icon: 'gallery', matches: ['/gallery'] },
       { key: 'legal', href: '/legal/all', addHref: '/legal/add', icon: 'legal', matches: ['/legal', '/edit/legal'] },
     ],

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/trpc.ts';
 import { useToast } from '../ui/toaster.tsx';
 
-/** Toasts with SPEC §8's titles; a failure carries the server's (localized) reason underneath. */
+/** Toasts with the original panel's titles; a failure carries the server's (localized) reason underneath. */
 export function useNotify() {
   const toast = useToast();
   const { t } = useTranslation('admin');

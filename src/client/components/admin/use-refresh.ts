@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
+import type { ContentSection } from '../../../shared/content-kinds.ts';
 
-export type Section = 'news' | 'articles' | 'reports' | 'gallery' | 'legal' | 'stories' | 'contacts' | 'newsletter' | 'users';
+export type Section = ContentSection | 'gallery' | 'legal' | 'stories' | 'contacts' | 'newsletter' | 'users';
 
 /**
  * After a change, the matching cached lists (and single items) are refetched, and the dashboard
- * counts with them (SPEC §4). The public procedures share these caches, so the site shows it too.
+ * counts with them, so an editor sees the change at once. The public procedures share these caches, so the site shows it too.
  */
 export function useRefresh() {
   const trpc = useTRPC();

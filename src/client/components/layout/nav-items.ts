@@ -1,9 +1,17 @@
-/** SPEC §2 header links, in order. `also` lists other paths that belong to the same section. */
+import { contentKinds, type ContentKind, type SectionOf } from '../../../shared/content-kinds.ts';
+
+/** A content kind's list, which also holds its detail pages. */
+function contentNavItem<K extends ContentKind>(kind: K) {
+  const info = contentKinds[kind];
+  return { href: info.listPath, key: info.section as SectionOf<K>, also: [`${info.detailPath}/`] };
+}
+
+/** The header links, in the original site's order. `also` lists other paths that belong to the same section. */
 export const navItems = [
   { href: '/home', key: 'home', also: ['/'] },
-  { href: '/latestnews', key: 'news', also: ['/news/'] },
-  { href: '/reports', key: 'reports', also: ['/reports/'] },
-  { href: '/articles', key: 'articles', also: ['/articles/'] },
+  contentNavItem('news'),
+  contentNavItem('report'),
+  contentNavItem('article'),
   { href: '/about', key: 'about', also: [] },
   { href: '/yourStory', key: 'yourStory', also: ['/stories/'] },
   { href: '/legal-awareness', key: 'legalAwareness', also: ['/legal/'] },

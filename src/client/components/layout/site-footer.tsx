@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { NewsletterForm } from '../public/newsletter-form.tsx';
@@ -50,7 +51,7 @@ export function SiteFooter() {
           </ul>
           <ul className="space-y-2.5">
             {navItems
-              .filter((item) => ['news', 'articles', 'reports', 'legalAwareness', 'gallery'].includes(item.key))
+              .filter((item) => [...allContentKinds.map((info) => info.section), 'legalAwareness', 'gallery'].includes(item.key))
               .map((item) => (
                 <li key={item.key}>
                   <Link href={item.href} className={linkClass}>

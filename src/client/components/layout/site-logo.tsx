@@ -11,7 +11,7 @@ export function LogoMark({ size = 40 }: { size?: number }) {
   );
 }
 
-/** The logo links to /home (SPEC §2). */
+/** The logo links to /home, the home page's own address. */
 export function SiteLogo({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (

@@ -7,9 +7,9 @@ import { CategoryLabel } from './category-label.tsx';
 import { ContentImage, imageSizes } from './content-image.tsx';
 import { DateLine } from './date-line.tsx';
 
-/** SPEC §9: description previews are cut at 70 characters, followed by '...'. */
+/** Description previews are cut at 70 characters, followed by '...', as the original cards were. */
 export const PREVIEW_LENGTH = 70;
-/** SPEC §9: home teaser titles are cut at 50 characters. */
+/** Home teaser titles are cut at 50 characters, so teasers keep one height. */
 export const TEASER_TITLE_LENGTH = 50;
 
 type Heading = 'h2' | 'h3' | 'h4';
@@ -75,7 +75,7 @@ export function ContentCard(props: CardProps) {
   );
 }
 
-/** A lead story: large picture (at most 430 px high, SPEC §9), large headline, preview. */
+/** A lead story: large picture (at most 430 px high, so the headline stays above the fold), large headline, preview. */
 export function LeadStory(props: CardProps & { imageClassName?: string; sizes?: string }) {
   const { item, imageClassName = 'aspect-[16/9] max-h-[430px] w-full', sizes = imageSizes.lead } = props;
   const { language } = useLanguage();

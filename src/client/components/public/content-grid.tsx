@@ -1,7 +1,7 @@
 import type { ContentItem } from '../../lib/content.ts';
 import { ContentCard } from './content-card.tsx';
 
-/** One to four columns by width (SPEC §9). */
+/** One to four columns by width. */
 export function ContentGrid({ items, titleMax, label }: { items: ContentItem[]; titleMax?: number; label?: string }) {
   if (!items.length) return null;
   return (

@@ -4,7 +4,7 @@ import { hasVariants, variantPath, variantWidths, type VariantFormat } from '../
 import { ImageIcon } from './icons.tsx';
 
 export interface ContentImageProps {
-  /** The stored path (SPEC §3); null or 'null' shows the placeholder. */
+  /** The stored path (src/shared/image-url.ts); none shows the placeholder. */
   path: string | null | undefined;
   alt: string;
   /** Intrinsic size hints: with them the browser reserves the box before the file arrives. */

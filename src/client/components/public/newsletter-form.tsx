@@ -6,7 +6,7 @@ import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-/** The footer's newsletter sign-up (SPEC §5 and §8 texts). */
+/** The footer's newsletter sign-up, with the original site's texts. */
 export function NewsletterForm() {
   const { t } = useTranslation('public');
   const { language } = useLanguage();

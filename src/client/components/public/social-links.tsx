@@ -9,7 +9,7 @@ export interface SocialLink {
   Icon: ComponentType<{ size?: number }>;
 }
 
-/** The configured social links in SPEC order (social network, microblog, e-mail); unset ones are left out. */
+/** The configured social links in a fixed order (social network, microblog, e-mail); unset ones are left out. */
 export function useSocialLinks(): SocialLink[] {
   const { data } = useSiteConfig();
   if (!data) return [];
@@ -21,7 +21,7 @@ export function useSocialLinks(): SocialLink[] {
   return links.filter((link): link is SocialLink => link !== null);
 }
 
-/** SPEC §1: each link opens in a new tab and is named "Follow us on" plus the network. */
+/** Each link opens in a new tab (the reader keeps their place) and is named "Follow us on" plus the network. */
 export function useFollowLabel() {
   const { t } = useTranslation('public');
   return (network: SocialLink['network']) => t('social.followUsOn', { network: t(`social.networks.${network}`) });

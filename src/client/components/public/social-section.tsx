@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFollowLabel, useSocialLinks } from './social-links.tsx';
 
-/** SPEC §9: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */
+/** The original's animation: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */
 const STAGGER_SECONDS = 0.4;
 
 export function SocialSection() {

@@ -12,7 +12,7 @@ export function EmptyMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** A failed load, centred (SPEC §8: 'Error: ' plus the message, or a screen's own wording). */
+/** A failed load, centred ('Error: ' plus the message, or a screen's own wording). */
 export function ErrorMessage({ children }: { children: ReactNode }) {
   return (
     <div role="alert" className="flex min-h-[40vh] items-center justify-center px-4 py-12">
@@ -38,7 +38,7 @@ export function BackButton({ label, fallback }: { label: string; fallback: strin
   );
 }
 
-/** "News not found." with a Go Back button (SPEC §2), for any missing item. */
+/** "News not found." with a Go Back button, for any missing item: a dead end always offers a way back. */
 export function NotFoundState({ message, fallback }: { message: string; fallback: string }) {
   const { t } = useTranslation('public');
   return (

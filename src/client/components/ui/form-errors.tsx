@@ -1,5 +1,5 @@
 /**
- * The server's (or the shared schema's) errors as bullet lists per field, above the form (SPEC §5).
+ * The server's (or the shared schema's) errors as bullet lists per field, above the form, so every problem shows at once.
  * `labels` maps field names to the form's visible labels.
  */
 export function FormErrors({ errors, labels = {} }: { errors: Record<string, string[]>; labels?: Record<string, string> }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** A spinner with a visible label; `fullScreen` covers the viewport as SPEC's loading states do. */
+/** A spinner with a visible label; `fullScreen` covers the viewport while a whole page loads. */
 export function Spinner({ fullScreen = false, label }: { fullScreen?: boolean; label?: string }) {
   const { t } = useTranslation();
   const text = label ?? t('loading');

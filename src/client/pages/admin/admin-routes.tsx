@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { AuditPage } from './audit-page.tsx';
 import { ContentAddPage } from './content/content-add-page.tsx';
 import { ContentEditPage } from './content/content-edit-page.tsx';
@@ -17,7 +18,9 @@ import { UserAddPage } from './users/user-add-page.tsx';
 import { UserEditPage } from './users/user-edit-page.tsx';
 import { UsersListPage } from './users/users-list-page.tsx';
 
-/** Inside the /admin nest: paths here are relative to /admin (SPEC §2's admin routes, plus edit pages for legal items and users). */
+const bareSection = new RegExp(`^/(${[...allContentKinds.map((info) => info.section), 'gallery', 'legal', 'users', 'stories'].join('|')})/?$`);
+
+/** Inside the /admin nest: paths here are relative to /admin (the original panel's routes, plus edit pages for legal items and users). */
 export function AdminRoutes() {
   return (
     <Switch>
@@ -26,15 +29,17 @@ export function AdminRoutes() {
       </Route>
       <Route path="/home" component={DashboardPage} />
 
-      <Route path="/news/add">{() => <ContentAddPage kind="news" />}</Route>
-      <Route path="/news/all">{() => <ContentListPage kind="news" />}</Route>
-      <Route path="/articles/add">{() => <ContentAddPage kind="article" />}</Route>
-      <Route path="/articles/all">{() => <ContentListPage kind="article" />}</Route>
-      <Route path="/reports/add">{() => <ContentAddPage kind="report" />}</Route>
-      <Route path="/reports/all">{() => <ContentListPage kind="report" />}</Route>
-      <Route path="/edit/news/:id">{(params) => <ContentEditPage key={`news-${params.id}`} kind="news" id={params.id} />}</Route>
-      <Route path="/edit/article/:id">{(params) => <ContentEditPage key={`article-${params.id}`} kind="article" id={params.id} />}</Route>
-      <Route path="/edit/report/:id">{(params) => <ContentEditPage key={`report-${params.id}`} kind="report" id={params.id} />}</Route>
+      {allContentKinds.flatMap(({ id: kind, adminAddPath, adminListPath, adminEditPath }) => [
+        <Route key={adminAddPath} path={adminAddPath}>
+          {() => <ContentAddPage kind={kind} />}
+        </Route>,
+        <Route key={adminListPath} path={adminListPath}>
+          {() => <ContentListPage kind={kind} />}
+        </Route>,
+        <Route key={adminEditPath} path={`${adminEditPath}/:id`}>
+          {(params) => <ContentEditPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />}
+        </Route>,
+      ])}
 
       <Route path="/gallery/add" component={GalleryAddPage} />
       <Route path="/gallery/all" component={GalleryListPage} />
@@ -53,7 +58,7 @@ export function AdminRoutes() {
       <Route path="/audit" component={AuditPage} />
 
       {/* The bare section addresses lead to their lists. */}
-      <Route path={/^\/(news|articles|reports|gallery|legal|users|stories)\/?$/}>{(params) => <Redirect to={`/${params[0]}/all`} replace />}</Route>
+      <Route path={bareSection}>{(params) => <Redirect to={`/${params[0]}/all`} replace />}</Route>
       <Route component={NotFoundPage} />
     </Switch>
   );

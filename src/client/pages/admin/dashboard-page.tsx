@@ -9,6 +9,7 @@ import { LoadError } from '../../components/admin/list-states.tsx';
 import { PageHeader } from '../../components/admin/page-header.tsx';
 import { ADMIN_PAGE_SIZE } from '../../components/admin/use-list-params.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
@@ -23,9 +24,7 @@ interface CountCard {
 }
 
 const cards: CountCard[] = [
-  { key: 'news', href: '/news/all', icon: 'news' },
-  { key: 'articles', href: '/articles/all', icon: 'article' },
-  { key: 'reports', href: '/reports/all', icon: 'report' },
+  ...allContentKinds.map((info): CountCard => ({ key: info.section, href: info.adminListPath, icon: info.id })),
   { key: 'gallery', href: '/gallery/all', icon: 'gallery' },
   { key: 'legal', href: '/legal/all', icon: 'legal' },
   { key: 'stories', href: '/stories/all', icon: 'story', waiting: 'storiesPending' },
@@ -35,15 +34,13 @@ const cards: CountCard[] = [
 ];
 
 const quickActions = [
-  { key: 'news', href: '/news/add' },
-  { key: 'articles', href: '/articles/add' },
-  { key: 'reports', href: '/reports/add' },
+  ...allContentKinds.map((info) => ({ key: info.section, href: info.adminAddPath })),
   { key: 'gallery', href: '/gallery/add' },
   { key: 'legal', href: '/legal/add' },
 ] as const;
 
 /**
- * SPEC §4: the dashboard always fetches, and overwrites the cached lists: the counts and the first
+ * The dashboard always fetches, and overwrites the cached lists: the counts and the first
  * page of every list are asked for again on each visit (one batched request).
  */
 function useFreshLists() {

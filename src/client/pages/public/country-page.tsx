@@ -5,13 +5,14 @@ import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx
 import { SectionHeader } from '../../components/public/section-header.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { listPath, type ContentKind, type Country } from '../../lib/content.ts';
+import { contentKindIds, contentKinds } from '../../../shared/content-kinds.ts';
+import { listPath, type Country } from '../../lib/content.ts';
 import { countryQueries } from '../../lib/public-queries.ts';
 import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** In the order of countryQueries. */
-const kinds: ContentKind[] = ['news', 'article', 'report'];
+const kinds = contentKindIds;
 
 /** /iran and /afghanistan: the news, articles and reports tagged with the country. */
 export function CountryPage({ country }: { country: Country }) {
@@ -37,7 +38,7 @@ export function CountryPage({ country }: { country: Country }) {
             <section key={kind} aria-labelledby={`country-${kind}`} data-testid={`country-${kind}`}>
               <SectionHeader
                 id={`country-${kind}`}
-                title={t(`home.${kind === 'news' ? 'latestNews' : kind === 'article' ? 'articles' : 'reports'}`)}
+                title={t(`home.${contentKinds[kind].heading}`)}
                 moreHref={`${listPath[kind]}?country=${country}`}
               />
               <ContentGrid items={items} />

@@ -14,10 +14,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const PAGE_SIZE = pageSizes.gallery;
 
-/** SPEC §4: the image if there is one, else the video, else "No media available". */
+/** The image if there is one, else the video, else "No media available". */
 function GalleryMedia({ item }: { item: GalleryItem }) {
   const { t } = useTranslation('public');
-  if (item.image && item.image !== 'null') return <ContentImage path={item.image} alt={item.name} width={600} height={450} className="aspect-[4/3] w-full" />;
+  if (item.image) return <ContentImage path={item.image} alt={item.name} width={600} height={450} className="aspect-[4/3] w-full" />;
   if (item.embedUrl) return <VideoEmbed embedUrl={item.embedUrl} title={item.name} className="aspect-[4/3] w-full" />;
   return <ImagePlaceholder className="aspect-[4/3] w-full" label={t('gallery.noMedia')} />;
 }

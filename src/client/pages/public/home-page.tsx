@@ -8,7 +8,7 @@ import { SectionHeader } from '../../components/public/section-header.tsx';
 import { SocialSection } from '../../components/public/social-section.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { ContentItem } from '../../lib/content.ts';
+import { listPath, type ContentItem } from '../../lib/content.ts';
 import { homeQueries } from '../../lib/public-queries.ts';
 import { errorMessageOf, useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -29,7 +29,7 @@ export function HomePage() {
   const { t: tc } = useTranslation();
   const trpc = useTRPC();
   useHead({ title: null, description: t('footer.mission') });
-  // One batched request on a cold start; cached lists afterwards (SPEC §4).
+  // One batched request on a cold start; cached lists afterwards.
   const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);
@@ -46,19 +46,19 @@ export function HomePage() {
       <TopNews items={top} />
       {latest.length ? (
         <section aria-labelledby="latest-heading" data-testid="latest-news">
-          <SectionHeader id="latest-heading" title={t('home.latestNews')} moreHref="/latestnews" />
+          <SectionHeader id="latest-heading" title={t('home.latestNews')} moreHref={listPath.news} />
           <ContentGrid items={latest} titleMax={TEASER_TITLE_LENGTH} />
         </section>
       ) : null}
       {articles.data.items.length ? (
         <section aria-labelledby="articles-heading" data-testid="home-articles">
-          <SectionHeader id="articles-heading" title={t('home.articles')} moreHref="/articles" />
+          <SectionHeader id="articles-heading" title={t('home.articles')} moreHref={listPath.article} />
           <ArticlesBlock items={articles.data.items} />
         </section>
       ) : null}
       {reports.data.items.length ? (
         <section aria-labelledby="reports-heading" data-testid="home-reports">
-          <SectionHeader id="reports-heading" title={t('home.reports')} moreHref="/reports" />
+          <SectionHeader id="reports-heading" title={t('home.reports')} moreHref={listPath.report} />
           <ContentGrid items={reports.data.items.slice(0, 8)} titleMax={TEASER_TITLE_LENGTH} />
         </section>
       ) : null}

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
 const PAGE_SIZE = pageSizes.legal;
-/** SPEC §9: legal cards cut titles at 80 and descriptions at 180 characters. */
+/** Legal cards cut titles at 80 and descriptions at 180 characters, as the original did. */
 const LEGAL_TITLE_LENGTH = 80;
 const LEGAL_DESCRIPTION_LENGTH = 180;
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useHead } from '../../lib/head.tsx';
 
-/** Any other path (SPEC §2). */
+/** Any other path. */
 export function NotFoundPage() {
   const { t } = useTranslation('public');
   useHead({ title: t('notFound.title'), status: 404 });

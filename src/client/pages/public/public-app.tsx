@@ -34,7 +34,7 @@ function RoutePage({ route, params }: { route: PublicRoute; params: RouteParams 
   return route.view(module, params);
 }
 
-/** SPEC §2 public routes; the table and its matching live in public-routes.tsx. */
+/** The public routes; the table and its matching live in public-routes.tsx. */
 export function PublicApp() {
   const [path] = useLocation();
   const { route, params } = matchPublicRoute(path);

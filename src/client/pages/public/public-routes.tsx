@@ -1,6 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { idFrom, itemOrMissingQuery } from '../../lib/cached-item.ts';
+import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { routerName, type ContentKind, type Country } from '../../lib/content.ts';
 import { lazyModule, type LazyModule } from '../../lib/lazy-module.ts';
 import {
@@ -109,7 +110,7 @@ const countryRoute = (path: string, country: Country) =>
     ({ trpc }) => countryQueries(trpc, country),
   );
 
-/** SPEC §2 public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
+/** The public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
 export const publicRoutes: readonly PublicRoute[] = [
   route(
     '/',
@@ -125,12 +126,8 @@ export const publicRoutes: readonly PublicRoute[] = [
   ),
   route('/about', pages.about, (module) => <module.AboutPage />),
   route('/contact', pages.contact, (module) => <module.ContactPage />),
-  listRoute('/latestnews', 'news'),
-  listRoute('/articles', 'article'),
-  listRoute('/reports', 'report'),
-  detailRoute('/news/:id', 'news'),
-  detailRoute('/articles/:id', 'article'),
-  detailRoute('/reports/:id', 'report'),
+  ...allContentKinds.map((info) => listRoute(info.listPath, info.id)),
+  ...allContentKinds.map((info) => detailRoute(`${info.detailPath}/:id`, info.id)),
   route(
     '/gallery',
     pages.gallery,

@@ -11,7 +11,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 
 const empty = { name: '', email: '', message: '' };
 
-/** SPEC §5: name, e-mail and message required; one optional image. */
+/** Name, e-mail and message required; one optional image (src/shared/schemas). */
 export function ContactForm() {
   const { t } = useTranslation('public');
   const toast = useToast();

@@ -10,7 +10,7 @@ import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { PrivacyNote } from './privacy-note.tsx';
 
-/** SPEC: title and description required, one optional image or video. */
+/** Title and description required, one optional image or video (src/shared/schemas). */
 export function StoryForm() {
   const { t } = useTranslation('public');
   const toast = useToast();

@@ -2,7 +2,7 @@ import type { ContentItem } from '../../../lib/content.ts';
 import { ContentCard, LeadStory, TEASER_TITLE_LENGTH } from '../content-card.tsx';
 import { imageSizes } from '../content-image.tsx';
 
-/** One large article and four smaller ones beside it (SPEC §9: 1 + 4). */
+/** One large article and four smaller ones beside it (the original home page's 1 + 4). */
 export function ArticlesBlock({ items }: { items: ContentItem[] }) {
   const [lead, ...rest] = items;
   if (!lead) return null;

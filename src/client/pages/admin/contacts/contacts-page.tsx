@@ -13,7 +13,7 @@ import { contactStatuses } from '../../../../shared/schemas/contacts.ts';
 import { truncate } from '../../../../shared/text.ts';
 import { ContactDialog, StatusBadge, type ContactMessage } from './contact-dialog.tsx';
 
-/** /admin/contacts: messages by status (pending first, SPEC §4), each opened in a dialog. */
+/** /admin/contacts: messages by status (pending first: what still needs an answer), each opened in a dialog. */
 export function ContactsPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();

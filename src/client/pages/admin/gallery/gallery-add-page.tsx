@@ -9,7 +9,7 @@ import { createGalleryInput } from '../../../../shared/schemas/gallery.ts';
 
 const empty = { name: '', videoLink: '' };
 
-/** /admin/gallery/add: a name, and an image or a YouTube link (SPEC §5). */
+/** /admin/gallery/add: a name, and an image or a YouTube link (src/shared/schemas/gallery.ts). */
 export function GalleryAddPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
@@ -24,7 +24,7 @@ export function GalleryAddPage() {
   });
   const create = useMutation(trpc.gallery.create.mutationOptions(form.callbacks));
 
-  // The "image or video link" rule is the schema's; its message is SPEC's alert text.
+  // The "image or video link" rule is the schema's; its message is the original's alert text.
   const submit = () => form.submit(createGalleryInput, { ...form.values, imageUploadId: form.file.id }, create.mutate);
 
   const labels = { name: t('fields.name'), imageUploadId: t('fields.image'), videoLink: t('fields.videoLink') };

@@ -3,7 +3,7 @@ import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 
-/** /admin/gallery/all: images and videos, with Delete only (SPEC §2). */
+/** /admin/gallery/all: images and videos, with Delete only (an item is replaced, not edited). */
 export function GalleryListPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();

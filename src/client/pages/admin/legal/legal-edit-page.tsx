@@ -22,7 +22,7 @@ type LegalItem = RouterOutputs['legal']['byId'];
  */
 const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, descriptionEn: true, descriptionFa: true });
 
-/** /admin/edit/legal/{id}: an addition to SPEC, which could only delete legal items. */
+/** /admin/edit/legal/{id}: an addition to the original panel, which could only delete legal items. */
 export function LegalEditPage({ id }: { id: string | undefined }) {
   const trpc = useTRPC();
   const item = useItemQuery(id, (itemId) => trpc.legal.byId.queryOptions({ id: itemId }));

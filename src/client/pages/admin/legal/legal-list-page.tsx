@@ -3,7 +3,7 @@ import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 
-/** /admin/legal/all. The delete confirmation's wording is SPEC §5's, under legal.confirmDelete. */
+/** /admin/legal/all. The delete confirmation's wording is the original's, under legal.confirmDelete. */
 export function LegalListPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
