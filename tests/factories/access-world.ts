@@ -15,7 +15,7 @@ export interface AccessWorld {
   validToken: string;
   /** A real session row of `admin` whose idle timeout has run out. */
   expiredToken: string;
-  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user', number>;
+  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision', number>;
   uploadId: string;
 }
 
@@ -34,6 +34,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   await makeSubscriber(deps);
   const subscriber = (deps.db.$client.prepare('SELECT id FROM newsletter_subscribers ORDER BY id DESC').get() as { id: number }).id;
   const upload = await makeImageUpload(deps);
+  const revision = (deps.db.$client.prepare('SELECT id FROM revisions WHERE post_id = ? ORDER BY id DESC').get(news.id) as { id: number }).id;
   return {
     admin,
     other,
@@ -50,6 +51,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
       contact,
       subscriber,
       user: other.id,
+      revision,
     },
     uploadId: upload.id,
   };
@@ -66,6 +68,7 @@ const procedureTargets: Record<string, keyof AccessWorld['ids']> = {
   contacts: 'contact',
   newsletter: 'subscriber',
   users: 'user',
+  revisions: 'revision',
 };
 
 /**
@@ -80,6 +83,10 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     pageSize: 12,
     // Stories and messages filter by their own statuses; editorial items take no status here (published).
     status: editorialRouters.has(procedurePath.split('.')[0]!) ? undefined : 'pending',
+    // Revisions: the news item's own, compared with itself.
+    owner: 'post',
+    from: world.ids.revision,
+    to: world.ids.revision,
     coverAltEn: 'Matrix cover',
     coverAltFa: 'جلد ماتریس',
     titleEn: 'Matrix title',

@@ -5,6 +5,7 @@ import { contentRouters } from '../routers/content.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
+import { revisionsRouter } from '../routers/revisions/index.ts';
 import { configRouter, dashboardRouter } from '../routers/site.ts';
 import { setupRouter } from '../routers/setup.ts';
 import { storiesRouter } from '../routers/stories.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   ...contentRouters(),
   gallery: galleryRouter,
   legal: legalRouter,
+  revisions: revisionsRouter,
   stories: storiesRouter,
   contacts: contactsRouter,
   newsletter: newsletterRouter,
