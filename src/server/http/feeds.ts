@@ -36,7 +36,7 @@ export function feedsRoute(deps: Deps) {
   const route = express.Router();
 
   route.get('/robots.txt', (req, res) => {
-    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
+    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
   });
 
   route.get('/sitemap.xml', (req, res) => {

@@ -13,8 +13,8 @@ import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
 
 type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>) => Promise<RenderResult>;
 
-/** Admin screens stay client-only: their data is private and they are never shared. */
-const CLIENT_ONLY = /^\/(login|setup|admin)(\/|$)/i;
+/** Admin screens and editors' previews stay client-only: their data is private and they are never shared. */
+const CLIENT_ONLY = /^\/(login|setup|admin|preview)(\/|$)/i;
 
 function languageOf(req: Request): Language {
   const fromUrl = req.query.lang;

@@ -22,8 +22,8 @@ export const mediaItemInput = z.object({
 });
 export type MediaItemInput = z.infer<typeof mediaItemInput>;
 
-export const createContentInput = z
-  .object({
+/** The fields of a new item; `createContentInput` adds the checks across fields. */
+export const contentFields = z.object({
     titleEn: requiredText(limits.title),
     titleFa: requiredText(limits.title),
     /** Plain text; with a body given it is derived from the body instead. */
@@ -37,9 +37,9 @@ export const createContentInput = z
     // A new cover is described in both languages for readers who cannot see it.
     coverAltEn: requiredText(editorialLimits.alt),
     coverAltFa: requiredText(editorialLimits.alt),
-  })
-  .superRefine(checkBodies, { when: () => true })
-  .superRefine(checkSchedule);
+});
+
+export const createContentInput = contentFields.superRefine(checkBodies, { when: () => true }).superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
 /** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
@@ -56,7 +56,7 @@ export const updateContentInput = z
     country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
     ...editorialFields,
   })
-  .superRefine(checkSchedule);
+  .superRefine(checkBodies).superRefine(checkSchedule);
 export type UpdateContentInput = z.infer<typeof updateContentInput>;
 
 export const listContentInput = pageInput.extend({

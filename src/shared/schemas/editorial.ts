@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { richTextDocument } from '../rich-text/schema.ts';
+import { plainText } from '../rich-text/plain-text.ts';
+import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
 import { optionalText } from './common.ts';
 
 /** Where an item stands; only `published` items reach visitors. */
@@ -52,12 +53,24 @@ export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCt
   if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
 }
 
-/** On create, each language needs a body or a plain description (the original API sends only that). */
-export function checkBodies(input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string }, issue: z.core.$RefinementCtx) {
+const hasText = (body: unknown) => Boolean(body && typeof body === 'object' && plainText(body as RichTextDocument).trim());
+
+/**
+ * On create, each language needs a body with text, or a plain description (the original API sends
+ * only that); on update a body, when sent, may not be emptied. The missing one is named: the body
+ * when one was sent empty, else the description.
+ */
+export function checkBodies(input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string; id?: unknown }, issue: z.core.$RefinementCtx) {
   // Runs even when other fields failed (so every missing field is named at once): the input may be anything.
   if (!input || typeof input !== 'object') return;
-  if (!input.bodyEn && !input.descriptionEn) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionEn'] });
-  if (!input.bodyFa && !input.descriptionFa) issue.addIssue({ code: 'custom', message: 'required', path: ['descriptionFa'] });
+  const updating = 'id' in input;
+  for (const [body, description, bodyField, descriptionField] of [
+    [input.bodyEn, input.descriptionEn, 'bodyEn', 'descriptionEn'],
+    [input.bodyFa, input.descriptionFa, 'bodyFa', 'descriptionFa'],
+  ] as const) {
+    if (body !== undefined && !hasText(body)) issue.addIssue({ code: 'custom', message: 'required', path: [bodyField] });
+    else if (!updating && body === undefined && !description) issue.addIssue({ code: 'custom', message: 'required', path: [descriptionField] });
+  }
 }
 
 /** Editors filter their lists by status. */

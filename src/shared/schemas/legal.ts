@@ -29,7 +29,7 @@ export const updateLegalInput = z
     videoLink: optionalVideoLink,
     ...editorialFields,
   })
-  .superRefine(checkSchedule);
+  .superRefine(checkBodies).superRefine(checkSchedule);
 export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
 
 export const adminLegalListInput = pageInput.extend({ status: statusFilter });

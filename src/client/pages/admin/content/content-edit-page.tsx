@@ -12,16 +12,17 @@ import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
-import { createContentInput, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
+import { contentFields, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
+import { checkBodies, checkSchedule } from '../../../../shared/schemas/editorial.ts';
 
-/** The whole text must stay valid (no title emptied); the image is checked only when replaced. */
-const editedContentInput = createContentInput.omit({ imageUploadId: true });
+/** The whole text must stay valid (no title or body emptied); the image is checked only when replaced. */
+const editedContentInput = contentFields.omit({ imageUploadId: true }).superRefine(checkBodies).superRefine(checkSchedule);
 
 /** /admin/edit/news|article|report/{id}. */
 export function ContentEditPage({ kind, id }: { kind: ContentKind; id: string | undefined }) {
   const config = contentKinds[kind];
   const api = useContentApi(kind);
-  const item = useItemQuery(id, (itemId) => api.byId.queryOptions({ id: itemId }));
+  const item = useItemQuery(id, (itemId) => api.adminById.queryOptions({ id: itemId }));
   return (
     <ItemQueryState {...item} back={{ href: config.listPath, label: `content.${config.texts}.backToList` }}>
       {(data) => <ContentEditForm config={config} item={data} />}
