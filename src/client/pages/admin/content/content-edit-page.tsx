@@ -5,6 +5,7 @@ import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi, type ContentKindConfig } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, contentValuesOf, createInputOf, updateInputOf, type ContentItem } from '../../../components/admin/content-values.ts';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { RevisionsPanel } from '../../../components/admin/editorial/revisions-panel.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
@@ -59,6 +60,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
       listPath={config.listPath}
       title={language === 'fa' ? item.titleFa : item.titleEn}
       publicPath={config.publicPath(item.id)}
+      previewPath={`/preview${config.publicPath(item.id)}`}
       testId="content-form"
       onSubmit={submit}
       errors={form.errors}
@@ -76,6 +78,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
           </ReplaceMedia>
         }
       />
+      <RevisionsPanel owner="post" id={item.id} />
     </EditItemPage>
   );
 }
