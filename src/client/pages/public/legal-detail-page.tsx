@@ -50,39 +50,45 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const videoSrc = item.mediaKind === 'video' ? storageUrl(item.media) : null;
   return (
     <>
-    {preview ? <PreviewBanner /> : null}
-    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-      <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
-      <header className="mt-8">
-        <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
-        <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
-          {title}
-        </h1>
-        <p className="mt-4">
-          <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
-        </p>
-      </header>
-      <figure className="-mx-4 my-8 sm:mx-0">
-        {item.mediaKind === 'image' && item.media ? (
-          <ContentImage path={item.media} alt={fa ? item.coverAltFa : item.coverAltEn} eager sizes={imageSizes.article} className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm" />
-        ) : videoSrc ? (
-          <StoredVideo src={videoSrc} title={title} />
-        ) : item.embedUrl ? (
-          <VideoEmbed embedUrl={item.embedUrl} title={title} />
+      {preview ? <PreviewBanner /> : null}
+      <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
+        <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
+        <header className="mt-8">
+          <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
+          <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
+            {title}
+          </h1>
+          <p className="mt-4">
+            <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
+          </p>
+        </header>
+        <figure className="-mx-4 my-8 sm:mx-0">
+          {item.mediaKind === 'image' && item.media ? (
+            <ContentImage
+              path={item.media}
+              alt={fa ? item.coverAltFa : item.coverAltEn}
+              eager
+              sizes={imageSizes.article}
+              className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
+            />
+          ) : videoSrc ? (
+            <StoredVideo src={videoSrc} title={title} />
+          ) : item.embedUrl ? (
+            <VideoEmbed embedUrl={item.embedUrl} title={title} />
+          ) : null}
+          <CoverCaption
+            caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
+            credit={item.coverCredit}
+            creditLabel={t('detail.credit', { name: item.coverCredit })}
+          />
+        </figure>
+        {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}
+        {item.embedUrl && item.mediaKind ? (
+          <div className="mt-10">
+            <VideoEmbed embedUrl={item.embedUrl} title={title} />
+          </div>
         ) : null}
-        <CoverCaption
-          caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
-          credit={item.coverCredit}
-          creditLabel={t('detail.credit', { name: item.coverCredit })}
-        />
-      </figure>
-      {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}
-      {item.embedUrl && item.mediaKind ? (
-        <div className="mt-10">
-          <VideoEmbed embedUrl={item.embedUrl} title={title} />
-        </div>
-      ) : null}
-    </article>
+      </article>
     </>
   );
 }

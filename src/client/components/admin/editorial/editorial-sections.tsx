@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../bilingual-fields.tsx';
 import { FormSection, TextField } from '../form-controls.tsx';
-import { RichTextEditor } from '../rich-text/rich-text-editor.tsx';
 import type { EditorialValues } from './editorial-values.ts';
 import { PublicationFields } from './publication-fields.tsx';
 
@@ -11,28 +11,33 @@ interface SectionProps {
   errors: Record<string, string[]>;
 }
 
+// The editor (ProseMirror) is the heaviest part of the panel: it loads with the first form that needs it.
+const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
+
 /** The bodies, English left to right and Persian right to left, side by side on wide screens. */
 export function BodyFields({ values, setField, errors }: SectionProps) {
   const { t } = useTranslation('admin');
   return (
-    <div className="grid gap-5 xl:grid-cols-2">
-      {(['en', 'fa'] as const).map((language) => {
-        const field = language === 'en' ? 'bodyEn' : 'bodyFa';
-        const description = language === 'en' ? 'descriptionEn' : 'descriptionFa';
-        return (
-          <RichTextEditor
-            key={language}
-            name={field}
-            language={language}
-            label={t(`fields.${field}`)}
-            required
-            value={values[field]}
-            onChange={(value) => setField(field, value)}
-            error={errors[field] ?? errors[description] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]}
-          />
-        );
-      })}
-    </div>
+    <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none" />}>
+      <div className="grid gap-5 xl:grid-cols-2">
+        {(['en', 'fa'] as const).map((language) => {
+          const field = language === 'en' ? 'bodyEn' : 'bodyFa';
+          const description = language === 'en' ? 'descriptionEn' : 'descriptionFa';
+          return (
+            <RichTextEditor
+              key={language}
+              name={field}
+              language={language}
+              label={t(`fields.${field}`)}
+              required
+              value={values[field]}
+              onChange={(value) => setField(field, value)}
+              error={errors[field] ?? errors[description] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]}
+            />
+          );
+        })}
+      </div>
+    </Suspense>
   );
 }
 
@@ -50,7 +55,13 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
           { en: 'coverCaptionEn', fa: 'coverCaptionFa', enLabel: t('fields.coverCaptionEn'), faLabel: t('fields.coverCaptionFa') },
         ]}
       />
-      <TextField label={t('fields.coverCredit')} value={values.coverCredit} onChange={(value) => setField('coverCredit', value)} error={errors.coverCredit} name="coverCredit" />
+      <TextField
+        label={t('fields.coverCredit')}
+        value={values.coverCredit}
+        onChange={(value) => setField('coverCredit', value)}
+        error={errors.coverCredit}
+        name="coverCredit"
+      />
     </FormSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { RichTextDocument } from '../../../../shared/rich-text/schema.ts';
 import type { PublicationStatus } from '../../../../shared/schemas/editorial.ts';
 import { editorTimeZones, instantToZoned, isTimeZone, zonedToInstant } from '../../../../shared/time-zones.ts';
-import { parseBody } from '../rich-text/rich-text-editor.tsx';
+import { parseBody } from '../rich-text/parse-body.ts';
 
 /** The editorial part of a news, article, report or legal form: plain strings, so a draft saves as JSON. */
 export interface EditorialValues {

@@ -28,7 +28,10 @@ export function PublicationFields({
         <legend className="mb-2 text-sm font-semibold text-stone-800">{t('publication.status')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {publicationStatuses.map((status) => (
-            <label key={status} className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-plum-600 has-checked:bg-plum-50">
+            <label
+              key={status}
+              className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-plum-600 has-checked:bg-plum-50"
+            >
               <input
                 type="radio"
                 name={`${id}-status`}

@@ -55,7 +55,10 @@ export function RevisionsPanel({ owner, id }: { owner: 'post' | 'legal'; id: num
                       <p className="font-semibold">{t(`fields.${change.field}`)}</p>
                       <pre dir="auto" className="mt-1 overflow-x-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap">
                         {change.lines.map((line, position) => (
-                          <span key={position} className={line.kind === 'added' ? 'block bg-green-100' : line.kind === 'removed' ? 'block bg-red-100 line-through' : 'block'}>
+                          <span
+                            key={position}
+                            className={line.kind === 'added' ? 'block bg-green-100' : line.kind === 'removed' ? 'block bg-red-100 line-through' : 'block'}
+                          >
                             {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
                             {line.text}
                           </span>

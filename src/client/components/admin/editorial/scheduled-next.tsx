@@ -23,7 +23,11 @@ export function ScheduledNext() {
       <ul className="grid gap-2">
         {scheduled.data?.map((item) => (
           <li key={`${item.kind}-${item.id}`} className="rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-stone-200">
-            <Link href={item.kind === 'legal' ? `/edit/legal/${item.id}` : adminEditPathOf(item.kind, item.id)} className="font-semibold text-plum-800 underline" dir="auto">
+            <Link
+              href={item.kind === 'legal' ? `/edit/legal/${item.id}` : adminEditPathOf(item.kind, item.id)}
+              className="font-semibold text-plum-800 underline"
+              dir="auto"
+            >
               {language === 'fa' ? item.titleFa : item.titleEn}
             </Link>{' '}
             <span className="text-stone-600">{item.publishAt ? formatInZone(new Date(item.publishAt), zone, language) : null}</span>

@@ -69,7 +69,10 @@ const BodyVideo = Node.create({
           return id ? { src: `https://www.youtube.com/watch?v=${id}` } : false;
         },
       },
-      { tag: 'div[data-video]', getAttrs: (element) => (youtubeVideoId(element.getAttribute('data-video')) ? { src: element.getAttribute('data-video') } : false) },
+      {
+        tag: 'div[data-video]',
+        getAttrs: (element) => (youtubeVideoId(element.getAttribute('data-video')) ? { src: element.getAttribute('data-video') } : false),
+      },
     ];
   },
   renderHTML({ node, HTMLAttributes }) {

@@ -1,25 +1,13 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkHref, richTextDocument, type RichTextDocument } from '../../../../shared/rich-text/schema.ts';
+import { linkHref } from '../../../../shared/rich-text/schema.ts';
 import { isRecognisedVideoLink } from '../../../../shared/video-links.ts';
 import { uploadFile } from '../../../lib/upload.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { bodyExtensions } from './extensions.ts';
+import { parseBody } from './parse-body.ts';
 import { standardActions, Toolbar } from './toolbar.tsx';
-
-const emptyDocument: RichTextDocument = { type: 'doc', content: [] };
-
-/** The form keeps a body as JSON text (drafts are saved as JSON); a value that is not a body starts empty. */
-export function parseBody(value: string): RichTextDocument {
-  if (!value) return emptyDocument;
-  try {
-    const parsed = richTextDocument.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : emptyDocument;
-  } catch {
-    return emptyDocument;
-  }
-}
 
 /**
  * The body editor of one language: typed right to left for Persian, left to right for English,
@@ -82,7 +70,10 @@ export function RichTextEditor({
     }
   }, [editor, value]);
   // Re-render on selection changes so the toolbar's pressed states follow the cursor.
-  useEditorState({ editor, selector: ({ editor: current }) => (current ? `${current.state.selection.from}:${current.state.selection.to}:${current.isFocused}` : '') });
+  useEditorState({
+    editor,
+    selector: ({ editor: current }) => (current ? `${current.state.selection.from}:${current.state.selection.to}:${current.isFocused}` : ''),
+  });
 
   if (!editor) return null;
 
@@ -101,7 +92,11 @@ export function RichTextEditor({
     if (answer === null || !answer.trim()) return;
     if (!isRecognisedVideoLink(answer.trim())) return setNotice(t('editor.videoInvalid'));
     setNotice(null);
-    editor.chain().focus().insertContent({ type: 'video', attrs: { src: answer.trim() } }).run();
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'video', attrs: { src: answer.trim() } })
+      .run();
   };
   const upload = async (file: File) => {
     setNotice(null);
@@ -111,7 +106,11 @@ export function RichTextEditor({
       const alt = window.prompt(t('editor.altPrompt'))?.trim();
       if (!alt) return setNotice(t('editor.altMissing'));
       const caption = window.prompt(t('editor.captionPrompt'))?.trim() || null;
-      editor.chain().focus().insertContent({ type: 'image', attrs: { src: stored.path, alt, caption } }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { src: stored.path, alt, caption } })
+        .run();
     } catch (failure) {
       setNotice(t('editor.uploadFailed') + (failure instanceof Error ? failure.message : ''));
     } finally {
@@ -130,7 +129,11 @@ export function RichTextEditor({
           </span>
         ) : null}
       </p>
-      <Toolbar label={`${t('editor.toolbar')}: ${label}`} dir={dir} actions={standardActions(editor, t, { link, video, image: () => fileInput.current?.click() })} />
+      <Toolbar
+        label={`${t('editor.toolbar')}: ${label}`}
+        dir={dir}
+        actions={standardActions(editor, t, { link, video, image: () => fileInput.current?.click() })}
+      />
       <input
         ref={fileInput}
         type="file"
@@ -147,7 +150,13 @@ export function RichTextEditor({
       />
       <EditorContent editor={editor} />
       {progress !== null ? (
-        <progress className="mt-2 h-2 w-full accent-plum-700" max={1} value={progress} aria-label={t('editor.uploading')} data-testid={`editor-progress-${name}`} />
+        <progress
+          className="mt-2 h-2 w-full accent-plum-700"
+          max={1}
+          value={progress}
+          aria-label={t('editor.uploading')}
+          data-testid={`editor-progress-${name}`}
+        />
       ) : null}
       <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
         {t('editor.hint')}

@@ -16,8 +16,20 @@ export function standardActions(editor: Editor, t: (key: string) => string, extr
   const chain = () => editor.chain().focus();
   return [
     { key: 'paragraph', glyph: '¶', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
-    { key: 'heading2', glyph: 'H2', label: t('editor.heading2'), run: () => chain().toggleHeading({ level: 2 }).run(), active: editor.isActive('heading', { level: 2 }) },
-    { key: 'heading3', glyph: 'H3', label: t('editor.heading3'), run: () => chain().toggleHeading({ level: 3 }).run(), active: editor.isActive('heading', { level: 3 }) },
+    {
+      key: 'heading2',
+      glyph: 'H2',
+      label: t('editor.heading2'),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+      active: editor.isActive('heading', { level: 2 }),
+    },
+    {
+      key: 'heading3',
+      glyph: 'H3',
+      label: t('editor.heading3'),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+      active: editor.isActive('heading', { level: 3 }),
+    },
     { key: 'bold', glyph: 'B', label: t('editor.bold'), run: () => chain().toggleBold().run(), active: editor.isActive('bold') },
     { key: 'italic', glyph: 'I', label: t('editor.italic'), run: () => chain().toggleItalic().run(), active: editor.isActive('italic') },
     { key: 'link', glyph: '🔗', label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
@@ -55,7 +67,13 @@ export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; lab
     event.preventDefault();
   };
   return (
-    <div role="toolbar" aria-label={label} dir={dir} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-stone-300 bg-stone-50 p-1">
+    <div
+      role="toolbar"
+      aria-label={label}
+      dir={dir}
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-stone-300 bg-stone-50 p-1"
+    >
       {actions.map((action, index) => (
         <button
           key={action.key}
