@@ -35,7 +35,8 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
     cached,
   });
   const item = query.data;
-  const missing = !id || query.data === null;
+  // A preview opened without an editor's session is refused: to the visitor it does not exist.
+  const missing = !id || query.data === null || (preview && query.isError);
   // One head for the page: title, preview text and picture for shared links, 404 when missing.
   useHead(
     item

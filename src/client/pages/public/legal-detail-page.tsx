@@ -29,7 +29,8 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0 });
   const query = useItemOrMissing<LegalItem>(options, { enabled: id !== null, cached });
   const item = query.data;
-  const missing = !id || query.data === null;
+  // A preview opened without an editor's session is refused: to the visitor it does not exist.
+  const missing = !id || query.data === null || (preview && query.isError);
   useHead(
     item
       ? {

@@ -42,6 +42,8 @@ export function RichTextEditor({
   const invalid = Boolean(error?.length);
   const editor = useEditor({
     extensions: bodyExtensions,
+    // The site's CSP allows no inline styles: the editor's few rules are in styles.css instead.
+    injectCSS: false,
     content: parseBody(value),
     editorProps: {
       attributes: {
