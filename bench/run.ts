@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillNews } from './fill.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
+import { measureRichBody, richBodySection } from './rich-body.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
 import { createStorage } from '../src/server/uploads/storage.ts';
@@ -151,6 +152,8 @@ async function main() {
         })
       : []),
   ];
+  console.log('\nDetail page render, rich body against plain text (uncached)');
+  const renders = await measureRichBody();
   // Hand-written notes (why a target is missed, what was tried) survive a rerun.
   const reportFile = path.join(root, 'docs', 'benchmarks.md');
   const previous = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '';
@@ -186,6 +189,7 @@ ${table(scale)}
 Targets: API list throughput at least half of the bare-node bound; p99 under 50 ms at 100 connections;
 latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) index, remembered totals and page anchors).
 
+${richBodySection(renders)}
 ## Targets
 
 ${targets.map((line) => `- ${line}`).join('\n')}
