@@ -36,7 +36,13 @@ function longDocument(word: string, words: number): RichTextDocument {
         { type: 'text', text: ` ${sentence(20)}` },
       ],
     });
-    content.push({ type: 'bulletList', content: [1, 2, 3].map(() => ({ type: 'listItem' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text: sentence(8) }] }] })) });
+    content.push({
+      type: 'bulletList',
+      content: [1, 2, 3].map(() => ({
+        type: 'listItem' as const,
+        content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text: sentence(8) }] }],
+      })),
+    });
     content.push({ type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: sentence(25), marks: [{ type: 'italic' }] }] }] });
     written += 2 + 40 + 5 + 30 + 4 + 20 + 24 + 25;
   }

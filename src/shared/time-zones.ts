@@ -7,7 +7,16 @@ const partsFormat = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string): Intl.DateTimeFormat {
   let format = partsFormat.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     partsFormat.set(zone, format);
   }
   return format;
@@ -15,8 +24,19 @@ function partsIn(zone: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of a moment in a zone (Gregorian). */
 function wallClock(date: Date, zone: string) {
-  const parts = Object.fromEntries(partsIn(zone).formatToParts(date).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  const parts = Object.fromEntries(
+    partsIn(zone)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** How far the zone's clocks are ahead of UTC at a moment, in milliseconds. */

@@ -51,7 +51,13 @@ beforeAll(async () => {
     const shown = await makeContent(deps, kind, { ...words(`Shown${kind}`), category: 'top', country: 'iran' });
     visible.push({ id: shown.id, router, page });
     const draft = await makeContent(deps, kind, { ...words(`${HIDDEN}draft${kind}`), category: 'top', country: 'iran', status: 'draft' });
-    const scheduled = await makeContent(deps, kind, { ...words(`${HIDDEN}scheduled${kind}`), category: 'top', country: 'iran', status: 'scheduled', publishAt: scheduledAt });
+    const scheduled = await makeContent(deps, kind, {
+      ...words(`${HIDDEN}scheduled${kind}`),
+      category: 'top',
+      country: 'iran',
+      status: 'scheduled',
+      publishAt: scheduledAt,
+    });
     const withdrawn = await makeContent(deps, kind, { ...words(`${HIDDEN}withdrawn${kind}`), category: 'top', country: 'iran' });
     const caller = (await import('../setup/callers.ts')).adminCaller;
     const { caller: admin } = await caller(deps);
@@ -123,12 +129,15 @@ describe('Unpublished items never reach visitors', () => {
 
   for (const route of restGets) {
     it(`REST ${routeName(route)} shows no hidden item to a visitor`, async () => {
-      const paths = route.path.includes(':id') ? [...hidden, ...visible].map(({ id }) => route.path.replace(':id', String(id))) : [route.path, `${route.path}?category=top&country=iran&per_page=50`];
+      const paths = route.path.includes(':id')
+        ? [...hidden, ...visible].map(({ id }) => route.path.replace(':id', String(id)))
+        : [route.path, `${route.path}?category=top&country=iran&per_page=50`];
       for (const path of paths) {
         const response = await fetch(`${server.url}/api${path}`);
         const text = await response.text();
         expect(text).not.toContain(HIDDEN);
-        if (route.path.includes(':id') && hidden.some(({ id }) => path.endsWith(`/${id}`)) && /news|article|report|awareness/.test(route.path)) expect(response.status).toBe(404);
+        if (route.path.includes(':id') && hidden.some(({ id }) => path.endsWith(`/${id}`)) && /news|article|report|awareness/.test(route.path))
+          expect(response.status).toBe(404);
       }
     });
   }
@@ -155,7 +164,22 @@ describe('Unpublished items never reach visitors', () => {
 
   it('renders no hidden item on any public page (lists, home, country pages, details, share tags), in both languages', async () => {
     const { publicRoutes } = await import('../../src/client/pages/public/public-routes.tsx');
-    const pages = ['/', '/home', '/about', '/contact', '/latestNews', '/latestNews?category=top', '/articles', '/reports', '/gallery', '/yourStory', '/legal-awareness', '/iran', '/afghanistan', '/stories/1'];
+    const pages = [
+      '/',
+      '/home',
+      '/about',
+      '/contact',
+      '/latestNews',
+      '/latestNews?category=top',
+      '/articles',
+      '/reports',
+      '/gallery',
+      '/yourStory',
+      '/legal-awareness',
+      '/iran',
+      '/afghanistan',
+      '/stories/1',
+    ];
     const details = [...hidden, ...visible].map(({ id, page }) => `${page}/${id}`);
     // Every route of the table is exercised by at least one of these addresses.
     for (const route of publicRoutes) expect([...pages, ...details].some((url) => route.pattern.test(url.split('?')[0]!))).toBe(true);

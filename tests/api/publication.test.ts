@@ -103,7 +103,9 @@ describe('REST status and publish_at', () => {
     const clock = await restWorld();
     const { client } = await signIn(rest);
     const draft = await json(await sendForm(client, '/api/admin/news', { ...form, status: 'draft' }, { image: await imageBlob() }));
-    const scheduled = await json(await sendForm(client, '/api/admin/news', { ...form, status: 'scheduled', publish_at: '2026-11-22T10:30' }, { image: await imageBlob() }));
+    const scheduled = await json(
+      await sendForm(client, '/api/admin/news', { ...form, status: 'scheduled', publish_at: '2026-11-22T10:30' }, { image: await imageBlob() }),
+    );
     const anonymous = await visitor(rest);
     for (const id of [draft.data.id, scheduled.data.id]) expect((await get(anonymous, `/api/news/${id}`)).status).toBe(404);
     clock.advance(2.5 * hour - 1);
@@ -116,7 +118,13 @@ describe('REST status and publish_at', () => {
   it('refuses a scheduled create without publish_at, or with a bad status, naming the field in the client language', async () => {
     await restWorld();
     const { client } = await signIn(rest);
-    const missing = await sendForm(client, '/api/admin/news', { ...form, status: 'scheduled' }, { image: await imageBlob() }, { ...client.xsrfHeaders(), 'X-Lang': 'fa' });
+    const missing = await sendForm(
+      client,
+      '/api/admin/news',
+      { ...form, status: 'scheduled' },
+      { image: await imageBlob() },
+      { ...client.xsrfHeaders(), 'X-Lang': 'fa' },
+    );
     expect(missing.status).toBe(422);
     expect((await json(missing)).errors).toEqual({ publish_at: ['زمان انتشار را انتخاب کنید.'] });
     const wrong = await sendForm(client, '/api/admin/news', { ...form, status: 'live' }, { image: await imageBlob() });

@@ -84,7 +84,10 @@ describe('Revisions', () => {
   it('refuses a body picture that was not uploaded here', async () => {
     const { caller } = await adminCaller(deps);
     const item = await makeContent(deps, 'news');
-    const errors = await fieldErrorsOf(deps, caller.news.update({ id: item.id, bodyEn: { type: 'doc', content: [{ type: 'image', attrs: { src: 'images/aaaaaaaaaaaaaaaa.webp', alt: 'x' } }] } }));
+    const errors = await fieldErrorsOf(
+      deps,
+      caller.news.update({ id: item.id, bodyEn: { type: 'doc', content: [{ type: 'image', attrs: { src: 'images/aaaaaaaaaaaaaaaa.webp', alt: 'x' } }] } }),
+    );
     expect(errors).toEqual({ bodyEn: ['The uploaded file was not found or has expired. Please upload it again.'] });
   });
 });

@@ -137,7 +137,10 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await page.getByTestId('status-draft').check();
     await page.getByRole('button', { name: texts.submit }).click();
     await expectToast(page, texts.added);
-    const editHref = await page.getByTestId('created-notice').getByRole('link', { name: lang === 'en' ? 'Edit' : 'ویرایش' }).getAttribute('href');
+    const editHref = await page
+      .getByTestId('created-notice')
+      .getByRole('link', { name: lang === 'en' ? 'Edit' : 'ویرایش' })
+      .getAttribute('href');
     const id = Number(editHref?.split('/').pop());
 
     // A visitor sees nothing of the draft; the editor's preview shows the page as it will be.
@@ -147,7 +150,11 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     visitor.on('request', (request) => scripts.push(new URL(request.url()).pathname));
     expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
     await visitor.goto(`/preview/news/${id}?lang=en`);
-    await visitor.getByTestId('not-found').or(visitor.getByText(/not found|پیدا نشد/)).first().waitFor();
+    await visitor
+      .getByTestId('not-found')
+      .or(visitor.getByText(/not found|پیدا نشد/))
+      .first()
+      .waitFor();
     expect(await visitor.getByTestId('detail-title').count()).toBe(0);
 
     const preview = await context.newPage();
@@ -183,9 +190,18 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
     clock.advance(60_000);
     expect((await visitor.goto(`/news/${id}?lang=${lang}`))!.status()).toBe(200);
-    await visitor.getByTestId('detail-title').filter({ hasText: lang === 'en' ? title : 'وکیلان' }).waitFor();
-    await visitor.getByTestId('prose').locator(lang === 'en' ? 'h2' : 'p').first().waitFor();
-    expect(await visitor.locator('[data-testid="detail"] figure img').first().getAttribute('alt')).toBe(lang === 'en' ? 'The cover of the guide' : 'جلد راهنما');
+    await visitor
+      .getByTestId('detail-title')
+      .filter({ hasText: lang === 'en' ? title : 'وکیلان' })
+      .waitFor();
+    await visitor
+      .getByTestId('prose')
+      .locator(lang === 'en' ? 'h2' : 'p')
+      .first()
+      .waitFor();
+    expect(await visitor.locator('[data-testid="detail"] figure img').first().getAttribute('alt')).toBe(
+      lang === 'en' ? 'The cover of the guide' : 'جلد راهنما',
+    );
     await expectAccessible(visitor, `published news in ${lang}`);
     // Public pages never download the editor.
     expect(scripts).not.toContain(editorChunk);

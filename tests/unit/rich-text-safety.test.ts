@@ -53,7 +53,12 @@ function throughTheApi(html: string): string | 'refused' {
   }
   const checked = richTextDocument.safeParse(doc);
   if (!checked.success) return 'refused';
-  return renderHtml(checked.data) + renderSegments(checked.data).map((segment) => ('html' in segment ? segment.html : '')).join('');
+  return (
+    renderHtml(checked.data) +
+    renderSegments(checked.data)
+      .map((segment) => ('html' in segment ? segment.html : ''))
+      .join('')
+  );
 }
 
 const hostileUrls = [
@@ -71,21 +76,76 @@ const hostileUrls = [
   '&#106;avascript:alert(1)',
 ];
 const hostileAttributes = fc.oneof(
-  fc.constantFrom('onerror="alert(1)"', 'onclick=alert(1)', 'style="background:url(javascript:alert(1))"', 'class="x"', 'id="x"', 'srcdoc="<script>alert(1)</script>"', 'formaction="javascript:alert(1)"', 'alt="a picture"', 'target="_blank"'),
+  fc.constantFrom(
+    'onerror="alert(1)"',
+    'onclick=alert(1)',
+    'style="background:url(javascript:alert(1))"',
+    'class="x"',
+    'id="x"',
+    'srcdoc="<script>alert(1)</script>"',
+    'formaction="javascript:alert(1)"',
+    'alt="a picture"',
+    'target="_blank"',
+  ),
   fc.constantFrom(...hostileUrls).map((url) => `href="${url}"`),
   fc.constantFrom(...hostileUrls).map((url) => `src="${url}"`),
   fc.constantFrom(...hostileUrls).map((url) => `xlink:href="${url}"`),
 );
-const tags = ['p', 'div', 'span', 'b', 'strong', 'i', 'em', 'a', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h6', 'img', 'figure', 'figcaption',
-  'br', 'hr', 'script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'form', 'input', 'textarea', 'template', 'noscript', 'table', 'td', 'video', 'base', 'meta', 'title', 'foreignObject', 'xmp', 'plaintext'];
+const tags = [
+  'p',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h6',
+  'img',
+  'figure',
+  'figcaption',
+  'br',
+  'hr',
+  'script',
+  'style',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'textarea',
+  'template',
+  'noscript',
+  'table',
+  'td',
+  'video',
+  'base',
+  'meta',
+  'title',
+  'foreignObject',
+  'xmp',
+  'plaintext',
+];
 
 const hostileHtml: fc.Arbitrary<string> = fc.letrec<{ html: string }>((tie) => ({
   html: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string(), fc.constantFrom('<!-- c -->', '<![CDATA[x]]>', '<?php ?>', '&lt;script&gt;', '</p>', '<', '">', "'", '<scr<script>ipt>', '\u0000', 'آزادی')),
-    fc.tuple(fc.constantFrom(...tags), fc.array(hostileAttributes, { maxLength: 3 }), fc.array(tie('html'), { maxLength: 4 })).map(
-      ([tag, attributes, children]) => `<${tag} ${attributes.join(' ')}>${children.join('')}</${tag}>`,
+    fc.oneof(
+      fc.string(),
+      fc.constantFrom('<!-- c -->', '<![CDATA[x]]>', '<?php ?>', '&lt;script&gt;', '</p>', '<', '">', "'", '<scr<script>ipt>', '\u0000', 'آزادی'),
     ),
+    fc
+      .tuple(fc.constantFrom(...tags), fc.array(hostileAttributes, { maxLength: 3 }), fc.array(tie('html'), { maxLength: 4 }))
+      .map(([tag, attributes, children]) => `<${tag} ${attributes.join(' ')}>${children.join('')}</${tag}>`),
   ),
 })).html;
 
@@ -128,25 +188,43 @@ describe('Bodies written as HTML come out as the allowed HTML only', () => {
 });
 
 const text = fc.string({ minLength: 1, maxLength: 40 });
-const href = fc.oneof(fc.webUrl(), fc.constantFrom(...hostileUrls), fc.emailAddress().map((address) => `mailto:${address}`));
-const mark = fc.oneof(fc.constant({ type: 'bold' }), fc.constant({ type: 'italic' }), href.map((value) => ({ type: 'link', attrs: { href: value } })));
-const inline = fc.oneof(
-  fc.record({ type: fc.constant('text'), text, marks: fc.array(mark, { maxLength: 3 }) }),
-  fc.constant({ type: 'hardBreak' }),
+const href = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(...hostileUrls),
+  fc.emailAddress().map((address) => `mailto:${address}`),
 );
+const mark = fc.oneof(
+  fc.constant({ type: 'bold' }),
+  fc.constant({ type: 'italic' }),
+  href.map((value) => ({ type: 'link', attrs: { href: value } })),
+);
+const inline = fc.oneof(fc.record({ type: fc.constant('text'), text, marks: fc.array(mark, { maxLength: 3 }) }), fc.constant({ type: 'hardBreak' }));
 const paragraph = fc.record({ type: fc.constant('paragraph'), content: fc.array(inline, { maxLength: 4 }) });
 const documentBlocks = fc.letrec<{ list: unknown; block: unknown }>((tie) => ({
   list: fc.record({
     type: fc.constantFrom('bulletList', 'orderedList'),
-    content: fc.array(fc.record({ type: fc.constant('listItem'), content: fc.array(fc.oneof({ depthSize: 'small' }, paragraph, tie('list')), { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
+    content: fc.array(
+      fc.record({ type: fc.constant('listItem'), content: fc.array(fc.oneof({ depthSize: 'small' }, paragraph, tie('list')), { minLength: 1, maxLength: 3 }) }),
+      { minLength: 1, maxLength: 3 },
+    ),
   }),
   block: fc.oneof(
     paragraph,
     fc.record({ type: fc.constant('heading'), attrs: fc.record({ level: fc.constantFrom(2, 3) }), content: fc.array(inline, { maxLength: 3 }) }),
     tie('list'),
     fc.record({ type: fc.constant('blockquote'), content: fc.array(paragraph, { minLength: 1, maxLength: 2 }) }),
-    fc.record({ type: fc.constant('image'), attrs: fc.record({ src: fc.constantFrom('images/abcdefabcdefabcd.webp', 'images/abcdefabcdefabcd.gif', ...hostileUrls), alt: text, caption: fc.option(text) }) }),
-    fc.record({ type: fc.constant('video'), attrs: fc.record({ src: fc.constantFrom('https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)', 'https://evil.example/v') }) }),
+    fc.record({
+      type: fc.constant('image'),
+      attrs: fc.record({
+        src: fc.constantFrom('images/abcdefabcdefabcd.webp', 'images/abcdefabcdefabcd.gif', ...hostileUrls),
+        alt: text,
+        caption: fc.option(text),
+      }),
+    }),
+    fc.record({
+      type: fc.constant('video'),
+      attrs: fc.record({ src: fc.constantFrom('https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)', 'https://evil.example/v') }),
+    }),
     fc.constant({ type: 'horizontalRule' }),
   ),
 }));

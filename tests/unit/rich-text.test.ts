@@ -16,7 +16,7 @@ const normalised = (text: string) =>
 describe('Body documents', () => {
   it('turns plain text into paragraphs and gives the same text back', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'ب', ' ', '\n', '\r\n', '.') , maxLength: 80 }), (text) => {
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'ب', ' ', '\n', '\r\n', '.'), maxLength: 80 }), (text) => {
         const doc = documentFromPlainText(text);
         expect(richTextDocument.safeParse(doc).success).toBe(true);
         expect(plainText(doc)).toBe(normalised(text));
@@ -31,10 +31,14 @@ describe('Body documents', () => {
   });
 
   it('refuses links other than http, https and mailto, pictures from elsewhere, pictures without alt text and unknown nodes', () => {
-    const paragraphWithLink = (href: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }] });
+    const paragraphWithLink = (href: string) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }],
+    });
     expect(richTextDocument.safeParse(paragraphWithLink('https://example.org')).success).toBe(true);
     expect(richTextDocument.safeParse(paragraphWithLink('mailto:team@example.org')).success).toBe(true);
-    for (const href of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '/relative', 'ftp://x.org']) expect(richTextDocument.safeParse(paragraphWithLink(href)).success).toBe(false);
+    for (const href of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '/relative', 'ftp://x.org'])
+      expect(richTextDocument.safeParse(paragraphWithLink(href)).success).toBe(false);
     const image = (attrs: object) => ({ type: 'doc', content: [{ type: 'image', attrs }] });
     expect(richTextDocument.safeParse(image({ src: 'images/abcdefabcdefabcd.webp', alt: 'Women at a protest' })).success).toBe(true);
     expect(richTextDocument.safeParse(image({ src: 'images/abcdefabcdefabcd.webp', alt: '  ' })).success).toBe(false);
@@ -45,7 +49,17 @@ describe('Body documents', () => {
 
   it('refuses lists nested deeper than four levels', () => {
     const nested = (depth: number): unknown =>
-      depth === 0 ? { type: 'paragraph' } : { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph' }, nested(depth - 1)].filter((node: unknown) => (node as { type: string }).type !== 'paragraph' || depth > 0) }] };
+      depth === 0
+        ? { type: 'paragraph' }
+        : {
+            type: 'bulletList',
+            content: [
+              {
+                type: 'listItem',
+                content: [{ type: 'paragraph' }, nested(depth - 1)].filter((node: unknown) => (node as { type: string }).type !== 'paragraph' || depth > 0),
+              },
+            ],
+          };
     expect(richTextDocument.safeParse({ type: 'doc', content: [nested(4)] }).success).toBe(true);
     expect(richTextDocument.safeParse({ type: 'doc', content: [nested(5)] }).success).toBe(false);
   });
@@ -58,7 +72,16 @@ describe('Body documents', () => {
         '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
     );
     expect(richTextDocument.safeParse(doc).success).toBe(true);
-    expect(doc.content.map((block) => block.type)).toEqual(['heading', 'heading', 'paragraph', 'orderedList', 'blockquote', 'horizontalRule', 'image', 'video']);
+    expect(doc.content.map((block) => block.type)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+      'orderedList',
+      'blockquote',
+      'horizontalRule',
+      'image',
+      'video',
+    ]);
     const html = renderHtml(doc);
     expect(html).toContain('<h2>Title</h2><h3>Sub</h3>');
     expect(html).toContain('<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer">link</a><br>next');
@@ -69,7 +92,9 @@ describe('Body documents', () => {
   });
 
   it('keeps word processor formatting written as styles and drops Google Docs’ false bold wrapper', () => {
-    const doc = documentFromHtml('<b style="font-weight:normal" id="docs-internal-guid-1"><p><span style="font-weight:700">strong</span> <span style="font-style:italic">slanted</span> plain</p></b>');
+    const doc = documentFromHtml(
+      '<b style="font-weight:normal" id="docs-internal-guid-1"><p><span style="font-weight:700">strong</span> <span style="font-style:italic">slanted</span> plain</p></b>',
+    );
     expect(renderHtml(doc)).toBe('<p><strong>strong</strong> <em>slanted</em> plain</p>');
   });
 

@@ -31,7 +31,10 @@ export function claimBodyImages(db: DbLike, field: string, paths: readonly strin
   const found = db.select({ path: uploads.path, kind: uploads.kind }).from(uploads).where(inArray(uploads.path, wanted)).all();
   if (found.length !== wanted.length) throw new BodyImageRefused(field, 'uploadNotFound');
   if (found.some((row) => row.kind !== 'image')) throw new BodyImageRefused(field, 'uploadMustBeImage');
-  db.update(uploads).set({ attachedAt: now }).where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`)).run();
+  db.update(uploads)
+    .set({ attachedAt: now })
+    .where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`))
+    .run();
 }
 
 /** Whether anything other than the item being deleted still shows a picture (cover, body, gallery, story, revision). */
@@ -45,7 +48,12 @@ function usedElsewhere(db: DbLike, path: string, except: { postId?: number; lega
   const inLegal = db
     .select({ id: legalItems.id })
     .from(legalItems)
-    .where(and(except.legalId ? ne(legalItems.id, except.legalId) : undefined, or(eq(legalItems.media, path), like(legalItems.bodyEn, quoted), like(legalItems.bodyFa, quoted))))
+    .where(
+      and(
+        except.legalId ? ne(legalItems.id, except.legalId) : undefined,
+        or(eq(legalItems.media, path), like(legalItems.bodyEn, quoted), like(legalItems.bodyFa, quoted)),
+      ),
+    )
     .get();
   const inRevisions = db
     .select({ id: revisions.id })

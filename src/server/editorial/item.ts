@@ -105,6 +105,7 @@ export function editorialWrites(
   claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
-  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const) if (input[key] !== undefined) changes[key] = input[key];
+  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+    if (input[key] !== undefined) changes[key] = input[key];
   return changes;
 }

@@ -18,7 +18,11 @@ export interface PublicationColumns {
  * stored state on update, absent on create (where no status means published, as the original API
  * did). Null means the save does not touch publication.
  */
-export function publicationColumns(input: PublicationInput, current: { status: PublicationStatus; publishAt: Date | null } | undefined, now: Date): PublicationColumns | null {
+export function publicationColumns(
+  input: PublicationInput,
+  current: { status: PublicationStatus; publishAt: Date | null } | undefined,
+  now: Date,
+): PublicationColumns | null {
   let status = input.status ?? (current ? undefined : 'published');
   if (!status) {
     // A new time for an item already scheduled.

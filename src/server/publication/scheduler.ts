@@ -26,7 +26,18 @@ export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock'>): number {
         .where(and(eq(table.status, 'scheduled'), isNotNull(table.publishAt), lte(table.publishAt, now)))
         .returning({ id: table.id })
         .all();
-      for (const row of rows) recordAudit(tx, { userId: null, userEmail: null, action: table === posts ? 'publication.post' : 'publication.legal', targetId: row.id, summary: 'scheduled item published' }, now);
+      for (const row of rows)
+        recordAudit(
+          tx,
+          {
+            userId: null,
+            userEmail: null,
+            action: table === posts ? 'publication.post' : 'publication.legal',
+            targetId: row.id,
+            summary: 'scheduled item published',
+          },
+          now,
+        );
       published += rows.length;
     }
   });
@@ -38,7 +49,11 @@ export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock'>): number {
 export function nextPublishAt(deps: Pick<Deps, 'db'>): Date | null {
   let next: Date | null = null;
   for (const table of tables) {
-    const found = deps.db.select({ at: min(table.publishAt) }).from(table).where(eq(table.status, 'scheduled')).get()?.at;
+    const found = deps.db
+      .select({ at: min(table.publishAt) })
+      .from(table)
+      .where(eq(table.status, 'scheduled'))
+      .get()?.at;
     const at = found === null || found === undefined ? null : new Date(found);
     if (at && (!next || at < next)) next = at;
   }

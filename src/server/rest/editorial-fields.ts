@@ -51,7 +51,9 @@ export function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover:
 }
 
 const htmlOf = (segments: EditorialOutput['renderedEn']) =>
-  segments.map((segment) => ('html' in segment ? segment.html : renderHtml({ type: 'doc', content: [{ type: 'video', attrs: { src: segment.video.link } }] }))).join('');
+  segments
+    .map((segment) => ('html' in segment ? segment.html : renderHtml({ type: 'doc', content: [{ type: 'video', attrs: { src: segment.video.link } }] })))
+    .join('');
 
 /**
  * What a REST detail answer adds to the original shape: the bodies as HTML (videos as links). Lists,

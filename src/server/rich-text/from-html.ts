@@ -63,13 +63,66 @@ function nestingOf(html: string): number {
 
 /** Whole subtrees that never become body text. */
 const DROPPED = new Set([
-  'script', 'style', 'template', 'noscript', 'svg', 'math', 'object', 'embed', 'applet', 'head', 'title', 'meta', 'link', 'base',
-  'button', 'input', 'select', 'option', 'textarea', 'form', 'canvas', 'audio', 'video', 'track', 'map', 'frame', 'frameset', 'dialog',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'object',
+  'embed',
+  'applet',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'button',
+  'input',
+  'select',
+  'option',
+  'textarea',
+  'form',
+  'canvas',
+  'audio',
+  'video',
+  'track',
+  'map',
+  'frame',
+  'frameset',
+  'dialog',
 ]);
 
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'address', 'center', 'pre', 'details', 'summary',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'dl', 'dt', 'dd', 'figcaption', 'body', 'html', 'li',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'address',
+  'center',
+  'pre',
+  'details',
+  'summary',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'dl',
+  'dt',
+  'dd',
+  'figcaption',
+  'body',
+  'html',
+  'li',
 ]);
 
 /** Beyond this depth of HTML nesting only the text is kept, read without recursion. */
@@ -175,7 +228,8 @@ function textOf(nodes: readonly ChildNode[]): string {
   while (stack.length) {
     const node = stack.pop()!;
     if (node.type === 'text') text += node.data;
-    else if ('children' in node && !(node.type === 'tag' && DROPPED.has(node.name))) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    else if ('children' in node && !(node.type === 'tag' && DROPPED.has(node.name)))
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return text;
 }

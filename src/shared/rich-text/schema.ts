@@ -69,7 +69,10 @@ const video = z.object({
 const listItem = z.object({
   type: z.literal('listItem'),
   get content() {
-    return z.array(z.union([paragraph, bulletList, orderedList])).min(1).max(richTextLimits.nodes);
+    return z
+      .array(z.union([paragraph, bulletList, orderedList]))
+      .min(1)
+      .max(richTextLimits.nodes);
   },
 });
 const bulletList = z.object({ type: z.literal('bulletList'), content: z.array(listItem).min(1).max(richTextLimits.nodes) });
@@ -82,7 +85,10 @@ const orderedList = z.object({
 /** What a block quote may hold: text blocks and lists, but no quote, picture or video. */
 const blockquote = z.object({
   type: z.literal('blockquote'),
-  content: z.array(z.union([paragraph, heading, bulletList, orderedList])).min(1).max(richTextLimits.nodes),
+  content: z
+    .array(z.union([paragraph, heading, bulletList, orderedList]))
+    .min(1)
+    .max(richTextLimits.nodes),
 });
 
 const block = z.union([paragraph, heading, bulletList, orderedList, blockquote, image, video, horizontalRule]);

@@ -27,7 +27,8 @@ export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.opti
 export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
 
 /** Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere. */
-const clearableText = (max: number) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
+const clearableText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
 
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
 export const editorialFields = {
@@ -60,7 +61,10 @@ const hasText = (body: unknown) => Boolean(body && typeof body === 'object' && p
  * only that); on update a body, when sent, may not be emptied. The missing one is named: the body
  * when one was sent empty, else the description.
  */
-export function checkBodies(input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string; id?: unknown }, issue: z.core.$RefinementCtx) {
+export function checkBodies(
+  input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string; id?: unknown },
+  issue: z.core.$RefinementCtx,
+) {
   // Runs even when other fields failed (so every missing field is named at once): the input may be anything.
   if (!input || typeof input !== 'object') return;
   const updating = 'id' in input;

@@ -43,7 +43,11 @@ export const revisionsRouter = router({
 
   /** What changed from one revision to another of the same item, field by field, line by line. */
   compare: adminProcedure.input(compareRevisionsInput).query(({ ctx, input }) => {
-    const rows = ctx.db.select().from(revisions).where(inArray(revisions.id, [input.from, input.to])).all();
+    const rows = ctx.db
+      .select()
+      .from(revisions)
+      .where(inArray(revisions.id, [input.from, input.to]))
+      .all();
     const from = rows.find((row) => row.id === input.from);
     const to = rows.find((row) => row.id === input.to);
     if (!from || !to || from.postId !== to.postId || from.legalId !== to.legalId) throw notFound(ctx, 'revisionNotFound');
@@ -54,7 +58,11 @@ export const revisionsRouter = router({
       const [old, now] = [read(before), read(after)];
       if (old !== now) changes.push({ field, lines: diffLines(old, now) });
     }
-    return { from: { id: from.id, createdAt: from.createdAt, userEmail: from.userEmail }, to: { id: to.id, createdAt: to.createdAt, userEmail: to.userEmail }, changes };
+    return {
+      from: { id: from.id, createdAt: from.createdAt, userEmail: from.userEmail },
+      to: { id: to.id, createdAt: to.createdAt, userEmail: to.userEmail },
+      changes,
+    };
   }),
 
   /**

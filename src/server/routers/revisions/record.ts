@@ -73,7 +73,19 @@ export function recordRevision(db: DbLike, ctx: Pick<Context, 'user' | 'env'>, o
     .offset(ctx.env.REVISIONS_KEEP - 1)
     .get();
   if (oldestKept) {
-    const stale = db.select({ id: revisions.id }).from(revisions).where(and(ownerColumn(owner), lt(revisions.id, oldestKept.id))).all();
-    if (stale.length) db.delete(revisions).where(inArray(revisions.id, stale.map((row) => row.id))).run();
+    const stale = db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(ownerColumn(owner), lt(revisions.id, oldestKept.id)))
+      .all();
+    if (stale.length)
+      db.delete(revisions)
+        .where(
+          inArray(
+            revisions.id,
+            stale.map((row) => row.id),
+          ),
+        )
+        .run();
   }
 }

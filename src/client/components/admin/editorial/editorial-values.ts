@@ -83,7 +83,8 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
 
 const bodyOf = (value: string) => (value ? parseBody(value) : undefined);
 /** The moment the editor chose, in their zone; absent unless scheduling. */
-const publishAtOf = (values: EditorialValues) => (values.status === 'scheduled' && values.publishAt ? (zonedToInstant(values.publishAt, values.timeZone) ?? undefined) : undefined);
+const publishAtOf = (values: EditorialValues) =>
+  values.status === 'scheduled' && values.publishAt ? (zonedToInstant(values.publishAt, values.timeZone) ?? undefined) : undefined;
 
 /** The editorial fields of a create input; the shared schema checks them. */
 export function editorialCreateInput(values: EditorialValues) {
@@ -110,7 +111,8 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
     input.publishAt = publishAtOf(values);
   }
   for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
-  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const) if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
+  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+    if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
   return input;
 }
 
