@@ -180,7 +180,8 @@ describe('Unpublished items never reach visitors', () => {
       '/afghanistan',
       '/stories/1',
     ];
-    const details = [...hidden, ...visible].map(({ id, page }) => `${page}/${id}`);
+    // Previews too: without an editor's session they show nothing of the item.
+    const details = [...hidden, ...visible].flatMap(({ id, page }) => [`${page}/${id}`, `/preview${page}/${id}`]);
     // Every route of the table is exercised by at least one of these addresses.
     for (const route of publicRoutes) expect([...pages, ...details].some((url) => route.pattern.test(url.split('?')[0]!))).toBe(true);
     for (const language of ['en', 'fa'] as const) {

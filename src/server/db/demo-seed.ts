@@ -79,7 +79,10 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
         titleFa: item.titleFa,
         descriptionEn: item.descriptionEn,
         descriptionFa: item.descriptionFa,
-        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: await demoImage(deps, imageIndex++),
+        // The demo pictures are abstract illustrations: the title says what they stand for.
+        coverAltEn: item.titleEn,
+        coverAltFa: item.titleFa,
+        imageUploadId: await demoImage(deps, imageIndex++),
         category: item.category ?? null,
         country: item.country ?? null,
         media: item.videoLink ? [{ link: item.videoLink }] : [],

@@ -54,7 +54,13 @@ export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCt
   if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
 }
 
-const hasText = (body: unknown) => Boolean(body && typeof body === 'object' && plainText(body as RichTextDocument).trim());
+/** A body says something: text, or at least a picture or a video. */
+const hasContent = (body: unknown) =>
+  Boolean(
+    body &&
+      typeof body === 'object' &&
+      (plainText(body as RichTextDocument).trim() || (body as RichTextDocument).content?.some((block) => block.type === 'image' || block.type === 'video')),
+  );
 
 /**
  * On create, each language needs a body with text, or a plain description (the original API sends
@@ -72,7 +78,7 @@ export function checkBodies(
     [input.bodyEn, input.descriptionEn, 'bodyEn', 'descriptionEn'],
     [input.bodyFa, input.descriptionFa, 'bodyFa', 'descriptionFa'],
   ] as const) {
-    if (body !== undefined && !hasText(body)) issue.addIssue({ code: 'custom', message: 'required', path: [bodyField] });
+    if (body !== undefined && !hasContent(body)) issue.addIssue({ code: 'custom', message: 'required', path: [bodyField] });
     else if (!updating && body === undefined && !description) issue.addIssue({ code: 'custom', message: 'required', path: [descriptionField] });
   }
 }
