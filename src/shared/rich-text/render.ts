@@ -31,7 +31,7 @@ export const allowedHtml: Record<string, readonly string[]> = {
 const LINK_REL = 'noopener noreferrer';
 const IMAGE_SIZES = '(min-width: 768px) 768px, 100vw';
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 /** Escapes text and attribute values alike; also drops control characters no page should carry. */
 export function escapeHtml(text: string): string {
   // eslint-disable-next-line no-control-regex
