@@ -131,6 +131,11 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     const persian = field(page, texts.bodyFa);
     expect(await persian.getAttribute('dir')).toBe('rtl');
     await persian.click();
+    // A heading chosen first, on the empty line, then typed.
+    await toolbarButton(page, texts.bodyFa, texts.heading).click();
+    await page.keyboard.type('راهنمای حضانت');
+    await persian.locator('h2', { hasText: 'راهنمای حضانت' }).waitFor();
+    await page.keyboard.press('Enter');
     await page.keyboard.type('راهنما حقوق مادران را پس از طلاق توضیح می‌دهد.');
 
     await field(page, texts.altEn).fill('The cover of the guide');
@@ -165,6 +170,8 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
       await preview.getByTestId('preview-banner').waitFor();
       await preview.getByTestId('detail-title').waitFor();
     }
+    await preview.goto(`/preview/news/${id}?lang=fa`);
+    await preview.getByTestId('prose').locator('h2', { hasText: 'راهنمای حضانت' }).waitFor();
     await preview.goto(`/preview/news/${id}?lang=en`);
     const body = preview.getByTestId('prose');
     await body.waitFor();
