@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { fillNews } from './fill.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
 import { searchBench } from './search.ts';
+import { measureRichBody, richBodySection } from './rich-body.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { createSiteCache } from '../src/server/cache/index.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
@@ -161,6 +162,8 @@ async function main() {
         })
       : []),
   ];
+  console.log('\nDetail page render, rich body against plain text (uncached)');
+  const renders = await measureRichBody();
   // Hand-written notes (why a target is missed, what was tried) survive a rerun.
   const reportFile = path.join(root, 'docs', 'benchmarks.md');
   const previous = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '';
@@ -197,6 +200,7 @@ Targets: API list throughput at least half of the bare-node bound; p99 under 50 
 latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) index, remembered totals and page anchors).
 
 ${searchResult.markdown}
+${richBodySection(renders)}
 ## Targets
 
 ${targets.map((line) => `- ${line}`).join('\n')}

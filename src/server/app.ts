@@ -20,6 +20,8 @@ import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
+import type { Clock } from './publication/clock.ts';
+import { startPublishing } from './publication/scheduler.ts';
 import { restRouter } from './rest/index.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
@@ -40,6 +42,8 @@ interface AppOptions {
   /** Throttles and the setup token; one in-memory set per app unless a shared store is given. */
   guards?: Guards;
   mediaWorkers?: MediaWorkers;
+  /** Time for scheduled publishing; tests pass a clock they move by hand. */
+  clock?: Clock;
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
@@ -53,7 +57,10 @@ export function createApp(options: AppOptions) {
     cache: options.cache ?? createSiteCache(options.db),
     guards: options.guards ?? createMemoryGuards(options.env),
     mediaWorkers: options.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(options.env)),
+    clock: options.clock,
   };
+  // Scheduled items go live at their time from now on, and those that fell due while the server was down, at once.
+  startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default

@@ -81,6 +81,8 @@ const envSchema = z
     /** Archived contact messages and unpublished stories are deleted after this many days; 0 keeps them. */
     TRUST_PROXY: trustProxy,
     RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),
+    /** Saved revisions kept per news item, article, report or legal-awareness item; older ones are deleted. */
+    REVISIONS_KEEP: numeric(z.coerce.number().int().min(1).max(10_000).default(50)),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

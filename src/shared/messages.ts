@@ -79,6 +79,12 @@ export const messages = {
     en: 'We could not confirm that this form was sent from this site, so nothing was stored yet. Check what you wrote and press the button again.',
     fa: 'نتوانستیم مطمئن شویم که این فرم از همین سایت فرستاده شده است، پس هنوز چیزی ذخیره نشد. نوشته‌تان را بررسی کنید و دوباره دکمه را بزنید.',
   },
+  altRequired: { en: 'Describe the picture for readers who cannot see it (alt text).', fa: 'تصویر را برای خوانندگانی که آن را نمی‌بینند توصیف کنید (متن جایگزین).' },
+  bodyTooLong: { en: 'The text is too long. Shorten it or split it into two items.', fa: 'متن بیش از حد بلند است. آن را کوتاه کنید یا در دو مطلب بنویسید.' },
+  bodyTooDeep: { en: 'Lists are nested too deeply. Use at most four levels.', fa: 'فهرست‌ها بیش از حد تودرتو هستند. حداکثر چهار سطح مجاز است.' },
+  invalidDate: { en: 'Enter a valid date and time.', fa: 'تاریخ و زمان معتبری وارد کنید.' },
+  publishAtRequired: { en: 'Choose when the item should be published.', fa: 'زمان انتشار را انتخاب کنید.' },
+  revisionNotFound: { en: 'Revision not found.', fa: 'نسخه پیدا نشد.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -90,7 +90,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
         titleFa: 'رأی دادگاه دربارهٔ حضانت',
         descriptionEn: 'The ruling in full.',
         descriptionFa: 'متن کامل رأی.',
-        imageUploadId: image.id,
+        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id,
         media: [
           { link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'Interview', titleFa: 'گفت‌وگو' },
           { link: '', titleEn: '' },
@@ -121,7 +121,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
         titleFa: 'ت',
         descriptionEn: 'D',
         descriptionFa: 'د',
-        imageUploadId: image.id,
+        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id,
         category: 'health',
         country: 'afghanistan',
       });
@@ -133,7 +133,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
     it('refuses an upload that another item has already claimed', async () => {
       const { caller } = await adminCaller(deps);
       const image = await makeImageUpload(deps);
-      const input = { titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', imageUploadId: image.id };
+      const input = { titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id };
       await caller[router].create(input);
       expect(await fieldErrorsOf(deps, caller[router].create(input))).toEqual({
         imageUploadId: ['The uploaded file was not found or has expired. Please upload it again.'],
@@ -146,7 +146,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const video = await makeVideoUpload(deps);
       const errors = await fieldErrorsOf(
         deps,
-        caller[router].create({ titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', imageUploadId: video.id }),
+        caller[router].create({ titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: video.id }),
       );
       expect(errors).toEqual({ imageUploadId: ['This field accepts images only.'] });
       expect(uploadRow(video.path)?.attachedAt).toBeNull();
@@ -298,6 +298,8 @@ describe('list previews', () => {
       titleFa: 'مدرسه در خانه',
       descriptionEn: english,
       descriptionFa: persian,
+      coverAltEn: 'Cover picture',
+      coverAltFa: 'تصویر جلد',
       imageUploadId: image.id,
       media: [{ link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'A lesson', descriptionEn: 'Filmed in a living room.' }],
     });

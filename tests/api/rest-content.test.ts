@@ -70,7 +70,12 @@ describe('REST news, articles and reports', () => {
     const anonymous = await visitor(world);
     const list = await json(await get(anonymous, '/api/news?page=1'));
     expect(list).toEqual({ data: [body.data], current_page: 1, last_page: 1, per_page: 12, total: 1, from: 1, to: 1 });
-    expect(await json(await get(anonymous, `/api/news/${body.data.id}`))).toEqual(body.data);
+    // The detail adds the body as HTML; a plain description is one paragraph per block of text.
+    expect(await json(await get(anonymous, `/api/news/${body.data.id}`))).toEqual({
+      ...body.data,
+      body_html_En: '<p>Thousands gathered on Saturday.</p>',
+      body_html_fa: '<p>هزاران نفر روز شنبه گرد آمدند.</p>',
+    });
   });
 
   it('accepts category and country and filters lists by them', async () => {

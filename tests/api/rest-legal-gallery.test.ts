@@ -53,7 +53,11 @@ describe('REST legal awareness', () => {
     const anonymous = await visitor(world);
     const list = await json(await get(anonymous, '/api/awareness?page=1'));
     expect(list).toMatchObject({ data: [body.data], current_page: 1, last_page: 1, total: 1 });
-    expect(await json(await get(anonymous, `/api/awareness/${body.data.id}`))).toEqual(body.data);
+    expect(await json(await get(anonymous, `/api/awareness/${body.data.id}`))).toEqual({
+      ...body.data,
+      body_html_En: '<p>What the labour law says about women.</p>',
+      body_html_fa: '<p>آنچه قانون کار درباره زنان می‌گوید.</p>',
+    });
   });
 
   it('refuses POST awareness from a visitor without a session with 401, unlike the original', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSessionToken } from '../../src/server/auth/sessions.ts';
 import { restRouter } from '../../src/server/rest/index.ts';
-import { liveRestFields, livePath, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
+import { liveRestFieldsFor, livePath, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
 import { expiredSessionToken } from '../setup/callers.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
@@ -67,11 +67,12 @@ beforeAll(async () => {
 });
 afterAll(() => template.cleanup());
 
-async function bodyFor(encoding: Encoding): Promise<BodyInit | undefined> {
+async function bodyFor(encoding: Encoding, route: RestRoute): Promise<BodyInit | undefined> {
   if (encoding === 'none') return undefined;
-  if (encoding === 'urlencoded') return new URLSearchParams(liveRestFields);
+  const fields = liveRestFieldsFor(route.path);
+  if (encoding === 'urlencoded') return new URLSearchParams(fields);
   const form = new FormData();
-  for (const [name, value] of Object.entries(liveRestFields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('image', await imageBlob('png'), 'image.png');
   form.append('media', await imageBlob('png'), 'media.png');
   return form;
@@ -93,7 +94,7 @@ async function send(client: CookieClient, route: RestRoute, encoding: Encoding, 
   const response = await client.fetch(livePath(world, route.path), {
     method: route.method,
     headers: { accept: 'application/json', ...headers },
-    body: await bodyFor(encoding),
+    body: await bodyFor(encoding, route),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
 }

@@ -57,7 +57,7 @@ describe('audit.list', () => {
   it('records each change an editor makes, newest first, with who and what', async () => {
     const { caller, user } = await adminCaller(deps);
     const image = await makeImageUpload(deps);
-    const created = await caller.news.create({ titleEn: 'Audited', titleFa: 'ث', descriptionEn: 'D', descriptionFa: 'د', imageUploadId: image.id });
+    const created = await caller.news.create({ titleEn: 'Audited', titleFa: 'ث', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id });
     await caller.news.delete({ id: created.id });
     const page = await caller.audit.list({});
     expect(page.items.slice(0, 2)).toMatchObject([

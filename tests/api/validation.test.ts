@@ -49,7 +49,7 @@ describe('contact form', () => {
 });
 
 describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
-  const valid = () => ({ titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', imageUploadId: someUploadId });
+  const valid = () => ({ titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: someUploadId });
 
   it.each(['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa'] as const)('requires %s', async (field) => {
     const { caller } = await adminCaller(deps);

@@ -75,8 +75,10 @@ describe.each(kinds)('$name', (kind) => {
     await fillText(page, {
       'Title (English)': title,
       'Title (Persian)': 'دیدار زنان وکیل در هرات',
-      'Description (English)': 'Thirty women lawyers met to plan free legal help for women in western Afghanistan.',
-      'Description (Persian)': 'سی زن وکیل برای برنامه‌ریزی کمک حقوقی رایگان به زنان در غرب افغانستان دیدار کردند.',
+      'Text (English)': 'Thirty women lawyers met to plan free legal help for women in western Afghanistan.',
+      'Text (Persian)': 'سی زن وکیل برای برنامه‌ریزی کمک حقوقی رایگان به زنان در غرب افغانستان دیدار کردند.',
+      'Image description for readers who cannot see it (English)': 'Women lawyers around a table',
+      'Image description for readers who cannot see it (Persian)': 'زنان وکیل دور یک میز',
       'Video link': 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     });
     await field(page, 'Category').selectOption('education');
@@ -158,12 +160,19 @@ describe('the news form', () => {
     await page.getByRole('button', { name: 'Publish news' }).click();
     const errors = page.getByTestId('form-errors');
     await errors.waitFor();
-    for (const label of ['Title (English)', 'Title (Persian)', 'Description (English)', 'Description (Persian)', 'Image']) {
+    for (const label of ['Title (English)', 'Title (Persian)', 'Text (English)', 'Text (Persian)', 'Image']) {
       await errors.getByText(label, { exact: true }).waitFor();
     }
     await screenshot(page, 'admin-news-add-errors');
 
-    await fillText(page, { 'Title (English)': 'Kept title', 'Title (Persian)': 'عنوان', 'Description (English)': 'Kept text', 'Description (Persian)': 'متن' });
+    await fillText(page, {
+      'Title (English)': 'Kept title',
+      'Title (Persian)': 'عنوان',
+      'Text (English)': 'Kept text',
+      'Text (Persian)': 'متن',
+      'Image description for readers who cannot see it (English)': 'A drawing',
+      'Image description for readers who cannot see it (Persian)': 'یک طرح',
+    });
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
     await page.route('**/trpc/news.create**', (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: 'Publish news' }).click();
@@ -174,7 +183,7 @@ describe('the news form', () => {
     await page.unroute('**/trpc/news.create**');
     await page.reload();
     await page.getByText('Your unsaved text from last time has been restored.').waitFor();
-    expect(await field(page, 'Description (English)').inputValue()).toBe('Kept text');
+    await expect.poll(() => field(page, 'Text (English)').innerText()).toBe('Kept text');
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
     await page.getByRole('button', { name: 'Publish news' }).click();
     await expectToast(page, 'News added successfully');

@@ -70,8 +70,8 @@ describe('legal awareness', () => {
 
     await field(page, 'Title (English)').fill('Your right to a lawyer during questioning');
     await field(page, 'Title (Persian)').fill('حق داشتن وکیل هنگام بازجویی');
-    await field(page, 'Description (English)').fill('You may ask for a lawyer before you answer any question.');
-    await field(page, 'Description (Persian)').fill('پیش از پاسخ به هر پرسشی می‌توانید وکیل بخواهید.');
+    await field(page, 'Text (English)').fill('You may ask for a lawyer before you answer any question.');
+    await field(page, 'Text (Persian)').fill('پیش از پاسخ به هر پرسشی می‌توانید وکیل بخواهید.');
     await chooseFile(page, 'Image or video file', await writeIllustration(site.deps));
     await page.getByRole('button', { name: 'Publish item' }).click();
     await expectToast(page, 'Added successfully');

@@ -35,8 +35,12 @@ describe('the admin panel in Persian', () => {
 
     await field(page, 'عنوان (انگلیسی)').fill('Girls return to a secret school in Herat');
     await field(page, 'عنوان (فارسی)').fill('بازگشت دختران به مدرسه‌ای پنهانی در هرات برای ادامه تحصیل');
-    await field(page, 'توضیحات (انگلیسی)').fill('Forty girls meet every morning in a private home.');
-    await field(page, 'توضیحات (فارسی)').fill('چهل دختر هر صبح در خانه‌ای شخصی گرد هم می‌آیند تا درس بخوانند.');
+    await field(page, 'متن (انگلیسی)').fill('Forty girls meet every morning in a private home.');
+    await field(page, 'متن (فارسی)').fill('چهل دختر هر صبح در خانه‌ای شخصی گرد هم می‌آیند تا درس بخوانند.');
+    expect(await field(page, 'متن (فارسی)').getAttribute('dir')).toBe('rtl');
+    expect(await field(page, 'متن (انگلیسی)').getAttribute('dir')).toBe('ltr');
+    await field(page, 'توصیف تصویر برای خوانندگانی که آن را نمی‌بینند (انگلیسی)').fill('Girls at desks in a living room');
+    await field(page, 'توصیف تصویر برای خوانندگانی که آن را نمی‌بینند (فارسی)').fill('دختران پشت میز در یک اتاق نشیمن');
     expect(await field(page, 'عنوان (فارسی)').getAttribute('dir')).toBe('rtl');
     expect(await field(page, 'عنوان (انگلیسی)').getAttribute('dir')).toBe('ltr');
     await chooseFile(page, 'تصویر', await writeIllustration(site.deps));

@@ -65,6 +65,8 @@ export async function makeContent(
     descriptionFa: string;
     category: 'top' | 'latest';
     country: 'iran' | 'afghanistan';
+    status: 'draft' | 'scheduled' | 'published';
+    publishAt: Date;
   }> = {},
 ) {
   const user = await makeUser(deps);
@@ -75,9 +77,13 @@ export async function makeContent(
     titleFa: overrides.titleFa ?? `عنوان ${unique('fa')}`,
     descriptionEn: overrides.descriptionEn ?? 'A description long enough to read.',
     descriptionFa: overrides.descriptionFa ?? 'توضیحی برای خواندن.',
+    coverAltEn: 'Cover picture',
+    coverAltFa: 'تصویر جلد',
     imageUploadId: upload.id,
     category: overrides.category,
     country: overrides.country,
+    status: overrides.status,
+    publishAt: overrides.publishAt,
   });
 }
 
@@ -102,7 +108,16 @@ export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string
 /** A legal-awareness item with a stored image (or the given upload). */
 export async function makeLegalItem(
   deps: TestDeps,
-  overrides: Partial<{ titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; mediaUploadId: string; videoLink: string }> = {},
+  overrides: Partial<{
+    titleEn: string;
+    titleFa: string;
+    descriptionEn: string;
+    descriptionFa: string;
+    mediaUploadId: string;
+    videoLink: string;
+    status: 'draft' | 'scheduled' | 'published';
+    publishAt: Date;
+  }> = {},
 ) {
   const caller = await factoryCaller(deps);
   const mediaUploadId = overrides.mediaUploadId ?? (overrides.videoLink ? undefined : (await makeImageUpload(deps)).id);
@@ -113,6 +128,8 @@ export async function makeLegalItem(
     descriptionFa: overrides.descriptionFa ?? 'آنچه قانون می‌گوید.',
     mediaUploadId,
     videoLink: overrides.videoLink,
+    status: overrides.status,
+    publishAt: overrides.publishAt,
   });
 }
 

@@ -73,11 +73,16 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
   const caller = await editorCaller(deps);
   const upload = await makeIllustrationUpload(deps);
   const label = unique(kind);
+  const titleEn = overrides.titleEn ?? `Women's rights ${kind} ${label}`;
+  const titleFa = overrides.titleFa ?? `${kind === 'news' ? 'خبر' : kind === 'article' ? 'مقاله' : 'گزارش'} حقوق زنان ${label}`;
   const item = await caller[contentKinds[kind].section].create({
-    titleEn: overrides.titleEn ?? `Women's rights ${kind} ${label}`,
-    titleFa: overrides.titleFa ?? `${kind === 'news' ? 'خبر' : kind === 'article' ? 'مقاله' : 'گزارش'} حقوق زنان ${label}`,
+    titleEn,
+    titleFa,
     descriptionEn: overrides.descriptionEn ?? `A report from the field about ${label}.\n\nA second paragraph with more detail.`,
     descriptionFa: overrides.descriptionFa ?? `گزارشی از میدان دربارهٔ ${label}.\n\nبند دوم با جزئیات بیشتر.`,
+    // The illustrations stand for the story: described by its title, as items from before alt text are.
+    coverAltEn: titleEn,
+    coverAltFa: titleFa,
     imageUploadId: upload.id,
     category: overrides.category ?? null,
     country: overrides.country ?? null,

@@ -95,7 +95,7 @@ describe('fieldErrorsOf', () => {
   });
 
   it('names a nested field by its dotted path', () => {
-    const value = { titleEn: 'a', titleFa: 'b', descriptionEn: 'c', descriptionFa: 'd', imageUploadId: 'a'.repeat(32), media: [{ link: 'not a link' }] };
+    const value = { coverAltEn: 'Cover', coverAltFa: 'جلد', titleEn: 'a', titleFa: 'b', descriptionEn: 'c', descriptionFa: 'd', imageUploadId: 'a'.repeat(32), media: [{ link: 'not a link' }] };
     expect(fieldErrorsOf(issuesOf(createContentInput, value), 'en')).toEqual({ 'media.0.link': [messages.invalidUrl.en] });
   });
 

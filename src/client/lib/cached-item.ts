@@ -3,7 +3,7 @@ import { useQuery, type UseQueryOptions, type QueryClient, type QueryFunction, t
 /**
  * An item already present in any cached list page under `listKey`, with the time that list was
  * fetched: opening a story from a list then shows it at once. `partial` says the list held only an
- * excerpt of its text (an `excerpt` input), so the full item must still be fetched.
+ * excerpt of its text (an `excerpt` input) or no rendered body, so the full item must still be fetched.
  */
 export function cachedItem<T extends { id: number }>(queryClient: QueryClient, listKey: QueryKey, id: number): CachedItem<T> | undefined {
   let partial: CachedItem<T> | undefined;
@@ -12,7 +12,9 @@ export function cachedItem<T extends { id: number }>(queryClient: QueryClient, l
     const item = data?.items?.find((candidate) => candidate.id === id);
     if (!item) continue;
     const excerpted = (query.queryKey[1] as { input?: { excerpt?: number } } | undefined)?.input?.excerpt !== undefined;
-    if (!excerpted) return { item, updatedAt: query.state.dataUpdatedAt, partial: false };
+    // Lists carry no rendered bodies (news, articles, reports and legal items): only the detail has them.
+    const withoutBody = (item as { renderedEn?: unknown[] }).renderedEn?.length === 0;
+    if (!excerpted && !withoutBody) return { item, updatedAt: query.state.dataUpdatedAt, partial: false };
     partial ??= { item, updatedAt: query.state.dataUpdatedAt, partial: true };
   }
   return partial;

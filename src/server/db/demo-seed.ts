@@ -79,6 +79,9 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
         titleFa: item.titleFa,
         descriptionEn: item.descriptionEn,
         descriptionFa: item.descriptionFa,
+        // The demo pictures are abstract illustrations: the title says what they stand for.
+        coverAltEn: item.titleEn,
+        coverAltFa: item.titleFa,
         imageUploadId: await demoImage(deps, imageIndex++),
         category: item.category ?? null,
         country: item.country ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { publicationStatuses } from '../../shared/schemas/editorial.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
 
 const timestamps = {
@@ -11,6 +12,24 @@ const timestamps = {
     .default(sql`(unixepoch('subsec') * 1000)`)
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * Columns every editorial item has: status, schedule, bodies per language, the cover picture's
+ * words. Only `published` items reach visitors (src/server/publication/visibility.ts); a
+ * `scheduled` one turns `published` at its publish_at by itself (docs/decisions/016).
+ */
+const editorial = (cover: 'image' | 'media') => ({
+  status: text('status', { enum: publicationStatuses }).notNull().default('published'),
+  publishAt: integer('publish_at', { mode: 'timestamp_ms' }),
+  /** The body document as JSON (src/shared/rich-text/schema.ts); null for items written as plain text, whose description is their body. */
+  bodyEn: text('body_en'),
+  bodyFa: text('body_fa'),
+  coverAltEn: text(`${cover}_alt_en`),
+  coverAltFa: text(`${cover}_alt_fa`),
+  coverCaptionEn: text(`${cover}_caption_en`),
+  coverCaptionFa: text(`${cover}_caption_fa`),
+  coverCredit: text(`${cover}_credit`),
+});
 
 /** News, articles and reports share one shape, so one table with a kind column (docs/decisions/002). */
 export const posts = sqliteTable(
@@ -25,14 +44,17 @@ export const posts = sqliteTable(
     image: text('image').notNull(),
     category: text('category'),
     country: text('country'),
+    ...editorial('image'),
     ...timestamps,
   },
   (table) => [
-    index('posts_kind_created_idx').on(table.kind, table.createdAt, table.id),
-    index('posts_kind_category_created_idx').on(table.kind, table.category, table.createdAt, table.id),
-    index('posts_kind_country_created_idx').on(table.kind, table.country, table.createdAt, table.id),
+    // Public lists read published items only: the status follows the kind in every list index.
+    index('posts_kind_status_created_idx').on(table.kind, table.status, table.createdAt, table.id),
+    index('posts_kind_status_category_created_idx').on(table.kind, table.status, table.category, table.createdAt, table.id),
+    index('posts_kind_status_country_created_idx').on(table.kind, table.status, table.country, table.createdAt, table.id),
     // Lists filtered by both (a country page's category): without it SQLite reads every row of the country.
-    index('posts_kind_category_country_created_idx').on(table.kind, table.category, table.country, table.createdAt, table.id),
+    index('posts_kind_status_category_country_created_idx').on(table.kind, table.status, table.category, table.country, table.createdAt, table.id),
+    index('posts_scheduled_idx').on(table.status, table.publishAt),
   ],
 );
 
@@ -137,9 +159,28 @@ export const legalItems = sqliteTable(
     media: text('media'),
     mediaKind: text('media_kind', { enum: ['image', 'video'] }),
     videoLink: text('video_link'),
+    ...editorial('media'),
     ...timestamps,
   },
-  (table) => [index('legal_created_idx').on(table.createdAt, table.id)],
+  (table) => [index('legal_status_created_idx').on(table.status, table.createdAt, table.id), index('legal_scheduled_idx').on(table.status, table.publishAt)],
+);
+
+/**
+ * One saved state of a news item, article, report or legal-awareness item (both languages, as a
+ * JSON snapshot), kept for comparison and restoring. Deleting the item deletes its revisions.
+ */
+export const revisions = sqliteTable(
+  'revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    legalId: integer('legal_id').references(() => legalItems.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
+    userEmail: text('user_email'),
+    snapshot: text('snapshot').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('revisions_post_idx').on(table.postId, table.id), index('revisions_legal_idx').on(table.legalId, table.id)],
 );
 
 export const stories = sqliteTable(

@@ -1,9 +1,10 @@
 import express, { type Request } from 'express';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
 import { truncate } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
+import { publicCondition } from '../publication/visibility.ts';
 import type { Deps } from '../trpc/context.ts';
 
 const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
@@ -35,16 +36,16 @@ export function feedsRoute(deps: Deps) {
   const route = express.Router();
 
   route.get('/robots.txt', (req, res) => {
-    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
+    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
   });
 
   route.get('/sitemap.xml', (req, res) => {
     const origin = siteOrigin(deps, req);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
-    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
+    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
       entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
     }
-    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
+    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
       entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
     }
     const urls = entries.flatMap((entry) =>
@@ -68,7 +69,7 @@ export function feedsRoute(deps: Deps) {
     const rows = deps.db
       .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
       .from(posts)
-      .where(eq(posts.kind, kind))
+      .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(30)
       .all();

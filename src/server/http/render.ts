@@ -18,8 +18,8 @@ import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 
 type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>, serverForm?: ServerFormState | null) => Promise<RenderResult>;
 
-/** Admin screens stay client-only: their data is private and they are never shared. */
-const CLIENT_ONLY = /^\/(setup|admin)(\/|$)|^\/login\/./i;
+/** Admin screens and editors' previews stay client-only: their data is private and they are never shared. */
+const CLIENT_ONLY = /^\/(setup|admin|preview)(\/|$)|^\/login\/./i;
 /** The sign-in page is rendered on the server for visitors without a session (an editor's goes on to the panel). */
 const LOGIN = /^\/login\/?$/i;
 

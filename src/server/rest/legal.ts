@@ -3,6 +3,7 @@ import type { Deps } from '../trpc/context.ts';
 import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, updated, type Body } from './endpoint.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
+import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
 import { legalShape, paginated } from './shapes.ts';
 
 /** The original legal form spells the Persian fields in lower case (`titlefa`) and sends its file as `media`. */
@@ -13,6 +14,7 @@ const fields: FieldNames = {
   descriptionFa: 'descriptionfa',
   mediaUploadId: 'media',
   videoLink: 'link',
+  ...editorialFieldNames('media'),
 };
 
 function textOf(body: Body) {
@@ -40,7 +42,7 @@ export function legalRoutes(deps: Deps) {
 
   routes.get(
     '/awareness/:id',
-    endpoint(deps, async ({ req, caller }) => ok(legalShape(await caller.legal.byId({ id: idParam(req) })))),
+    endpoint(deps, async ({ req, caller }) => ok(legalShape(await caller.legal.byId({ id: idParam(req) }), true))),
   );
 
   routes.post(
@@ -49,7 +51,8 @@ export function legalRoutes(deps: Deps) {
       deps,
       async (call) => {
         const files = await receive(call);
-        const item = await call.caller.legal.create({ ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
+        const body = bodyOf(call.req);
+        const item = await call.caller.legal.create({ ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
         return created(legalShape(item));
       },
       { fields },
@@ -62,7 +65,8 @@ export function legalRoutes(deps: Deps) {
       deps,
       async (call) => {
         const files = await receive(call);
-        const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(bodyOf(call.req)), mediaUploadId: files.media });
+        const body = bodyOf(call.req);
+        const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
         return updated(legalShape(item));
       },
       { fields },

@@ -5,6 +5,7 @@ import type { GalleryItem } from '../routers/gallery.ts';
 import type { Page } from '../routers/helpers.ts';
 import type { LegalItem } from '../routers/legal.ts';
 import type { Subscriber } from '../routers/newsletter.ts';
+import { bodyHtmlShape } from './editorial-fields.ts';
 import type { PublishedStory, Story } from '../routers/stories.ts';
 
 /**
@@ -16,7 +17,7 @@ import type { PublishedStory, Story } from '../routers/stories.ts';
 export function paginated<T>(page: Page<T>, shape: (item: T) => unknown) {
   const first = page.items.length ? (page.page - 1) * page.pageSize + 1 : null;
   return {
-    data: page.items.map(shape),
+    data: page.items.map((item) => shape(item)),
     current_page: page.page,
     last_page: Math.max(1, Math.ceil(page.total / page.pageSize)),
     per_page: page.pageSize,
@@ -41,7 +42,7 @@ function mediaShape(media: MediaItem) {
   };
 }
 
-export function contentShape(item: ContentItem) {
+export function contentShape(item: ContentItem, detail = false) {
   return {
     id: item.id,
     title_En: item.titleEn,
@@ -55,10 +56,11 @@ export function contentShape(item: ContentItem) {
     country: item.country,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
+    ...(detail ? bodyHtmlShape(item) : {}),
   };
 }
 
-export function legalShape(item: LegalItem) {
+export function legalShape(item: LegalItem, detail = false) {
   return {
     id: item.id,
     titleEn: item.titleEn,
@@ -71,6 +73,7 @@ export function legalShape(item: LegalItem) {
     embed_url: item.embedUrl,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
+    ...(detail ? bodyHtmlShape(item) : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { contentKindIds, contentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { excerpt } from '../../shared/text.ts';
 import {
+  adminListContentInput,
   contentByIdInput,
   createContentInput,
   listContentInput,
@@ -13,11 +14,19 @@ import {
   type MediaItemPatch,
 } from '../../shared/schemas/content.ts';
 import type { Db, DbLike } from '../db/client.ts';
+import type { Deps } from '../trpc/context.ts';
 import { postMedia, posts } from '../db/schema.ts';
+import { orphanedBodyImages } from '../editorial/body-images.ts';
+import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import { clockOf } from '../publication/clock.ts';
+import { scheduleChanged } from '../publication/scheduler.ts';
+import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { shownFiles } from '../editorial/body-images.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
-import { claimForField, notFound, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
+import { recordRevision } from './revisions/record.ts';
 
 export interface MediaItem {
   link: string | null;
@@ -27,7 +36,7 @@ export interface MediaItem {
   descriptionFa: string | null;
 }
 
-export interface ContentItem {
+export interface ContentItem extends EditorialOutput {
   id: number;
   kind: ContentKind;
   titleEn: string;
@@ -52,9 +61,15 @@ const columns = {
   image: posts.image,
   category: posts.category,
   country: posts.country,
+  ...editorialColumns(posts),
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
 };
+
+type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & EditorialRow;
+
+/** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
+const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
 
 const mediaOf = perDatabase((db) =>
   db
@@ -72,12 +87,12 @@ const mediaOf = perDatabase((db) =>
     .prepare(),
 );
 
-const rowsOf = perDatabase((db) => db.select(columns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare());
+const rowsOf = perDatabase((db) => db.select(listColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare());
 
 // For previews SQLite hands over one character more than the preview (enough to tell whether the
 // text goes on), not whole articles in both languages.
 const previewColumns = {
-  ...columns,
+  ...listColumns,
   descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${sql.placeholder('length')})`,
   descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${sql.placeholder('length')})`,
 };
@@ -86,17 +101,17 @@ const previewRowsOf = perDatabase((db) =>
 );
 
 /** The rows of a page, in order; with descriptions cut to previews when the caller asks for them. */
-function pageRows(db: Db, ids: number[], preview: number | undefined): Omit<ContentItem, 'media'>[] {
+function pageRows(db: Db, ids: number[], preview: number | undefined): Row[] {
   if (!ids.length) return [];
-  if (!preview) return rowsOf(db).all({ ids: JSON.stringify(ids) }) as Omit<ContentItem, 'media'>[];
-  return (previewRowsOf(db).all({ ids: JSON.stringify(ids), length: preview + 1 }) as Omit<ContentItem, 'media'>[]).map((row) => ({
+  if (!preview) return rowsOf(db).all({ ids: JSON.stringify(ids) }) as Row[];
+  return (previewRowsOf(db).all({ ids: JSON.stringify(ids), length: preview + 1 }) as Row[]).map((row) => ({
     ...row,
     descriptionEn: excerpt(row.descriptionEn, preview),
     descriptionFa: excerpt(row.descriptionFa, preview),
   }));
 }
 
-function withMedia(db: Db, rows: Omit<ContentItem, 'media'>[]): ContentItem[] {
+function withMedia(db: Db, rows: Row[], rendered: boolean): ContentItem[] {
   if (!rows.length) return [];
   const byPost = new Map<number, MediaItem[]>();
   for (const { postId, ...item } of mediaOf(db).all({ ids: JSON.stringify(rows.map((row) => row.id)) })) {
@@ -105,16 +120,36 @@ function withMedia(db: Db, rows: Omit<ContentItem, 'media'>[]): ContentItem[] {
     list.push(item);
   }
   return rows.map((row) => ({
-    ...row,
+    ...editorialOutput(row, { rendered }),
     category: row.category as Category | null,
     country: row.country as Country | null,
     media: byPost.get(row.id) ?? [],
   }));
 }
 
-function findItem(db: Db, kind: ContentKind, id: number): ContentItem | undefined {
-  const row = db.select(columns).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, id))).get();
-  return row ? withMedia(db, [row as Omit<ContentItem, 'media'>])[0] : undefined;
+/** One item of the kind; only a public one unless `anyStatus` (editors). */
+function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Row | undefined {
+  return db
+    .select(columns)
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, id), anyStatus ? undefined : publicCondition(posts.status)))
+    .get() as Row | undefined;
+}
+
+function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): ContentItem | undefined {
+  const row = findRow(db, kind, id, anyStatus);
+  return row ? withMedia(db, [row], true)[0] : undefined;
+}
+
+function listPage(ctx: Parameters<typeof newestFirstPage>[0], kind: ContentKind, input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number }, status: string | undefined): Page<ContentItem> {
+  const filters = [
+    ['kind', kind],
+    ['status', status],
+    ['category', input.category],
+    ['country', input.country],
+  ] as const;
+  const { ids, total } = newestFirstPage(ctx, { table: 'posts', filters }, input);
+  return { items: withMedia(ctx.db, pageRows(ctx.db, ids, input.excerpt), false), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** The stored media list of a post, as input items, read inside the edit's transaction. */
@@ -153,17 +188,15 @@ function mediaRows(postId: number, media: readonly MediaItemInput[]) {
 }
 
 /** The list, byId, create, update and delete procedures of one content kind. */
+/** Moves the files an item shows (cover and body pictures) to the public side once it is saved. */
+async function publishShownFiles(ctx: { db: Db; storage: Deps['storage'] }, id: number): Promise<void> {
+  const row = ctx.db.select({ image: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(eq(posts.id, id)).get();
+  if (row) await publishFiles(ctx.storage, shownFiles(row.image, row));
+}
+
 function contentRouter(kind: ContentKind) {
   return router({
-    list: publicProcedure.input(listContentInput).query(({ ctx, input }): Page<ContentItem> => {
-      const filters = [
-        ['kind', kind],
-        ['category', input.category],
-        ['country', input.country],
-      ] as const;
-      const { ids, total } = newestFirstPage(ctx, { table: 'posts', filters }, input);
-      return { items: withMedia(ctx.db, pageRows(ctx.db, ids, input.excerpt)), total, page: input.page, pageSize: input.pageSize };
-    }),
+    list: publicProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
 
     byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {
       const item = findItem(ctx.db, kind, input.id);
@@ -171,8 +204,19 @@ function contentRouter(kind: ContentKind) {
       return item;
     }),
 
+    /** Every item whatever its status, for editors; filtered by status on request. */
+    adminList: adminProcedure.input(adminListContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, input.status)),
+
+    /** Any item, with its body documents for the editor and rendered as the public page will show it. */
+    adminById: adminProcedure.input(contentByIdInput).query(({ ctx, input }) => {
+      const row = findRow(ctx.db, kind, input.id, true);
+      if (!row) throw notFound(ctx, contentKinds[kind].notFound);
+      return { ...withMedia(ctx.db, [row], true)[0]!, ...editorialDocuments(row) };
+    }),
+
     create: adminProcedure.meta({ changesPublicContent: true }).input(createContentInput).mutation(async ({ ctx, input }) => {
-      const { id, image } = ctx.db.transaction((tx) => {
+      const now = clockOf(ctx).now();
+      const id = ctx.db.transaction((tx) => {
         const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
         const inserted = tx
           .insert(posts)
@@ -180,31 +224,37 @@ function contentRouter(kind: ContentKind) {
             kind,
             titleEn: input.titleEn,
             titleFa: input.titleFa,
-            descriptionEn: input.descriptionEn,
-            descriptionFa: input.descriptionFa,
+            descriptionEn: '',
+            descriptionFa: '',
             image: upload.path,
             category: input.category ?? null,
             country: input.country ?? null,
+            ...editorialChanges(ctx, tx, input, undefined, now),
           })
           .returning({ id: posts.id })
           .get();
         const media = mediaRows(inserted.id, input.media);
         if (media.length) tx.insert(postMedia).values(media).run();
-        return { id: inserted.id, image: upload.path };
+        recordRevision(tx, ctx, { postId: inserted.id }, now);
+        return inserted.id;
       });
-      await publishFiles(ctx.storage, [image]);
-      return findItem(ctx.db, kind, id)!;
+      await publishShownFiles(ctx, id);
+      scheduleChanged(ctx);
+      return findItem(ctx.db, kind, id, true)!;
     }),
 
     update: adminProcedure.meta({ changesPublicContent: true }).input(updateContentInput).mutation(async ({ ctx, input }) => {
+      const now = clockOf(ctx).now();
       const replaced = ctx.db.transaction((tx) => {
-        const current = tx.select({ image: posts.image }).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).get();
+        const current = tx
+          .select({ image: posts.image, status: posts.status, publishAt: posts.publishAt })
+          .from(posts)
+          .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
+          .get();
         if (!current) throw notFound(ctx, contentKinds[kind].notFound);
-        const changes: Partial<typeof posts.$inferInsert> = { updatedAt: new Date() };
+        const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
-        if (input.descriptionEn) changes.descriptionEn = input.descriptionEn;
-        if (input.descriptionFa) changes.descriptionFa = input.descriptionFa;
         if (input.category !== undefined) changes.category = input.category;
         if (input.country !== undefined) changes.country = input.country;
         let oldFiles: string[] = [];
@@ -220,21 +270,25 @@ function contentRouter(kind: ContentKind) {
           const media = mediaRows(input.id, list);
           if (media.length) tx.insert(postMedia).values(media).run();
         }
+        recordRevision(tx, ctx, { postId: input.id }, now);
         return oldFiles;
       });
       await deleteFiles(ctx.storage, replaced);
-      const item = findItem(ctx.db, kind, input.id)!;
-      await publishFiles(ctx.storage, [item.image]);
-      return item;
+      await publishShownFiles(ctx, input.id);
+      scheduleChanged(ctx);
+      return findItem(ctx.db, kind, input.id, true)!;
     }),
 
     delete: adminProcedure.meta({ changesPublicContent: true }).input(contentByIdInput).mutation(async ({ ctx, input }) => {
       const files = ctx.db.transaction((tx) => {
+        if (!findRow(tx, kind, input.id, true)) throw notFound(ctx, contentKinds[kind].notFound);
+        const bodyFiles = orphanedBodyImages(tx, { postId: input.id });
         const removed = tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, input.id))).returning({ image: posts.image }).get();
         if (!removed) throw notFound(ctx, contentKinds[kind].notFound);
-        return forgetStoredFiles(tx, [removed.image]);
+        return [...forgetStoredFiles(tx, [removed.image]), ...bodyFiles];
       });
       await deleteFiles(ctx.storage, files);
+      scheduleChanged(ctx);
       return { id: input.id };
     }),
   });

@@ -4,6 +4,8 @@ import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
 import { claimUpload, UploadClaimError } from '../uploads/store.ts';
+import { BodyImageRefused } from '../editorial/body-images.ts';
+import { editorialWrites } from '../editorial/item.ts';
 import type { MediaKind } from '../uploads/sniff.ts';
 
 export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound'): TRPCError {
@@ -16,6 +18,16 @@ export function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: 
     return claimUpload(db, uploadId, allowed);
   } catch (error) {
     if (error instanceof UploadClaimError) throw fieldError(field, message(ctx.lang, error.key));
+    throw error;
+  }
+}
+
+/** The editorial columns of a save (src/server/editorial/item.ts), a refused body picture reported on its body field. */
+export function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Parameters<typeof editorialWrites>): ReturnType<typeof editorialWrites> {
+  try {
+    return editorialWrites(...args);
+  } catch (error) {
+    if (error instanceof BodyImageRefused) throw fieldError(error.field, message(ctx.lang, error.key));
     throw error;
   }
 }

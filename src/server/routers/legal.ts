@@ -1,14 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
-import { createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
+import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
+import { orphanedBodyImages } from '../editorial/body-images.ts';
+import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import { clockOf } from '../publication/clock.ts';
+import { scheduleChanged } from '../publication/scheduler.ts';
+import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { shownFiles } from '../editorial/body-images.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
-import { claimForField, notFound, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
+import { recordRevision } from './revisions/record.ts';
 
-export interface LegalItem {
+export interface LegalItem extends EditorialOutput {
   id: number;
   titleEn: string;
   titleFa: string;
@@ -31,59 +38,78 @@ const columns = {
   media: legalItems.media,
   mediaKind: legalItems.mediaKind,
   videoLink: legalItems.videoLink,
+  ...editorialColumns(legalItems),
   createdAt: legalItems.createdAt,
   updatedAt: legalItems.updatedAt,
 };
 
-const present = (row: Omit<LegalItem, 'embedUrl'>): LegalItem => ({ ...row, embedUrl: videoEmbedUrl(row.videoLink) });
+type Row = Omit<LegalItem, keyof EditorialOutput | 'embedUrl'> & EditorialRow;
+
+const present = (row: Row, rendered: boolean): LegalItem => ({ ...editorialOutput(row, { rendered }), embedUrl: videoEmbedUrl(row.videoLink) });
 
 const rowsOf = perDatabase((db) =>
   db.select(columns).from(legalItems).where(inIds(legalItems.id)).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).prepare(),
 );
 
+function pageOf(ctx: Parameters<typeof newestFirstPage>[0], status: string | undefined, input: { page: number; pageSize: number }): Page<LegalItem> {
+  const { ids, total } = newestFirstPage(ctx, { table: 'legal_items', filters: [['status', status]] }, input);
+  const rows = ids.length ? (rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) as Row[]) : [];
+  return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
+}
+
 export const legalRouter = router({
-  list: publicProcedure.input(pageInput).query(({ ctx, input }): Page<LegalItem> => {
-    const { ids, total } = newestFirstPage(ctx, { table: 'legal_items' }, input);
-    const rows = ids.length ? rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) : [];
-    return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
-  }),
+  list: publicProcedure.input(pageInput).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
 
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => {
+    const row = ctx.db.select(columns).from(legalItems).where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status))).get();
+    if (!row) throw notFound(ctx, 'legalNotFound');
+    return present(row as Row, true);
+  }),
+
+  /** Every item whatever its status, for editors; filtered by status on request. */
+  adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input)),
+
+  /** Any item, with its body documents for the editor and rendered as the public page will show it. */
+  adminById: adminProcedure.input(byIdInput).query(({ ctx, input }) => {
     const row = ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).get();
     if (!row) throw notFound(ctx, 'legalNotFound');
-    return present(row);
+    return { ...present(row as Row, true), ...editorialDocuments(row) };
   }),
 
   create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(async ({ ctx, input }) => {
+    const now = clockOf(ctx).now();
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
-      return tx
+      const row = tx
         .insert(legalItems)
         .values({
           titleEn: input.titleEn,
           titleFa: input.titleFa,
-          descriptionEn: input.descriptionEn,
-          descriptionFa: input.descriptionFa,
+          descriptionEn: '',
+          descriptionFa: '',
           media: media?.path ?? null,
           mediaKind: media?.kind ?? null,
           videoLink: input.videoLink ?? null,
+          ...editorialChanges(ctx, tx, input, undefined, now),
         })
         .returning(columns)
         .get();
+      recordRevision(tx, ctx, { legalId: row.id }, now);
+      return row;
     });
-    await publishFiles(ctx.storage, [row.media]);
-    return present(row);
+    await publishFiles(ctx.storage, shownFiles(row.media, row));
+    scheduleChanged(ctx);
+    return present(row as Row, true);
   }),
 
   update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
+    const now = clockOf(ctx).now();
     const { row, oldFiles } = ctx.db.transaction((tx) => {
-      const current = tx.select({ media: legalItems.media }).from(legalItems).where(eq(legalItems.id, input.id)).get();
+      const current = tx.select({ media: legalItems.media, status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).get();
       if (!current) throw notFound(ctx, 'legalNotFound');
-      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: new Date() };
+      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
       if (input.titleEn) changes.titleEn = input.titleEn;
       if (input.titleFa) changes.titleFa = input.titleFa;
-      if (input.descriptionEn) changes.descriptionEn = input.descriptionEn;
-      if (input.descriptionFa) changes.descriptionFa = input.descriptionFa;
       if (input.videoLink) changes.videoLink = input.videoLink;
       let oldFiles: string[] = [];
       if (input.mediaUploadId) {
@@ -93,20 +119,24 @@ export const legalRouter = router({
         oldFiles = forgetStoredFiles(tx, [current.media]);
       }
       const row = tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns).get();
+      recordRevision(tx, ctx, { legalId: row.id }, now);
       return { row, oldFiles };
     });
     await deleteFiles(ctx.storage, oldFiles);
-    await publishFiles(ctx.storage, [row.media]);
-    return present(row);
+    await publishFiles(ctx.storage, shownFiles(row.media, row));
+    scheduleChanged(ctx);
+    return present(row as Row, true);
   }),
 
   delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
+      const bodyFiles = orphanedBodyImages(tx, { legalId: input.id });
       const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ media: legalItems.media }).get();
       if (!removed) throw notFound(ctx, 'legalNotFound');
-      return forgetStoredFiles(tx, [removed.media]);
+      return [...forgetStoredFiles(tx, [removed.media]), ...bodyFiles];
     });
     await deleteFiles(ctx.storage, files);
+    scheduleChanged(ctx);
     return { id: input.id };
   }),
 });

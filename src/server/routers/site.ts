@@ -1,4 +1,4 @@
-import { count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { contactMessages, galleryItems, legalItems, newsletterSubscribers, posts, stories, users } from '../db/schema.ts';
@@ -30,5 +30,28 @@ export const dashboardRouter = router({
       stories: tally(stories),
       subscribers: tally(newsletterSubscribers),
     };
+  }),
+
+  /** What goes live next: the soonest scheduled items of every kind. */
+  scheduled: adminProcedure.query(({ ctx }) => {
+    const soonest = (table: typeof posts | typeof legalItems) =>
+      ctx.db
+        .select({ id: table.id, titleEn: table.titleEn, titleFa: table.titleFa, publishAt: table.publishAt })
+        .from(table)
+        .where(and(eq(table.status, 'scheduled')))
+        .orderBy(asc(table.publishAt), asc(table.id))
+        .limit(5)
+        .all();
+    const items = [
+      ...ctx.db
+        .select({ id: posts.id, kind: posts.kind, titleEn: posts.titleEn, titleFa: posts.titleFa, publishAt: posts.publishAt })
+        .from(posts)
+        .where(eq(posts.status, 'scheduled'))
+        .orderBy(asc(posts.publishAt), asc(posts.id))
+        .limit(5)
+        .all(),
+      ...soonest(legalItems).map((item) => ({ ...item, kind: 'legal' as const })),
+    ];
+    return items.sort((a, b) => (a.publishAt?.getTime() ?? 0) - (b.publishAt?.getTime() ?? 0)).slice(0, 5);
   }),
 });

@@ -4,6 +4,7 @@ import type { Env } from '../env.ts';
 import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
+import type { Clock } from '../publication/clock.ts';
 import type { Storage } from '../uploads/storage.ts';
 import type { MediaWorkers } from '../uploads/workers/pool.ts';
 
@@ -25,6 +26,8 @@ export interface Deps {
   guards: Guards;
   /** The bounded pool that cleans uploaded images and videos off the request path. */
   mediaWorkers: MediaWorkers;
+  /** The site's time (scheduled publishing, preview links); the system clock when absent. */
+  clock?: Clock;
 }
 
 export interface Context extends Deps {

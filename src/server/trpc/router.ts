@@ -6,6 +6,7 @@ import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
 import { searchRouter } from '../routers/search.ts';
+import { revisionsRouter } from '../routers/revisions/index.ts';
 import { configRouter, dashboardRouter } from '../routers/site.ts';
 import { setupRouter } from '../routers/setup.ts';
 import { storiesRouter } from '../routers/stories.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   ...contentRouters(),
   gallery: galleryRouter,
   legal: legalRouter,
+  revisions: revisionsRouter,
   stories: storiesRouter,
   contacts: contactsRouter,
   newsletter: newsletterRouter,

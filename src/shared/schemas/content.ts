@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byIdInput, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
+import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
 
 export type { ContentKind } from '../content-kinds.ts';
 
@@ -35,36 +36,47 @@ const mediaItemPatch = z.object({
 });
 export type MediaItemPatch = z.infer<typeof mediaItemPatch>;
 
-export const createContentInput = z.object({
-  titleEn: requiredText(limits.title),
-  titleFa: requiredText(limits.title),
-  descriptionEn: requiredText(limits.longText),
-  descriptionFa: requiredText(limits.longText),
-  imageUploadId: uploadId,
-  media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
-  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
-  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+/** The fields of a new item; `createContentInput` adds the checks across fields. */
+export const contentFields = z.object({
+    titleEn: requiredText(limits.title),
+    titleFa: requiredText(limits.title),
+    /** Plain text; with a body given it is derived from the body instead. */
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
+    imageUploadId: uploadId,
+    media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
+    category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+    country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+    ...editorialFields,
+    // A new cover is described in both languages for readers who cannot see it.
+    coverAltEn: requiredText(editorialLimits.alt),
+    coverAltFa: requiredText(editorialLimits.alt),
 });
+
+export const createContentInput = contentFields.superRefine(checkBodies, { when: () => true }).superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentInput>;
 
 /** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
-export const updateContentInput = z.object({
-  id,
-  titleEn: optionalText(limits.title),
-  titleFa: optionalText(limits.title),
-  descriptionEn: optionalText(limits.longText),
-  descriptionFa: optionalText(limits.longText),
-  imageUploadId: optionalUploadId,
-  media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
-  /**
-   * Laid over the first media item (of `media` when given, else of the stored list), in the same
-   * transaction as the rest of the edit; the other items are kept. Given fields change, empty
-   * ones clear, absent ones stay.
-   */
-  firstMedia: mediaItemPatch.optional(),
-  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
-  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
-});
+export const updateContentInput = z
+  .object({
+    id,
+    titleEn: optionalText(limits.title),
+    titleFa: optionalText(limits.title),
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
+    imageUploadId: optionalUploadId,
+    media: z.array(mediaItemInput).max(limits.mediaItems).optional(),
+    /**
+     * Laid over the first media item (of `media` when given, else of the stored list), in the same
+     * transaction as the rest of the edit; the other items are kept. Given fields change, empty
+     * ones clear, absent ones stay.
+     */
+    firstMedia: mediaItemPatch.optional(),
+    category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+    country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+    ...editorialFields,
+  })
+  .superRefine(checkBodies).superRefine(checkSchedule);
 export type UpdateContentInput = z.infer<typeof updateContentInput>;
 
 export const listContentInput = pageInput.extend({
@@ -75,3 +87,6 @@ export const listContentInput = pageInput.extend({
 });
 
 export const contentByIdInput = byIdInput;
+
+/** Editors' lists: every status, or one. */
+export const adminListContentInput = pageInput.extend({ status: statusFilter });

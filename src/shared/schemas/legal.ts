@@ -1,23 +1,35 @@
 import { z } from 'zod';
-import { id, limits, optionalText, optionalUploadId, optionalVideoLink, requiredText } from './common.ts';
+import { id, limits, optionalText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
+import { checkBodies, checkSchedule, editorialFields, statusFilter } from './editorial.ts';
 
 export const createLegalInput = z
   .object({
-    titleEn: requiredText(limits.title),
-    titleFa: requiredText(limits.title),
-    descriptionEn: requiredText(limits.longText),
-    descriptionFa: requiredText(limits.longText),
+    titleEn: z.string().trim().min(1, 'required').max(limits.title),
+    titleFa: z.string().trim().min(1, 'required').max(limits.title),
+    /** Plain text; with a body given it is derived from the body instead. */
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
     mediaUploadId: optionalUploadId,
     videoLink: optionalVideoLink,
+    ...editorialFields,
   })
-  .refine((input) => input.mediaUploadId || input.videoLink, { message: 'legalMediaRequired', path: ['mediaUploadId'] });
+  .refine((input) => input.mediaUploadId || input.videoLink, { message: 'legalMediaRequired', path: ['mediaUploadId'] })
+  .superRefine(checkBodies, { when: () => true })
+  .superRefine(checkSchedule);
+export type CreateLegalInput = z.infer<typeof createLegalInput>;
 
-export const updateLegalInput = z.object({
-  id,
-  titleEn: optionalText(limits.title),
-  titleFa: optionalText(limits.title),
-  descriptionEn: optionalText(limits.longText),
-  descriptionFa: optionalText(limits.longText),
-  mediaUploadId: optionalUploadId,
-  videoLink: optionalVideoLink,
-});
+export const updateLegalInput = z
+  .object({
+    id,
+    titleEn: optionalText(limits.title),
+    titleFa: optionalText(limits.title),
+    descriptionEn: optionalText(limits.longText),
+    descriptionFa: optionalText(limits.longText),
+    mediaUploadId: optionalUploadId,
+    videoLink: optionalVideoLink,
+    ...editorialFields,
+  })
+  .superRefine(checkBodies).superRefine(checkSchedule);
+export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
+
+export const adminLegalListInput = pageInput.extend({ status: statusFilter });

@@ -118,7 +118,7 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
       };
       const item = await caller[contentKinds[kind].section].create({
         ...texts,
-        imageUploadId: (await makeImageUpload(deps)).id,
+        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: (await makeImageUpload(deps)).id,
         category: withTags ? tagged[kind].category : null,
         country: withTags ? tagged[kind].country : null,
         media: [media],

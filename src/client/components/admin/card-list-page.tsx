@@ -1,5 +1,6 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { FeatureFlags } from '@trpc/tanstack-react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, CardListSkeleton, type CardListItem } from './card-list.tsx';
 import type { IconName } from './icons.tsx';
@@ -31,6 +32,7 @@ export function CardListPage<
   addHref,
   emptyIcon,
   toItem,
+  toolbar,
 }: {
   /** The list procedure's options for a page: `(page) => trpc.gallery.list.queryOptions(page)`. */
   query: (input: { page: number; pageSize: number }) => UseQueryOptions<TData, TError, TData, TKey>;
@@ -41,6 +43,8 @@ export function CardListPage<
   addHref: string;
   emptyIcon: IconName;
   toItem(item: TData['items'][number]): CardListItem;
+  /** Filters above the cards (editorial lists filter by status). */
+  toolbar?: ReactNode;
 }) {
   const { t } = useTranslation('admin');
   const list = usePagedList(query);
@@ -51,6 +55,7 @@ export function CardListPage<
       title={t(`${texts}.listTitle`)}
       countKey="list.total"
       actions={<AddLink href={addHref} label={t(`${texts}.addTitle`)} />}
+      toolbar={toolbar}
       loading={<CardListSkeleton />}
       empty={{ icon: emptyIcon, text: t(`${texts}.empty`) }}
     >

@@ -21,6 +21,8 @@ export interface CardListItem {
   /** The public page, opened in a new tab. */
   viewHref?: string;
   badge?: string;
+  /** Editorial items: where the item stands (draft, scheduled for a time, published). */
+  status?: { label: string; tone: 'draft' | 'scheduled' | 'published' };
 }
 
 /**
@@ -61,7 +63,15 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
                 {truncate(item.description, 90)}
               </p>
             ) : null}
-            <p className="mt-auto pt-3 text-xs text-stone-500">{formatDate(item.date, language)}</p>
+            {item.status ? (
+              <span
+                data-testid="item-status"
+                className={`mt-auto self-start rounded-full px-2 py-0.5 pt-0.5 text-xs font-semibold ${item.status.tone === 'published' ? 'bg-green-100 text-green-900' : item.status.tone === 'scheduled' ? 'bg-amber-100 text-amber-950' : 'bg-stone-200 text-stone-800'}`}
+              >
+                {item.status.label}
+              </span>
+            ) : null}
+            <p className={`${item.status ? 'pt-2' : 'mt-auto pt-3'} text-xs text-stone-500`}>{formatDate(item.date, language)}</p>
           </div>
           <div className="flex items-center gap-1 border-t border-stone-100 px-3 py-2">
             {item.editHref ? <EditLink href={item.editHref} name={item.title} /> : null}

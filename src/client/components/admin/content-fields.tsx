@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categories, countries } from '../../../shared/schemas/content.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
+import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { FormSection, SelectField, TextField } from './form-controls.tsx';
 import type { ContentValues } from './content-values.ts';
 import { limits } from '../../../shared/limits.ts';
@@ -28,22 +29,13 @@ export function ContentFields({
           values={values}
           onChange={change}
           errors={errors}
-          pairs={[
-            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title },
-            {
-              en: 'descriptionEn',
-              fa: 'descriptionFa',
-              enLabel: t('fields.descriptionEn'),
-              faLabel: t('fields.descriptionFa'),
-              limit: limits.longText,
-              required: true,
-              multiline: true,
-            },
-          ]}
+          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
+        <BodyFields values={values} setField={setField} errors={errors} />
       </FormSection>
 
       <FormSection title={t('form.sections.image')}>{imageSlot}</FormSection>
+      <CoverFields values={values} setField={setField} errors={errors} altRequired />
 
       <FormSection title={t('form.sections.details')} description={t('form.sections.detailsHint')}>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -99,6 +91,8 @@ export function ContentFields({
           ]}
         />
       </FormSection>
+
+      <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );
 }

@@ -1,15 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import type { CreateContentInput, UpdateContentInput } from '../../../shared/schemas/content.ts';
+import { editorialCreateInput, editorialLabels, editorialUpdateInput, editorialValuesOf, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
 
-export type ContentItem = RouterOutputs['news']['byId'];
+/** An item as editors get it: any status, with its body documents. */
+export type ContentItem = RouterOutputs['news']['adminById'];
 
 /** What the news/article/report form holds: plain strings, so a draft can be saved as JSON. */
-export interface ContentValues extends Record<string, string> {
+export interface ContentValues extends Record<string, string>, EditorialValues {
   titleEn: string;
   titleFa: string;
-  descriptionEn: string;
-  descriptionFa: string;
   link: string;
   mediaTitleEn: string;
   mediaTitleFa: string;
@@ -19,11 +19,10 @@ export interface ContentValues extends Record<string, string> {
   country: string;
 }
 
-export const emptyContentValues: ContentValues = {
+export const emptyContentValues = (): ContentValues => ({
+  ...emptyEditorialValues(),
   titleEn: '',
   titleFa: '',
-  descriptionEn: '',
-  descriptionFa: '',
   link: '',
   mediaTitleEn: '',
   mediaTitleFa: '',
@@ -31,15 +30,14 @@ export const emptyContentValues: ContentValues = {
   mediaDescriptionFa: '',
   category: '',
   country: '',
-};
+});
 
 export function contentValuesOf(item: ContentItem): ContentValues {
   const media = item.media[0];
   return {
+    ...editorialValuesOf(item),
     titleEn: item.titleEn,
     titleFa: item.titleFa,
-    descriptionEn: item.descriptionEn,
-    descriptionFa: item.descriptionFa,
     link: media?.link ?? '',
     mediaTitleEn: media?.titleEn ?? '',
     mediaTitleFa: media?.titleFa ?? '',
@@ -66,10 +64,11 @@ function mediaItemOf(values: ContentValues) {
 export function createInputOf(values: ContentValues, imageUploadId: string | undefined) {
   const hasMedia = mediaFields.some((field) => values[field].trim());
   return {
+    ...editorialCreateInput(values),
     titleEn: values.titleEn,
     titleFa: values.titleFa,
-    descriptionEn: values.descriptionEn,
-    descriptionFa: values.descriptionFa,
+    descriptionEn: undefined,
+    descriptionFa: undefined,
     // Absent, not empty, so a missing image reads "required" rather than "upload not found".
     imageUploadId,
     media: hasMedia ? [mediaItemOf(values)] : [],
@@ -83,8 +82,8 @@ export function createInputOf(values: ContentValues, imageUploadId: string | und
  * is sent whole when its first item changed, keeping any later items the form does not show.
  */
 export function updateInputOf(id: number, initial: ContentValues, values: ContentValues, item: ContentItem, imageUploadId: string | undefined) {
-  const input: Record<string, unknown> & { id: number } = { id };
-  for (const field of ['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
+  const input: Record<string, unknown> & { id: number } = { id, ...editorialUpdateInput(initial, values) };
+  for (const field of ['titleEn', 'titleFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
   if (values.category !== initial.category) input.category = values.category || null;
   if (values.country !== initial.country) input.country = values.country || null;
   if (mediaFields.some((field) => values[field] !== initial[field])) input.media = [mediaItemOf(values), ...item.media.slice(1)];
@@ -107,10 +106,9 @@ export function contentErrorKeys(field: keyof ContentValues): string[] {
 /** Field names (as errors name them) to the labels the editor sees. */
 export function contentLabels(t: TFunction<'admin'>): Record<string, string> {
   return {
+    ...editorialLabels(t as (key: string) => string),
     titleEn: t('fields.titleEn'),
     titleFa: t('fields.titleFa'),
-    descriptionEn: t('fields.descriptionEn'),
-    descriptionFa: t('fields.descriptionFa'),
     imageUploadId: t('fields.image'),
     link: t('fields.link'),
     'media.0.link': t('fields.link'),

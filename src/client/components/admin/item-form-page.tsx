@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminForm } from './admin-form.tsx';
 import { PageHeader } from './page-header.tsx';
-import { ViewOnSiteLink } from './view-on-site-link.tsx';
+import { PreviewLinks, ViewOnSiteLink } from './view-on-site-link.tsx';
 
 interface ItemFormPageProps {
   /** The section's key prefix in admin.json (`legal`, `content.news`). */
@@ -32,7 +32,15 @@ export function AddItemPage({ texts, listPath, children, ...form }: ItemFormPage
 }
 
 /** The edit page of an item: its title (in the panel's language) and its public page, then the form. */
-export function EditItemPage({ texts, listPath, title, publicPath, children, ...form }: ItemFormPageProps & { title: string; publicPath: string }) {
+export function EditItemPage({
+  texts,
+  listPath,
+  title,
+  publicPath,
+  previewPath,
+  children,
+  ...form
+}: ItemFormPageProps & { title: string; publicPath: string; /** Editorial items: their preview, any status. */ previewPath?: string }) {
   const { t } = useTranslation('admin');
   return (
     <>
@@ -40,7 +48,12 @@ export function EditItemPage({ texts, listPath, title, publicPath, children, ...
         title={t(`${texts}.editTitle`)}
         description={<span dir="auto">{title}</span>}
         back={{ href: listPath, label: t(`${texts}.backToList`) }}
-        actions={<ViewOnSiteLink href={publicPath} />}
+        actions={
+          <>
+            {previewPath ? <PreviewLinks path={previewPath} /> : null}
+            <ViewOnSiteLink href={publicPath} />
+          </>
+        }
       />
       <AdminForm {...form} submitLabel={t('form.saveChanges')}>
         {children}

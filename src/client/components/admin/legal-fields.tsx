@@ -2,18 +2,18 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from './bilingual-fields.tsx';
+import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
+import { editorialLabels, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
 import { FormSection, TextField } from './form-controls.tsx';
 import { limits } from '../../../shared/limits.ts';
 
-export interface LegalValues extends Record<string, string> {
+export interface LegalValues extends Record<string, string>, EditorialValues {
   titleEn: string;
   titleFa: string;
-  descriptionEn: string;
-  descriptionFa: string;
   videoLink: string;
 }
 
-export const emptyLegalValues: LegalValues = { titleEn: '', titleFa: '', descriptionEn: '', descriptionFa: '', videoLink: '' };
+export const emptyLegalValues = (): LegalValues => ({ ...emptyEditorialValues(), titleEn: '', titleFa: '', videoLink: '' });
 
 /** A changed video link also settles "an image, a video or a link" (reported under mediaUploadId). */
 export function legalErrorKeys(field: string): string[] {
@@ -22,16 +22,15 @@ export function legalErrorKeys(field: string): string[] {
 
 export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
   return {
+    ...editorialLabels(t as (key: string) => string),
     titleEn: t('fields.titleEn'),
     titleFa: t('fields.titleFa'),
-    descriptionEn: t('fields.descriptionEn'),
-    descriptionFa: t('fields.descriptionFa'),
     mediaUploadId: t('fields.imageOrVideo'),
     videoLink: t('fields.videoLink'),
   };
 }
 
-/** A legal-awareness item: both titles, both descriptions, and an image, a video file or a YouTube link. */
+/** A legal-awareness item: both titles, both bodies, publication, the cover's words, and an image, a video file or a YouTube link. */
 export function LegalFields({
   values,
   setField,
@@ -51,19 +50,9 @@ export function LegalFields({
           values={values}
           onChange={(field, value) => setField(field as keyof LegalValues, value)}
           errors={errors}
-          pairs={[
-            { en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title },
-            {
-              en: 'descriptionEn',
-              fa: 'descriptionFa',
-              enLabel: t('fields.descriptionEn'),
-              faLabel: t('fields.descriptionFa'),
-              limit: limits.longText,
-              required: true,
-              multiline: true,
-            },
-          ]}
+          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
+        <BodyFields values={values} setField={setField} errors={errors} />
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('legal.mediaHint')}>
         {mediaSlot}
@@ -79,6 +68,8 @@ export function LegalFields({
           limit={limits.url}
         />
       </FormSection>
+      <CoverFields values={values} setField={setField} errors={errors} altRequired={false} />
+      <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );
 }

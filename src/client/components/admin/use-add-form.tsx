@@ -9,6 +9,8 @@ import { useUploadSlot } from './use-upload-slot.ts';
 
 interface Created {
   id: number;
+  /** Editorial items: a draft or scheduled one is previewed, not viewed on the site. */
+  status?: 'draft' | 'scheduled' | 'published';
 }
 
 /**

@@ -60,7 +60,7 @@ export function ContentCard(props: CardProps) {
     <article className="group relative grid w-full grid-cols-[minmax(0,1fr)_6.5rem] content-start gap-x-4 sm:flex sm:flex-col" data-testid="content-card">
       <ContentImage
         path={item.image}
-        alt={localized(item, language).title}
+        alt={language === 'fa' ? item.coverAltFa : item.coverAltEn}
         width={640}
         height={360}
         eager={eager}
@@ -83,7 +83,7 @@ export function LeadStory(props: CardProps & { imageClassName?: string; sizes?: 
     <article className="group relative" data-testid="lead-story">
       <ContentImage
         path={item.image}
-        alt={localized(item, language).title}
+        alt={language === 'fa' ? item.coverAltFa : item.coverAltEn}
         width={1200}
         height={675}
         eager={props.eager ?? true}
@@ -110,7 +110,7 @@ export function CompactStory(props: CardProps) {
     <article className="group relative flex gap-3" data-testid="compact-story">
       <ContentImage
         path={item.image}
-        alt={localized(item, language).title}
+        alt={language === 'fa' ? item.coverAltFa : item.coverAltEn}
         width={160}
         height={120}
         sizes={imageSizes.thumb}

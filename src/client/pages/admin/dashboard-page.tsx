@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScheduledNext } from '../../components/admin/editorial/scheduled-next.tsx';
 import { Link } from 'wouter';
 import { useAdminUser } from '../../components/admin/admin-session.tsx';
 import { buttonClass } from '../../components/admin/button.tsx';
@@ -49,11 +50,11 @@ function useFreshLists() {
   useEffect(() => {
     const page = { page: 1, pageSize: ADMIN_PAGE_SIZE };
     const fresh = { staleTime: 0 };
-    void queryClient.prefetchQuery({ ...trpc.news.list.queryOptions(page), ...fresh });
-    void queryClient.prefetchQuery({ ...trpc.articles.list.queryOptions(page), ...fresh });
-    void queryClient.prefetchQuery({ ...trpc.reports.list.queryOptions(page), ...fresh });
+    void queryClient.prefetchQuery({ ...trpc.news.adminList.queryOptions(page), ...fresh });
+    void queryClient.prefetchQuery({ ...trpc.articles.adminList.queryOptions(page), ...fresh });
+    void queryClient.prefetchQuery({ ...trpc.reports.adminList.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.gallery.list.queryOptions(page), ...fresh });
-    void queryClient.prefetchQuery({ ...trpc.legal.list.queryOptions(page), ...fresh });
+    void queryClient.prefetchQuery({ ...trpc.legal.adminList.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.users.list.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.newsletter.list.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.contacts.list.queryOptions({ ...page, status: 'pending' }), ...fresh });
@@ -109,6 +110,8 @@ export function DashboardPage() {
           );
         })}
       </ul>
+
+      <ScheduledNext />
 
       <section className="mt-10" aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="mb-3 text-lg font-semibold text-stone-900">

@@ -5,7 +5,8 @@ import { CategoryLabel } from '../../components/public/category-label.tsx';
 import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { MoreFromSection } from '../../components/public/more-from-section.tsx';
-import { Prose } from '../../components/public/prose.tsx';
+import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
+import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -16,17 +17,24 @@ import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-/** A news item, article or report; "News not found." (and the same for articles and reports) when it is missing. */
-export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: string | undefined }) {
+/**
+ * A news item, article or report; "News not found." (and the same for articles and reports) when
+ * it is missing. As a preview (editors only, any status) it is the same page, marked as a preview.
+ */
+export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: ContentKind; id: string | undefined; preview?: boolean }) {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const router = useContentRouter(kind);
   const id = idFrom(rawId);
-  const cached = id ? cachedItem<ContentItem>(queryClient, router.list.pathKey(), id) : undefined;
-  const query = useItemOrMissing<ContentItem>(router.byId.queryOptions({ id: id ?? 0 }), { enabled: id !== null, cached });
+  const cached = id && !preview ? cachedItem<ContentItem>(queryClient, router.list.pathKey(), id) : undefined;
+  const query = useItemOrMissing<ContentItem>(preview ? router.adminById.queryOptions({ id: id ?? 0 }) : router.byId.queryOptions({ id: id ?? 0 }), {
+    enabled: id !== null,
+    cached,
+  });
   const item = query.data;
-  const missing = !id || query.data === null;
+  // A preview opened without an editor's session is refused: to the visitor it does not exist.
+  const missing = !id || query.data === null || (preview && query.isError);
   // One head for the page: title, preview text and picture for shared links, 404 when missing.
   useHead(
     item
@@ -38,7 +46,8 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
   if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
-  const { title, description } = localized(item, language);
+  const { title } = localized(item, language);
+  const fa = language === 'fa';
   const media = item.media[0];
   const embedUrl = videoEmbedUrl(media?.link);
   const mediaTitle = media ? (language === 'fa' ? media.titleFa || media.titleEn : media.titleEn || media.titleFa) : null;
@@ -46,6 +55,7 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
 
   return (
     <>
+      {preview ? <PreviewBanner /> : null}
       <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
         <BackButton label={t(`detail.backTo.${kind}`)} fallback={listPath[kind]} />
         <header className="mt-8">
@@ -60,16 +70,21 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
         <figure className="-mx-4 my-8 sm:mx-0">
           <ContentImage
             path={item.image}
-            alt={title}
+            alt={fa ? item.coverAltFa : item.coverAltEn}
             width={1200}
             height={675}
             eager
             sizes={imageSizes.article}
             className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
           />
+          <CoverCaption
+            caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
+            credit={item.coverCredit}
+            creditLabel={t('detail.credit', { name: item.coverCredit })}
+          />
         </figure>
         {/* A list's excerpt stands in for the text only until the whole item is here. */}
-        {query.isPlaceholderData ? <Spinner /> : <Prose text={description} />}
+        {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}
         {embedUrl ? (
           <section aria-labelledby="video-heading" className="mt-12 border-t border-stone-200 pt-8" data-testid="detail-video">
             <h2 id="video-heading" className="mb-4 font-serif text-xl font-bold">
@@ -80,7 +95,7 @@ export function ContentDetailPage({ kind, id: rawId }: { kind: ContentKind; id: 
           </section>
         ) : null}
       </article>
-      <MoreFromSection kind={kind} excludeId={item.id} />
+      {preview ? null : <MoreFromSection kind={kind} excludeId={item.id} />}
     </>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
-import { Prose } from '../../components/public/prose.tsx';
+import { PreviewBanner } from '../../components/public/preview-banner.tsx';
+import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -14,17 +15,22 @@ import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-/** Title, date, media and description; "Legal awareness not found." or "Something went wrong" otherwise. */
-export function LegalDetailPage({ id: rawId }: { id: string | undefined }) {
+/**
+ * Title, date, media and body; "Legal awareness not found." or "Something went wrong" otherwise. As a
+ * preview (editors only, any status) it is the same page, marked as a preview.
+ */
+export function LegalDetailPage({ id: rawId, preview = false }: { id: string | undefined; preview?: boolean }) {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = idFrom(rawId);
-  const cached = id ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
-  const query = useItemOrMissing<LegalItem>(trpc.legal.byId.queryOptions({ id: id ?? 0 }), { enabled: id !== null, cached });
+  const cached = id && !preview ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
+  const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0 });
+  const query = useItemOrMissing<LegalItem>(options, { enabled: id !== null, cached });
   const item = query.data;
-  const missing = !id || query.data === null;
+  // A preview opened without an editor's session is refused: to the visitor it does not exist.
+  const missing = !id || query.data === null || (preview && query.isError);
   useHead(
     item
       ? {
@@ -40,35 +46,50 @@ export function LegalDetailPage({ id: rawId }: { id: string | undefined }) {
   if (query.error) return <ErrorMessage title={t('legal.error')} error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
-  const { title, description } = localized(item, language);
+  const { title } = localized(item, language);
+  const fa = language === 'fa';
   const videoSrc = item.mediaKind === 'video' ? storageUrl(item.media) : null;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-      <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
-      <header className="mt-8">
-        <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
-        <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
-          {title}
-        </h1>
-        <p className="mt-4">
-          <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
-        </p>
-      </header>
-      <figure className="-mx-4 my-8 sm:mx-0">
-        {item.mediaKind === 'image' && item.media ? (
-          <ContentImage path={item.media} alt={title} eager sizes={imageSizes.article} className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm" />
-        ) : videoSrc ? (
-          <StoredVideo src={videoSrc} title={title} />
-        ) : item.embedUrl ? (
-          <VideoEmbed embedUrl={item.embedUrl} title={title} />
+    <>
+      {preview ? <PreviewBanner /> : null}
+      <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
+        <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
+        <header className="mt-8">
+          <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
+          <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
+            {title}
+          </h1>
+          <p className="mt-4">
+            <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
+          </p>
+        </header>
+        <figure className="-mx-4 my-8 sm:mx-0">
+          {item.mediaKind === 'image' && item.media ? (
+            <ContentImage
+              path={item.media}
+              alt={fa ? item.coverAltFa : item.coverAltEn}
+              eager
+              sizes={imageSizes.article}
+              className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
+            />
+          ) : videoSrc ? (
+            <StoredVideo src={videoSrc} title={title} />
+          ) : item.embedUrl ? (
+            <VideoEmbed embedUrl={item.embedUrl} title={title} />
+          ) : null}
+          <CoverCaption
+            caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
+            credit={item.coverCredit}
+            creditLabel={t('detail.credit', { name: item.coverCredit })}
+          />
+        </figure>
+        {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}
+        {item.embedUrl && item.mediaKind ? (
+          <div className="mt-10">
+            <VideoEmbed embedUrl={item.embedUrl} title={title} />
+          </div>
         ) : null}
-      </figure>
-      <Prose text={description} />
-      {item.embedUrl && item.mediaKind ? (
-        <div className="mt-10">
-          <VideoEmbed embedUrl={item.embedUrl} title={title} />
-        </div>
-      ) : null}
-    </article>
+      </article>
+    </>
   );
 }

@@ -114,7 +114,7 @@ const countryRoute = (path: string, country: Country) =>
   );
 
 /** The public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
-const publicRoutes: readonly PublicRoute[] = [
+export const publicRoutes: readonly PublicRoute[] = [
   route(
     '/',
     pages.home,
@@ -168,6 +168,11 @@ const publicRoutes: readonly PublicRoute[] = [
     (module) => <module.SearchPage />,
     ({ trpc, search }) => searchQueries(trpc, search),
   ),
+  // Editors' previews of any item, whatever its status: rendered in the browser only (adminById needs the editor's session).
+  ...allContentKinds.map(({ id: kind, detailPath }) =>
+    route(`/preview${detailPath}/:id`, pages.detail, (module, params) => <module.ContentDetailPage key={`preview-${kind}-${params.id}`} kind={kind} id={params.id} preview />),
+  ),
+  route('/preview/legal/:id', pages.legalDetail, (module, params) => <module.LegalDetailPage key={`preview-legal-${params.id}`} id={params.id} preview />),
   countryRoute('/iran', 'iran'),
   countryRoute('/afghanistan', 'afghanistan'),
 ];

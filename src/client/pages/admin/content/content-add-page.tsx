@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
@@ -14,9 +15,11 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
   const texts = `content.${config.texts}` as const;
   const { t } = useTranslation('admin');
   const api = useContentApi(kind);
+  // Made once: the time zone starts as the editor's.
+  const [initial] = useState(emptyContentValues);
   const form = useAddForm({
     draft: `add-${kind}`,
-    initial: emptyContentValues,
+    initial,
     upload: 'imageUploadId',
     texts,
     section: config.router,
@@ -35,7 +38,9 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
       labels={contentLabels(t)}
       busy={create.isPending || form.file.uploading}
       notice={form.notice((item) => [
-        { href: config.publicPath(item.id), label: t('form.viewOnSite'), external: true },
+        item.status === 'published'
+          ? { href: config.publicPath(item.id), label: t('form.viewOnSite'), external: true }
+          : { href: `/preview${config.publicPath(item.id)}`, label: t('publication.preview'), external: true },
         { href: config.editPath(item.id), label: t('actions.edit') },
         { href: config.listPath, label: t(`${texts}.listTitle`) },
       ])}

@@ -5,6 +5,7 @@ import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi, type ContentKindConfig } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, contentValuesOf, createInputOf, updateInputOf, type ContentItem } from '../../../components/admin/content-values.ts';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { RevisionsPanel } from '../../../components/admin/editorial/revisions-panel.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
@@ -12,16 +13,17 @@ import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
-import { createContentInput, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
+import { contentFields, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
+import { checkBodies, checkSchedule } from '../../../../shared/schemas/editorial.ts';
 
-/** The whole text must stay valid (no title emptied); the image is checked only when replaced. */
-const editedContentInput = createContentInput.omit({ imageUploadId: true });
+/** The whole text must stay valid (no title or body emptied); the image is checked only when replaced. */
+const editedContentInput = contentFields.omit({ imageUploadId: true }).superRefine(checkBodies).superRefine(checkSchedule);
 
 /** /admin/edit/news|article|report/{id}. */
 export function ContentEditPage({ kind, id }: { kind: ContentKind; id: string | undefined }) {
   const config = contentKinds[kind];
   const api = useContentApi(kind);
-  const item = useItemQuery(id, (itemId) => api.byId.queryOptions({ id: itemId }));
+  const item = useItemQuery(id, (itemId) => api.adminById.queryOptions({ id: itemId }));
   return (
     <ItemQueryState {...item} back={{ href: config.listPath, label: `content.${config.texts}.backToList` }}>
       {(data) => <ContentEditForm config={config} item={data} />}
@@ -59,6 +61,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
       listPath={config.listPath}
       title={language === 'fa' ? item.titleFa : item.titleEn}
       publicPath={config.publicPath(item.id)}
+      previewPath={`/preview${config.publicPath(item.id)}`}
       testId="content-form"
       onSubmit={submit}
       errors={form.errors}
@@ -76,6 +79,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
           </ReplaceMedia>
         }
       />
+      <RevisionsPanel owner="post" id={item.id} />
     </EditItemPage>
   );
 }

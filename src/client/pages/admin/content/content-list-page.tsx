@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
+import { StatusFilter, useStatusFilter, useStatusLabel } from '../../../components/admin/editorial/status-filter.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import type { ContentKind } from '../../../../shared/schemas/content.ts';
 
@@ -10,9 +11,12 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const api = useContentApi(kind);
+  const filter = useStatusFilter();
+  const statusOf = useStatusLabel();
   return (
     <CardListPage
-      query={(page) => api.list.queryOptions(page)}
+      query={(page) => api.adminList.queryOptions({ ...page, status: filter.status })}
+      toolbar={<StatusFilter value={filter.value} onChange={filter.setValue} />}
       remove={api.delete}
       texts={`content.${config.texts}`}
       section={config.router}
@@ -25,7 +29,8 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
         imagePath: item.image,
         date: item.createdAt,
         editHref: config.editPath(item.id),
-        viewHref: config.publicPath(item.id),
+        viewHref: item.status === 'published' ? config.publicPath(item.id) : `/preview${config.publicPath(item.id)}`,
+        status: statusOf(item),
         badge: item.category ? t(`categories.${item.category}`) : undefined,
       })}
     />

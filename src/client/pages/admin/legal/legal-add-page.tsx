@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editorialCreateInput } from '../../../components/admin/editorial/editorial-values.ts';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { emptyLegalValues, legalErrorKeys, LegalFields, legalLabels } from '../../../components/admin/legal-fields.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
@@ -11,16 +13,22 @@ import { createLegalInput } from '../../../../shared/schemas/legal.ts';
 export function LegalAddPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
+  const [initial] = useState(emptyLegalValues);
   const form = useAddForm({
     draft: 'add-legal',
-    initial: emptyLegalValues,
+    initial,
     upload: 'mediaUploadId',
     texts: 'legal',
     section: 'legal',
     errorKeys: legalErrorKeys,
   });
   const create = useMutation(trpc.legal.create.mutationOptions(form.callbacks));
-  const submit = () => form.submit(createLegalInput, { ...form.values, mediaUploadId: form.file.id }, create.mutate);
+  const submit = () =>
+    form.submit(
+      createLegalInput,
+      { titleEn: form.values.titleEn, titleFa: form.values.titleFa, videoLink: form.values.videoLink, ...editorialCreateInput(form.values), mediaUploadId: form.file.id },
+      create.mutate,
+    );
 
   return (
     <AddItemPage
@@ -32,7 +40,9 @@ export function LegalAddPage() {
       labels={legalLabels(t)}
       busy={create.isPending || form.file.uploading}
       notice={form.notice((item) => [
-        { href: `/legal/${item.id}`, label: t('form.viewOnSite'), external: true },
+        item.status === 'published'
+          ? { href: `/legal/${item.id}`, label: t('form.viewOnSite'), external: true }
+          : { href: `/preview/legal/${item.id}`, label: t('publication.preview'), external: true },
         { href: `/edit/legal/${item.id}`, label: t('actions.edit') },
         { href: '/legal/all', label: t('legal.listTitle') },
       ])}

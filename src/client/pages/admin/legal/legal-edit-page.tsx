@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { RevisionsPanel } from '../../../components/admin/editorial/revisions-panel.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { legalErrorKeys, LegalFields, legalLabels, type LegalValues } from '../../../components/admin/legal-fields.tsx';
@@ -10,22 +11,24 @@ import { useEditForm } from '../../../components/admin/use-edit-form.ts';
 import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
+import { editorialCreateInput, editorialUpdateInput, editorialValuesOf } from '../../../components/admin/editorial/editorial-values.ts';
+import { checkBodies } from '../../../../shared/schemas/editorial.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
 
-type LegalItem = RouterOutputs['legal']['byId'];
+type LegalItem = RouterOutputs['legal']['adminById'];
 
 /**
- * No text may be emptied. The media rule of the add form needs no check here: the item already
- * has its media, and an edit can only replace it.
+ * No title or body may be emptied. The media rule of the add form needs no check here: the item
+ * already has its media, and an edit can only replace it.
  */
-const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, descriptionEn: true, descriptionFa: true });
+const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true }).superRefine(checkBodies);
 
 /** /admin/edit/legal/{id}: an addition to the original panel, which could only delete legal items. */
 export function LegalEditPage({ id }: { id: string | undefined }) {
   const trpc = useTRPC();
-  const item = useItemQuery(id, (itemId) => trpc.legal.byId.queryOptions({ id: itemId }));
+  const item = useItemQuery(id, (itemId) => trpc.legal.adminById.queryOptions({ id: itemId }));
   return (
     <ItemQueryState {...item} back={{ href: '/legal/all', label: 'legal.backToList' }}>
       {(data) => <LegalEditForm item={data} />}
@@ -38,10 +41,9 @@ function LegalEditForm({ item }: { item: LegalItem }) {
   const { language } = useLanguage();
   const trpc = useTRPC();
   const [initial] = useState<LegalValues>(() => ({
+    ...editorialValuesOf(item),
     titleEn: item.titleEn,
     titleFa: item.titleFa,
-    descriptionEn: item.descriptionEn,
-    descriptionFa: item.descriptionFa,
     videoLink: item.videoLink ?? '',
   }));
   const form = useEditForm({
@@ -58,11 +60,11 @@ function LegalEditForm({ item }: { item: LegalItem }) {
 
   const submit = () => {
     const values = form.values;
-    if (!form.check(legalTextInput, values)) return;
+    if (!form.check(legalTextInput, { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn: editorialCreateInput(values).bodyEn, bodyFa: editorialCreateInput(values).bodyFa })) return;
     // The server keeps a link it is sent empty; say so rather than let the editor believe it is gone.
     if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
-    const changes: Record<string, unknown> & { id: number } = { id: item.id };
-    for (const field of ['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa', 'videoLink'] as const)
+    const changes: Record<string, unknown> & { id: number } = { id: item.id, ...editorialUpdateInput(initial, values) };
+    for (const field of ['titleEn', 'titleFa', 'videoLink'] as const)
       if (values[field] !== initial[field]) changes[field] = values[field];
     if (media.id) changes.mediaUploadId = media.id;
     form.saveChanges(changes, updateLegalInput, update.mutate);
@@ -74,6 +76,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       listPath="/legal/all"
       title={language === 'fa' ? item.titleFa : item.titleEn}
       publicPath={`/legal/${item.id}`}
+      previewPath={`/preview/legal/${item.id}`}
       testId="legal-form"
       onSubmit={submit}
       errors={form.errors}
@@ -91,6 +94,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
           </ReplaceMedia>
         }
       />
+      <RevisionsPanel owner="legal" id={item.id} />
     </EditItemPage>
   );
 }

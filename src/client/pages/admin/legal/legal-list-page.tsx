@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { StatusFilter, useStatusFilter, useStatusLabel } from '../../../components/admin/editorial/status-filter.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 
 /** /admin/legal/all. The delete confirmation's wording is the original's, under legal.confirmDelete. */
@@ -8,9 +9,12 @@ export function LegalListPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
+  const filter = useStatusFilter();
+  const statusOf = useStatusLabel();
   return (
     <CardListPage
-      query={(page) => trpc.legal.list.queryOptions(page)}
+      query={(page) => trpc.legal.adminList.queryOptions({ ...page, status: filter.status })}
+      toolbar={<StatusFilter value={filter.value} onChange={filter.setValue} />}
       remove={trpc.legal.delete}
       texts="legal"
       section="legal"
@@ -24,7 +28,8 @@ export function LegalListPage() {
         placeholder: item.mediaKind === 'video' || item.videoLink ? 'video' : 'image',
         date: item.createdAt,
         editHref: `/edit/legal/${item.id}`,
-        viewHref: `/legal/${item.id}`,
+        viewHref: item.status === 'published' ? `/legal/${item.id}` : `/preview/legal/${item.id}`,
+        status: statusOf(item),
         badge: item.mediaKind === 'video' || (!item.media && item.videoLink) ? t('gallery.kinds.video') : undefined,
       })}
     />

@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BilingualFields } from '../bilingual-fields.tsx';
+import { FormSection, TextField } from '../form-controls.tsx';
+import type { EditorialValues } from './editorial-values.ts';
+import { PublicationFields } from './publication-fields.tsx';
+
+interface SectionProps {
+  values: EditorialValues;
+  setField(field: keyof EditorialValues, value: string): void;
+  errors: Record<string, string[]>;
+}
+
+// The editor (ProseMirror) is the heaviest part of the panel: it loads with the first form that needs it.
+const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
+
+/** The bodies, English left to right and Persian right to left, side by side on wide screens. */
+export function BodyFields({ values, setField, errors }: SectionProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none" />}>
+      <div className="grid gap-5 xl:grid-cols-2">
+        {(['en', 'fa'] as const).map((language) => {
+          const field = language === 'en' ? 'bodyEn' : 'bodyFa';
+          const description = language === 'en' ? 'descriptionEn' : 'descriptionFa';
+          return (
+            <RichTextEditor
+              key={language}
+              name={field}
+              language={language}
+              label={t(`fields.${field}`)}
+              required
+              value={values[field]}
+              onChange={(value) => setField(field, value)}
+              error={errors[field] ?? errors[description] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]}
+            />
+          );
+        })}
+      </div>
+    </Suspense>
+  );
+}
+
+/** What the cover says to readers who cannot see it, and what appears under it. */
+export function CoverFields({ values, setField, errors, altRequired }: SectionProps & { altRequired: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <FormSection title={t('form.sections.cover')} description={t('form.sections.coverHint')}>
+      <BilingualFields
+        values={values as unknown as Record<string, string>}
+        onChange={(field, value) => setField(field as keyof EditorialValues, value)}
+        errors={errors}
+        pairs={[
+          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired },
+          { en: 'coverCaptionEn', fa: 'coverCaptionFa', enLabel: t('fields.coverCaptionEn'), faLabel: t('fields.coverCaptionFa') },
+        ]}
+      />
+      <TextField
+        label={t('fields.coverCredit')}
+        value={values.coverCredit}
+        onChange={(value) => setField('coverCredit', value)}
+        error={errors.coverCredit}
+        name="coverCredit"
+      />
+    </FormSection>
+  );
+}
+
+export function PublicationSection(props: SectionProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <FormSection title={t('form.sections.publication')} description={t('form.sections.publicationHint')}>
+      <PublicationFields {...props} />
+    </FormSection>
+  );
+}

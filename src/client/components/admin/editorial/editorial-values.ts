@@ -1,0 +1,134 @@
+import type { RichTextDocument } from '../../../../shared/rich-text/schema.ts';
+import type { PublicationStatus } from '../../../../shared/schemas/editorial.ts';
+import { editorTimeZones, instantToZoned, isTimeZone, zonedToInstant } from '../../../../shared/time-zones.ts';
+import { parseBody } from '../rich-text/parse-body.ts';
+
+/** The editorial part of a news, article, report or legal form: plain strings, so a draft saves as JSON. */
+export interface EditorialValues {
+  bodyEn: string;
+  bodyFa: string;
+  status: string;
+  /** Wall-clock time in `timeZone`, as a datetime-local field holds it. */
+  publishAt: string;
+  timeZone: string;
+  coverAltEn: string;
+  coverAltFa: string;
+  coverCaptionEn: string;
+  coverCaptionFa: string;
+  coverCredit: string;
+}
+
+const ZONE_KEY = 'editor-time-zone';
+
+/** The zone an editor last chose, else the browser's own, else Tehran. */
+export function preferredTimeZone(): string {
+  try {
+    const saved = localStorage.getItem(ZONE_KEY);
+    if (saved && isTimeZone(saved)) return saved;
+  } catch {
+    // storage unavailable: fall through
+  }
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return own && isTimeZone(own) ? own : editorTimeZones[0];
+}
+
+export function rememberTimeZone(zone: string): void {
+  try {
+    localStorage.setItem(ZONE_KEY, zone);
+  } catch {
+    // storage unavailable: the choice lasts for this form only
+  }
+}
+
+export const emptyEditorialValues = (): EditorialValues => ({
+  bodyEn: '',
+  bodyFa: '',
+  status: 'published',
+  publishAt: '',
+  timeZone: preferredTimeZone(),
+  coverAltEn: '',
+  coverAltFa: '',
+  coverCaptionEn: '',
+  coverCaptionFa: '',
+  coverCredit: '',
+});
+
+interface EditorialItem {
+  documentEn: RichTextDocument;
+  documentFa: RichTextDocument;
+  status: PublicationStatus;
+  publishAt: Date | null;
+  coverAltEn: string;
+  coverAltFa: string;
+  coverCaptionEn: string | null;
+  coverCaptionFa: string | null;
+  coverCredit: string | null;
+}
+
+export function editorialValuesOf(item: EditorialItem): EditorialValues {
+  const timeZone = preferredTimeZone();
+  return {
+    bodyEn: JSON.stringify(item.documentEn),
+    bodyFa: JSON.stringify(item.documentFa),
+    status: item.status,
+    publishAt: item.publishAt ? instantToZoned(new Date(item.publishAt), timeZone) : '',
+    timeZone,
+    coverAltEn: item.coverAltEn,
+    coverAltFa: item.coverAltFa,
+    coverCaptionEn: item.coverCaptionEn ?? '',
+    coverCaptionFa: item.coverCaptionFa ?? '',
+    coverCredit: item.coverCredit ?? '',
+  };
+}
+
+const bodyOf = (value: string) => (value ? parseBody(value) : undefined);
+/** The moment the editor chose, in their zone; absent unless scheduling. */
+const publishAtOf = (values: EditorialValues) =>
+  values.status === 'scheduled' && values.publishAt ? (zonedToInstant(values.publishAt, values.timeZone) ?? undefined) : undefined;
+
+/** The editorial fields of a create input; the shared schema checks them. */
+export function editorialCreateInput(values: EditorialValues) {
+  return {
+    bodyEn: bodyOf(values.bodyEn),
+    bodyFa: bodyOf(values.bodyFa),
+    status: values.status,
+    publishAt: publishAtOf(values),
+    coverAltEn: values.coverAltEn,
+    coverAltFa: values.coverAltFa,
+    coverCaptionEn: values.coverCaptionEn,
+    coverCaptionFa: values.coverCaptionFa,
+    coverCredit: values.coverCredit,
+  };
+}
+
+/** Only what changed; a caption or credit emptied is sent as null, which clears it. */
+export function editorialUpdateInput(initial: EditorialValues, values: EditorialValues): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  if (values.bodyEn !== initial.bodyEn) input.bodyEn = bodyOf(values.bodyEn) ?? { type: 'doc', content: [] };
+  if (values.bodyFa !== initial.bodyFa) input.bodyFa = bodyOf(values.bodyFa) ?? { type: 'doc', content: [] };
+  if (values.status !== initial.status || values.publishAt !== initial.publishAt || values.timeZone !== initial.timeZone) {
+    input.status = values.status;
+    input.publishAt = publishAtOf(values);
+  }
+  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
+  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+    if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
+  return input;
+}
+
+/** Field names as errors name them, to the labels the editor sees. */
+export function editorialLabels(t: (key: string) => string): Record<string, string> {
+  return {
+    bodyEn: t('fields.bodyEn'),
+    bodyFa: t('fields.bodyFa'),
+    descriptionEn: t('fields.bodyEn'),
+    descriptionFa: t('fields.bodyFa'),
+    status: t('publication.status'),
+    publishAt: t('fields.publishAt'),
+    coverAltEn: t('fields.coverAltEn'),
+    coverAltFa: t('fields.coverAltFa'),
+    coverCaptionEn: t('fields.coverCaptionEn'),
+    coverCaptionFa: t('fields.coverCaptionFa'),
+    coverCredit: t('fields.coverCredit'),
+  };
+}

@@ -1,0 +1,92 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { publicationStatuses } from '../../../../shared/schemas/editorial.ts';
+import { editorTimeZones, formatInZone, zonedToInstant } from '../../../../shared/time-zones.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { SelectField } from '../form-controls.tsx';
+import { rememberTimeZone, type EditorialValues } from './editorial-values.ts';
+
+/** Draft, scheduled (with a time in the editor's zone) or published. */
+export function PublicationFields({
+  values,
+  setField,
+  errors,
+}: {
+  values: EditorialValues;
+  setField(field: keyof EditorialValues, value: string): void;
+  errors: Record<string, string[]>;
+}) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const id = useId();
+  const zones = [...new Set([...editorTimeZones, values.timeZone])];
+  const moment = values.publishAt ? zonedToInstant(values.publishAt, values.timeZone) : null;
+  const error = errors.publishAt ?? errors.status;
+  return (
+    <div className="grid gap-4">
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-stone-800">{t('publication.status')}</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {publicationStatuses.map((status) => (
+            <label
+              key={status}
+              className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-plum-600 has-checked:bg-plum-50"
+            >
+              <input
+                type="radio"
+                name={`${id}-status`}
+                value={status}
+                checked={values.status === status}
+                onChange={() => setField('status', status)}
+                className="mt-1 accent-plum-700"
+                data-testid={`status-${status}`}
+              />
+              <span>
+                <span className="block text-sm font-semibold">{t(`publication.${status}`)}</span>
+                <span className="block text-xs text-stone-600">{t(`publication.${status}Hint`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {values.status === 'scheduled' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-semibold text-stone-800">
+              {t('fields.publishAt')}
+              <span className="text-red-700" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </label>
+            <input
+              id={`${id}-at`}
+              type="datetime-local"
+              dir="ltr"
+              required
+              value={values.publishAt}
+              onChange={(event) => setField('publishAt', event.target.value)}
+              aria-invalid={error?.length ? true : undefined}
+              aria-describedby={`${id}-when`}
+              data-testid="publish-at"
+              className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
+            />
+            <p id={`${id}-when`} className="mt-1 text-xs text-stone-600" data-testid="publish-at-shown">
+              {moment ? t('publication.willPublish', { date: formatInZone(moment, values.timeZone, language) }) : ''}
+            </p>
+          </div>
+          <SelectField
+            label={t('fields.timeZone')}
+            value={values.timeZone}
+            onChange={(zone) => {
+              rememberTimeZone(zone);
+              setField('timeZone', zone);
+            }}
+            options={zones.map((zone) => ({ value: zone, label: zone }))}
+          />
+        </div>
+      ) : null}
+      {error?.length ? <p className="text-sm text-red-700">{error.join(' ')}</p> : null}
+    </div>
+  );
+}

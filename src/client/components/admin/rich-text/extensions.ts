@@ -1,0 +1,106 @@
+import { Node, mergeAttributes, type Extensions } from '@tiptap/core';
+import { StarterKit } from '@tiptap/starter-kit';
+import { storageUrl } from '../../../../shared/image-url.ts';
+import { linkHref, storedImagePath } from '../../../../shared/rich-text/schema.ts';
+import { youtubeVideoId } from '../../../../shared/video-links.ts';
+
+/** The stored path of a picture of this site, from any form of its address; null for pictures from elsewhere. */
+export function storedPathOf(src: string | null | undefined): string | null {
+  const match = /(?:^|\/)storage\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(src ?? '');
+  const parsed = storedImagePath.safeParse(match?.[1]);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A picture of this site with its alt text and caption. Pasted pictures from elsewhere do not
+ * parse, so they never enter a body (a page must not load files from third parties).
+ */
+const BodyImage = Node.create({
+  name: 'image',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: '' }, caption: { default: null } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'figure',
+        getAttrs: (element) => {
+          const img = element.querySelector('img');
+          const src = storedPathOf(img?.getAttribute('src'));
+          const alt = img?.getAttribute('alt')?.trim();
+          return src && alt ? { src, alt, caption: element.querySelector('figcaption')?.textContent?.trim() || null } : false;
+        },
+      },
+      {
+        tag: 'img',
+        getAttrs: (element) => {
+          const src = storedPathOf(element.getAttribute('src'));
+          const alt = element.getAttribute('alt')?.trim();
+          return src && alt ? { src, alt } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ node }) {
+    const attrs = node.attrs as { src: string; alt: string; caption: string | null };
+    const img = ['img', { src: storageUrl(attrs.src) ?? '', alt: attrs.alt }] as const;
+    return attrs.caption ? ['figure', {}, img, ['figcaption', {}, attrs.caption]] : ['figure', {}, img];
+  },
+});
+
+/** A YouTube video, shown to readers as the click-to-load player; in the editor, a labelled box. */
+const BodyVideo = Node.create({
+  name: 'video',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'iframe',
+        getAttrs: (element) => {
+          const id = youtubeVideoId(element.getAttribute('src'));
+          return id ? { src: `https://www.youtube.com/watch?v=${id}` } : false;
+        },
+      },
+      {
+        tag: 'div[data-video]',
+        getAttrs: (element) => (youtubeVideoId(element.getAttribute('data-video')) ? { src: element.getAttribute('data-video') } : false),
+      },
+    ];
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    const src = String(node.attrs.src ?? '');
+    return ['div', mergeAttributes(HTMLAttributes, { 'data-video': src, class: 'rich-video-placeholder', dir: 'ltr' }), `▶ ${src}`];
+  },
+});
+
+/**
+ * What the editor can write: exactly the nodes and marks of the body document
+ * (src/shared/rich-text/schema.ts). Anything pasted is parsed against this schema, so
+ * structure outside it (styles, scripts, tables, fonts, code) is dropped on the way in.
+ */
+export const bodyExtensions: Extensions = [
+  StarterKit.configure({
+    code: false,
+    codeBlock: false,
+    strike: false,
+    underline: false,
+    heading: { levels: [2, 3] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      HTMLAttributes: { rel: 'noopener noreferrer', target: null },
+      isAllowedUri: (url) => linkHref.safeParse(url).success,
+    },
+  }),
+  BodyImage,
+  BodyVideo,
+];

@@ -1,0 +1,100 @@
+import type { Editor } from '@tiptap/core';
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+export interface ToolbarAction {
+  key: string;
+  label: string;
+  /** What the button shows; the label is its accessible name. */
+  glyph: string;
+  run(): void;
+  active?: boolean;
+  disabled?: boolean;
+}
+
+/** The standard actions of the body editor, in toolbar order. */
+export function standardActions(editor: Editor, t: (key: string) => string, extra: { link(): void; image(): void; video(): void }): ToolbarAction[] {
+  const chain = () => editor.chain().focus();
+  return [
+    { key: 'paragraph', glyph: '¶', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
+    {
+      key: 'heading2',
+      glyph: 'H2',
+      label: t('editor.heading2'),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+      active: editor.isActive('heading', { level: 2 }),
+    },
+    {
+      key: 'heading3',
+      glyph: 'H3',
+      label: t('editor.heading3'),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+      active: editor.isActive('heading', { level: 3 }),
+    },
+    { key: 'bold', glyph: 'B', label: t('editor.bold'), run: () => chain().toggleBold().run(), active: editor.isActive('bold') },
+    { key: 'italic', glyph: 'I', label: t('editor.italic'), run: () => chain().toggleItalic().run(), active: editor.isActive('italic') },
+    { key: 'link', glyph: '🔗', label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
+    { key: 'bulletList', glyph: '•', label: t('editor.bulletList'), run: () => chain().toggleBulletList().run(), active: editor.isActive('bulletList') },
+    { key: 'orderedList', glyph: '1.', label: t('editor.orderedList'), run: () => chain().toggleOrderedList().run(), active: editor.isActive('orderedList') },
+    { key: 'quote', glyph: '❝', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
+    { key: 'image', glyph: '🖼', label: t('editor.image'), run: extra.image },
+    { key: 'video', glyph: '▶', label: t('editor.video'), run: extra.video },
+    { key: 'separator', glyph: '—', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
+    { key: 'undo', glyph: '↶', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
+    { key: 'redo', glyph: '↷', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
+  ];
+}
+
+/**
+ * A toolbar in the ARIA pattern: one tab stop, arrow keys (following the page's direction) move
+ * between buttons, Home and End jump to the ends. Toggles report their state with aria-pressed.
+ */
+export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; label: string; dir: 'ltr' | 'rtl' }) {
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (index: number) => {
+    const next = (index + actions.length) % actions.length;
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === forward) move(current + 1);
+    else if (event.key === back) move(current - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(actions.length - 1);
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <div
+      role="toolbar"
+      aria-label={label}
+      dir={dir}
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-stone-300 bg-stone-50 p-1"
+    >
+      {actions.map((action, index) => (
+        <button
+          key={action.key}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          tabIndex={index === current ? 0 : -1}
+          aria-label={action.label}
+          title={action.label}
+          aria-pressed={action.active === undefined ? undefined : action.active}
+          disabled={action.disabled}
+          onFocus={() => setCurrent(index)}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={action.run}
+          data-testid={`editor-${action.key}`}
+          className="min-w-9 rounded-md px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-plum-600 disabled:opacity-40 aria-pressed:bg-plum-100 aria-pressed:text-plum-900"
+        >
+          <span aria-hidden="true">{action.glyph}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

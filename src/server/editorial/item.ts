@@ -1,0 +1,111 @@
+import type { BodySegment } from '../../shared/rich-text/render.ts';
+import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
+import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
+import type { DbLike } from '../db/client.ts';
+import type { legalItems, posts } from '../db/schema.ts';
+import { bodyColumns, documentsOf, renderedBodies, type StoredBodies } from './bodies.ts';
+import { bodyImages, claimBodyImages } from './body-images.ts';
+import { publicationColumns } from './publication.ts';
+
+type EditorialTable = typeof posts | typeof legalItems;
+
+/** The editorial columns of a table, for a select. */
+export function editorialColumns(table: EditorialTable) {
+  return {
+    status: table.status,
+    publishAt: table.publishAt,
+    bodyEn: table.bodyEn,
+    bodyFa: table.bodyFa,
+    coverAltEn: table.coverAltEn,
+    coverAltFa: table.coverAltFa,
+    coverCaptionEn: table.coverCaptionEn,
+    coverCaptionFa: table.coverCaptionFa,
+    coverCredit: table.coverCredit,
+  };
+}
+
+export interface EditorialRow extends StoredBodies {
+  titleEn: string;
+  titleFa: string;
+  status: PublicationStatus;
+  publishAt: Date | null;
+  coverAltEn: string | null;
+  coverAltFa: string | null;
+  coverCaptionEn: string | null;
+  coverCaptionFa: string | null;
+  coverCredit: string | null;
+}
+
+/** What readers get besides the original fields: status, the cover's words, the rendered bodies. */
+export interface EditorialOutput {
+  status: PublicationStatus;
+  publishAt: Date | null;
+  /** Alt text of the cover; items saved before it existed fall back to their title. */
+  coverAltEn: string;
+  coverAltFa: string;
+  coverCaptionEn: string | null;
+  coverCaptionFa: string | null;
+  coverCredit: string | null;
+  renderedEn: BodySegment[];
+  renderedFa: BodySegment[];
+}
+
+/** What editors get besides: the body documents, for the editor. */
+export interface EditorialDocuments {
+  documentEn: RichTextDocument;
+  documentFa: RichTextDocument;
+}
+
+/** The public face of a stored row's editorial columns; the body columns themselves are not sent. */
+export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
+  const { bodyEn: _bodyEn, bodyFa: _bodyFa, ...rest } = row;
+  return {
+    ...rest,
+    coverAltEn: row.coverAltEn || row.titleEn,
+    coverAltFa: row.coverAltFa || row.titleFa,
+    ...(options.rendered ? renderedBodies(row) : { renderedEn: [], renderedFa: [] }),
+  };
+}
+
+export function editorialDocuments(row: StoredBodies): EditorialDocuments {
+  const documents = documentsOf(row);
+  return { documentEn: documents.en, documentFa: documents.fa };
+}
+
+export interface EditorialInput {
+  descriptionEn?: string;
+  descriptionFa?: string;
+  bodyEn?: RichTextDocument;
+  bodyFa?: RichTextDocument;
+  status?: PublicationStatus;
+  publishAt?: Date;
+  coverAltEn?: string;
+  coverAltFa?: string;
+  coverCaptionEn?: string | null;
+  coverCaptionFa?: string | null;
+  coverCredit?: string | null;
+}
+
+/**
+ * The columns an editor's save writes: bodies with their plain-text descriptions, publication,
+ * the cover's words. Pictures inside the bodies are claimed here (inside the caller's transaction).
+ */
+export function editorialWrites(
+  db: DbLike,
+  input: EditorialInput,
+  current: { status: PublicationStatus; publishAt: Date | null } | undefined,
+  now: Date,
+): Partial<typeof posts.$inferInsert> {
+  const changes: Partial<typeof posts.$inferInsert> = {};
+  const en = bodyColumns(input.bodyEn, input.descriptionEn);
+  if (en) [changes.bodyEn, changes.descriptionEn] = [en.body, en.description];
+  const fa = bodyColumns(input.bodyFa, input.descriptionFa);
+  if (fa) [changes.bodyFa, changes.descriptionFa] = [fa.body, fa.description];
+  claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now);
+  claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
+  const publication = publicationColumns(input, current, now);
+  if (publication) Object.assign(changes, publication);
+  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+    if (input[key] !== undefined) changes[key] = input[key];
+  return changes;
+}

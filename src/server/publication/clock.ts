@@ -1,0 +1,21 @@
+/**
+ * Time as the site sees it. Production uses the system clock; tests pass a clock they move by
+ * hand (tests/setup/test-clock.ts), so scheduled publishing is tested without waiting.
+ */
+export interface Clock {
+  now(): Date;
+  /** Calls `run` after `ms` milliseconds; returns a function that cancels it. */
+  setTimer(ms: number, run: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  setTimer(ms, run) {
+    const timer = setTimeout(run, ms);
+    // A waiting publication never keeps the process alive on its own.
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+export const clockOf = (deps: { clock?: Clock }): Clock => deps.clock ?? systemClock;

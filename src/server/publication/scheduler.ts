@@ -1,0 +1,105 @@
+import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { legalItems, posts } from '../db/schema.ts';
+import { recordAudit } from '../security/audit.ts';
+import type { Deps } from '../trpc/context.ts';
+import { clockOf } from './clock.ts';
+
+/** A timer further ahead than this wakes early and looks again (setTimeout's range ends at ~24 days). */
+const MAX_WAIT_MS = 60 * 60 * 1000;
+const RETRY_MS = 60 * 1000;
+
+const tables = [posts, legalItems] as const;
+
+/**
+ * Publishes every scheduled item whose time has come: status `published`, its public date set to
+ * the scheduled time (lists are ordered by it), and the caches told at once. Returns how many.
+ */
+export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache'>): number {
+  const now = clockOf(deps).now();
+  let published = 0;
+  deps.db.transaction((tx) => {
+    for (const table of tables) {
+      const rows = tx
+        .update(table)
+        .set({ status: 'published', createdAt: sql`${table.publishAt}`, updatedAt: now })
+        .where(and(eq(table.status, 'scheduled'), isNotNull(table.publishAt), lte(table.publishAt, now)))
+        .returning({ id: table.id })
+        .all();
+      for (const row of rows)
+        recordAudit(
+          tx,
+          {
+            userId: null,
+            userEmail: null,
+            action: table === posts ? 'publication.post' : 'publication.legal',
+            targetId: row.id,
+            summary: 'scheduled item published',
+          },
+          now,
+        );
+      published += rows.length;
+    }
+  });
+  if (published) deps.cache.contentChanged();
+  return published;
+}
+
+/** When the next scheduled item is due, or null when none is waiting. */
+export function nextPublishAt(deps: Pick<Deps, 'db'>): Date | null {
+  let next: Date | null = null;
+  for (const table of tables) {
+    const found = deps.db
+      .select({ at: min(table.publishAt) })
+      .from(table)
+      .where(eq(table.status, 'scheduled'))
+      .get()?.at;
+    const at = found === null || found === undefined ? null : new Date(found);
+    if (at && (!next || at < next)) next = at;
+  }
+  return next;
+}
+
+interface Scheduler {
+  cancel: (() => void) | null;
+  stopped: boolean;
+}
+
+const schedulers = new WeakMap<Deps['db'], Scheduler>();
+
+function arm(deps: Deps, scheduler: Scheduler) {
+  scheduler.cancel?.();
+  scheduler.cancel = null;
+  if (scheduler.stopped) return;
+  const clock = clockOf(deps);
+  let wait = MAX_WAIT_MS;
+  try {
+    publishDue(deps);
+    const next = nextPublishAt(deps);
+    if (next) wait = Math.min(MAX_WAIT_MS, Math.max(0, next.getTime() - clock.now().getTime()));
+  } catch (error) {
+    console.error('Scheduled publishing failed; trying again in a minute:', error);
+    wait = RETRY_MS;
+  }
+  scheduler.cancel = clock.setTimer(wait, () => arm(deps, scheduler));
+}
+
+/**
+ * Starts publishing scheduled items of this site at their times, in this process, whether or not
+ * any request comes: items that fell due while the server was down go out at once. Returns stop.
+ */
+export function startPublishing(deps: Deps): () => void {
+  schedulers.get(deps.db)?.cancel?.();
+  const scheduler: Scheduler = { cancel: null, stopped: false };
+  schedulers.set(deps.db, scheduler);
+  arm(deps, scheduler);
+  return () => {
+    scheduler.stopped = true;
+    scheduler.cancel?.();
+  };
+}
+
+/** After an editor schedules, reschedules or publishes an item: the timer wakes for the new next time. */
+export function scheduleChanged(deps: Deps): void {
+  const scheduler = schedulers.get(deps.db);
+  if (scheduler && !scheduler.stopped) arm(deps, scheduler);
+}

@@ -1,0 +1,64 @@
+import { message } from '../../shared/messages.ts';
+import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
+import { renderHtml } from '../../shared/rich-text/render.ts';
+import type { EditorialOutput } from '../editorial/item.ts';
+import { documentFromHtml, HtmlRejected } from '../rich-text/from-html.ts';
+import type { Context } from '../trpc/context.ts';
+import { fieldError } from '../trpc/init.ts';
+import { field, type Body } from './endpoint.ts';
+import type { FieldNames } from './errors.ts';
+
+/**
+ * The REST spelling of the editorial fields (bodies as HTML, publication, the cover's words), on
+ * top of the original API's. `status` and `publish_at` are optional: a create without them
+ * publishes at once, as the original did.
+ */
+export const editorialFieldNames = (cover: 'image' | 'media'): FieldNames => ({
+  bodyEn: 'body_En',
+  bodyFa: 'body_fa',
+  status: 'status',
+  publishAt: 'publish_at',
+  coverAltEn: `${cover}_alt_En`,
+  coverAltFa: `${cover}_alt_fa`,
+  coverCaptionEn: `${cover}_caption_En`,
+  coverCaptionFa: `${cover}_caption_fa`,
+  coverCredit: `${cover}_credit`,
+});
+
+function bodyFromHtml(ctx: Pick<Context, 'lang'>, name: string, html: unknown): RichTextDocument | undefined {
+  if (typeof html !== 'string' || html.trim() === '') return undefined;
+  try {
+    return documentFromHtml(html);
+  } catch (error) {
+    if (error instanceof HtmlRejected) throw fieldError(name, message(ctx.lang, error.key));
+    throw error;
+  }
+}
+
+/** The editorial fields of a REST body, bodies converted from HTML (what the document cannot hold is dropped). */
+export function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover: 'image' | 'media') {
+  return {
+    bodyEn: bodyFromHtml(ctx, 'bodyEn', body.body_En ?? body.body_en),
+    bodyFa: bodyFromHtml(ctx, 'bodyFa', body.body_fa ?? body.body_Fa),
+    status: field(body, 'status'),
+    publishAt: field(body, 'publish_at'),
+    coverAltEn: field(body, `${cover}_alt_En`, `${cover}_alt_en`),
+    coverAltFa: field(body, `${cover}_alt_fa`, `${cover}_alt_Fa`),
+    coverCaptionEn: field(body, `${cover}_caption_En`, `${cover}_caption_en`),
+    coverCaptionFa: field(body, `${cover}_caption_fa`, `${cover}_caption_Fa`),
+    coverCredit: field(body, `${cover}_credit`),
+  };
+}
+
+const htmlOf = (segments: EditorialOutput['renderedEn']) =>
+  segments
+    .map((segment) => ('html' in segment ? segment.html : renderHtml({ type: 'doc', content: [{ type: 'video', attrs: { src: segment.video.link } }] })))
+    .join('');
+
+/**
+ * What a REST detail answer adds to the original shape: the bodies as HTML (videos as links). Lists,
+ * creates and updates keep the original shape; their `description_*` is the body's plain text.
+ */
+export function bodyHtmlShape(item: EditorialOutput) {
+  return { body_html_En: htmlOf(item.renderedEn), body_html_fa: htmlOf(item.renderedFa) };
+}

@@ -1,0 +1,366 @@
+import { parseDocument } from 'htmlparser2';
+import type { ChildNode, Element } from 'domhandler';
+import { youtubeVideoId } from '../../shared/video-links.ts';
+import { linkHref, richTextLimits, storedImagePath, type Block, type Inline, type Mark, type RichTextDocument } from '../../shared/rich-text/schema.ts';
+
+/**
+ * HTML from the REST API (or anything pasted) as a body document. The HTML is parsed by a real
+ * parser and read element by element; what the document cannot express is dropped: scripts,
+ * styles, SVG, forms, event attributes, unsafe links, pictures from elsewhere, lists deeper than
+ * the limit (their items are lifted into the nearest allowed level). The result still goes through
+ * the document schema, which refuses bodies over the size limits.
+ */
+export function documentFromHtml(html: string): RichTextDocument {
+  if (html.length > MAX_HTML_LENGTH) throw new HtmlRejected('bodyTooLong');
+  if (nestingOf(html) > MAX_OPEN_ELEMENTS) throw new HtmlRejected('bodyTooDeep');
+  const root = new Sink('root', richTextLimits.listDepth);
+  walk(parseDocument(html, { decodeEntities: true }).children, root, [], 0);
+  return { type: 'doc', content: root.finish() as RichTextDocument['content'] };
+}
+
+/** HTML longer than this is refused before parsing: a body holds at most 60,000 characters of text. */
+export const MAX_HTML_LENGTH = 200_000;
+/** Browsers stop nesting at 512 elements too; parsing deeper trees costs time that grows with the square of the depth. */
+const MAX_OPEN_ELEMENTS = 512;
+
+/** Why HTML was refused, as a message key. */
+export class HtmlRejected extends Error {
+  readonly key: 'bodyTooLong' | 'bodyTooDeep';
+  constructor(key: 'bodyTooLong' | 'bodyTooDeep') {
+    super(`Body HTML refused: ${key}`);
+    this.key = key;
+  }
+}
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+/**
+ * The most elements open at once, counted in one pass over the tags (closing tags the parser
+ * would imply are not inferred, so unclosed paragraphs count as open: an overestimate).
+ */
+function nestingOf(html: string): number {
+  let open = 0;
+  let most = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    const closing = html.charCodeAt(at + 1) === 47; // '/'
+    const nameStart = at + (closing ? 2 : 1);
+    const first = html.charCodeAt(nameStart) | 32;
+    if (first < 97 || first > 122) continue; // not a tag: text such as "a < b"
+    if (closing) {
+      open = Math.max(0, open - 1);
+      continue;
+    }
+    const end = html.indexOf('>', nameStart);
+    if (end === -1) break;
+    let nameEnd = nameStart + 1;
+    while (nameEnd < end && nameEnd < nameStart + 12 && !/[\s/]/.test(html[nameEnd]!)) nameEnd++;
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
+    if (html.charCodeAt(end - 1) !== 47 && !VOID.has(name)) most = Math.max(most, ++open);
+    at = end;
+  }
+  return most;
+}
+
+/** Whole subtrees that never become body text. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'object',
+  'embed',
+  'applet',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'button',
+  'input',
+  'select',
+  'option',
+  'textarea',
+  'form',
+  'canvas',
+  'audio',
+  'video',
+  'track',
+  'map',
+  'frame',
+  'frameset',
+  'dialog',
+]);
+
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'address',
+  'center',
+  'pre',
+  'details',
+  'summary',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'dl',
+  'dt',
+  'dd',
+  'figcaption',
+  'body',
+  'html',
+  'li',
+]);
+
+/** Beyond this depth of HTML nesting only the text is kept, read without recursion. */
+const MAX_HTML_DEPTH = 64;
+
+type SinkKind = 'root' | 'quote' | 'item';
+
+/** Collects the blocks of one container (the body, a quote, a list item) and the paragraph being written. */
+class Sink {
+  readonly blocks: Block[] = [];
+  private inline: Inline[] = [];
+  readonly kind: SinkKind;
+  /** How many more list levels may open inside this container. */
+  readonly listRoom: number;
+  constructor(kind: SinkKind, listRoom: number) {
+    this.kind = kind;
+    this.listRoom = listRoom;
+  }
+
+  text(text: string, marks: readonly Mark[]) {
+    // HTML's own white space collapses; a no-break space is text and stays.
+    const collapsed = text.replace(/[ \t\n\r\f]+/g, ' ');
+    if (!collapsed) return;
+    const last = this.inline.at(-1);
+    if (collapsed === ' ' && (!last || last.type === 'hardBreak' || last.text.endsWith(' '))) return;
+    const node: Inline = marks.length ? { type: 'text', text: collapsed, marks: [...marks] } : { type: 'text', text: collapsed };
+    if (last?.type === 'text' && sameMarks(last.marks, node.marks)) last.text += collapsed;
+    else this.inline.push(node);
+  }
+
+  hardBreak() {
+    this.inline.push({ type: 'hardBreak' });
+  }
+
+  /** Ends the paragraph being written; `as` turns it into a heading. */
+  flush(as?: 2 | 3) {
+    const content = trimInline(this.inline);
+    this.inline = [];
+    if (!content.length) return;
+    if (as && this.kind !== 'item') this.blocks.push({ type: 'heading', attrs: { level: as }, content });
+    else this.blocks.push({ type: 'paragraph', content });
+  }
+
+  /** Adds a block where this container allows it: pictures, videos and rules only at the top level. */
+  add(node: Block) {
+    this.flush();
+    if (this.kind !== 'root' && (node.type === 'image' || node.type === 'video' || node.type === 'horizontalRule')) return;
+    if (this.kind === 'item' && node.type !== 'paragraph' && node.type !== 'bulletList' && node.type !== 'orderedList') return;
+    this.blocks.push(node);
+  }
+
+  finish(): Block[] {
+    this.flush();
+    return this.blocks;
+  }
+}
+
+function sameMarks(a: readonly Mark[] | undefined, b: readonly Mark[] | undefined) {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
+const blank = (node: Inline) => node.type === 'hardBreak' || !node.text.trim();
+
+/** A paragraph without leading or trailing breaks and spaces. */
+function trimInline(nodes: Inline[]): Inline[] {
+  let start = 0;
+  let end = nodes.length;
+  while (start < end && blank(nodes[start]!)) start++;
+  while (end > start && blank(nodes[end - 1]!)) end--;
+  const result = nodes.slice(start, end);
+  const first = result[0];
+  if (first?.type === 'text') result[0] = { ...first, text: first.text.trimStart() };
+  const last = result.at(-1);
+  if (last?.type === 'text') result[result.length - 1] = { ...last, text: last.text.trimEnd() };
+  return result;
+}
+
+function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
+  return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
+}
+
+/** Bold and italic as word processors and web pages write them, including in a `style` attribute. */
+function marksOf(element: Element, marks: readonly Mark[]): Mark[] {
+  const style = (element.attribs.style ?? '').toLowerCase();
+  let result = [...marks];
+  const name = element.name;
+  // Google Docs wraps whole documents in <b style="font-weight:normal">.
+  const notBold = /font-weight\s*:\s*(normal|[1-5]00)\b/.test(style);
+  if (((name === 'b' || name === 'strong') && !notBold) || /font-weight\s*:\s*(bold|bolder|[6-9]00)\b/.test(style)) result = withMark(result, { type: 'bold' });
+  if (name === 'i' || name === 'em' || name === 'cite' || /font-style\s*:\s*italic/.test(style)) result = withMark(result, { type: 'italic' });
+  if (name === 'a') {
+    const href = linkHref.safeParse(element.attribs.href ?? '');
+    result = result.filter((mark) => mark.type !== 'link');
+    if (href.success) result.push({ type: 'link', attrs: { href: href.data } });
+  }
+  return result;
+}
+
+/** Text of a subtree, without recursion (for nesting too deep to walk). */
+function textOf(nodes: readonly ChildNode[]): string {
+  let text = '';
+  const stack: ChildNode[] = [...nodes].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'text') text += node.data;
+    else if ('children' in node && !(node.type === 'tag' && DROPPED.has(node.name)))
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text;
+}
+
+/** A picture of this site, by its stored path, from `/storage/images/…` in any form of URL. */
+function imageOf(element: Element | undefined, caption: string | null): Block | null {
+  if (!element) return null;
+  const match = /(?:^|\/)storage\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(element.attribs.src ?? '');
+  const src = storedImagePath.safeParse(match?.[1]);
+  const alt = (element.attribs.alt ?? '').replace(/\s+/g, ' ').trim().slice(0, richTextLimits.alt);
+  if (!src.success || !alt) return null;
+  const text = caption?.replace(/\s+/g, ' ').trim().slice(0, richTextLimits.caption);
+  return { type: 'image', attrs: text ? { src: src.data, alt, caption: text } : { src: src.data, alt } };
+}
+
+function findElement(nodes: readonly ChildNode[], name: string, depth = 0): Element | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'tag') continue;
+    if (node.name === name) return node;
+    if (depth < 8) {
+      const found = findElement(node.children, name, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function listOf(element: Element, sink: Sink, marks: readonly Mark[], depth: number) {
+  const items: { type: 'listItem'; content: Block[] }[] = [];
+  let loose: Sink | null = null;
+  for (const child of element.children) {
+    // Text or elements between items (invalid HTML, but common) join the item before them.
+    if (child.type === 'tag' && child.name === 'li') {
+      loose = new Sink('item', sink.listRoom - 1);
+      walk(child.children, loose, marks, depth + 1);
+      items.push({ type: 'listItem', content: loose.finish() });
+    } else {
+      if (!loose) {
+        loose = new Sink('item', sink.listRoom - 1);
+        items.push({ type: 'listItem', content: loose.blocks });
+      }
+      walk([child], loose, marks, depth + 1);
+      items.at(-1)!.content = loose.finish();
+    }
+  }
+  // A list item opens with a paragraph (the editor's rule); one that starts with a nested list gets an empty one.
+  for (const item of items) if (item.content.length && item.content[0]!.type !== 'paragraph') item.content.unshift({ type: 'paragraph' });
+  const content = items.filter((item) => item.content.length) as never[];
+  if (!content.length) return;
+  if (element.name === 'ul') sink.add({ type: 'bulletList', content });
+  else {
+    const start = Number.parseInt(element.attribs.start ?? '', 10);
+    sink.add({ type: 'orderedList', ...(Number.isInteger(start) && start >= 0 && start <= 100_000 && start !== 1 ? { attrs: { start } } : {}), content });
+  }
+}
+
+function walk(nodes: readonly ChildNode[], sink: Sink, marks: readonly Mark[], depth: number): void {
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      sink.text(node.data, marks);
+      continue;
+    }
+    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
+    const element = node as Element;
+    const name = element.name;
+    if (DROPPED.has(name)) continue;
+    if (depth > MAX_HTML_DEPTH) {
+      sink.text(textOf(element.children), marks);
+      continue;
+    }
+    switch (name) {
+      case 'br':
+        sink.hardBreak();
+        break;
+      case 'hr':
+        sink.add({ type: 'horizontalRule' });
+        break;
+      case 'img': {
+        const image = imageOf(element, null);
+        if (image) sink.add(image);
+        break;
+      }
+      case 'figure': {
+        const caption = findElement(element.children, 'figcaption');
+        const image = imageOf(findElement(element.children, 'img'), caption ? textOf(caption.children) : null);
+        if (image) sink.add(image);
+        else {
+          sink.flush();
+          walk(element.children, sink, marks, depth + 1);
+          sink.flush();
+        }
+        break;
+      }
+      case 'iframe': {
+        const id = youtubeVideoId(element.attribs.src);
+        if (id) sink.add({ type: 'video', attrs: { src: `https://www.youtube.com/watch?v=${id}` } });
+        break;
+      }
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
+        sink.flush();
+        walk(element.children, sink, marks, depth + 1);
+        sink.flush(name === 'h1' || name === 'h2' ? 2 : 3);
+        break;
+      case 'ul':
+      case 'ol':
+        sink.flush();
+        if (sink.listRoom > 0) listOf(element, sink, marks, depth);
+        else walk(element.children, sink, marks, depth + 1);
+        sink.flush();
+        break;
+      case 'blockquote':
+        sink.flush();
+        if (sink.kind === 'root') {
+          const quote = new Sink('quote', sink.listRoom);
+          walk(element.children, quote, marks, depth + 1);
+          const content = quote.finish() as never[];
+          if (content.length) sink.add({ type: 'blockquote', content });
+        } else walk(element.children, sink, marks, depth + 1);
+        sink.flush();
+        break;
+      default:
+        if (BLOCKS.has(name)) {
+          sink.flush();
+          walk(element.children, sink, marks, depth + 1);
+          sink.flush();
+        } else walk(element.children, sink, marksOf(element, marks), depth + 1);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { plainText } from '../../../shared/rich-text/plain-text.ts';
+import { compareRevisionsInput, restoreRevisionInput, revisionOwnerInput } from '../../../shared/schemas/revisions.ts';
+import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
+import { legalItems, posts, revisions } from '../../db/schema.ts';
+import { clockOf } from '../../publication/clock.ts';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
+import { notFound } from '../helpers.ts';
+import { recordRevision } from './record.ts';
+import type { RevisionSnapshot } from './snapshot.ts';
+
+const snapshotOf = (text: string) => JSON.parse(text) as RevisionSnapshot;
+
+/** The fields a comparison shows, as plain text per language. */
+const comparedFields = {
+  titleEn: (snapshot: RevisionSnapshot) => snapshot.titleEn,
+  titleFa: (snapshot: RevisionSnapshot) => snapshot.titleFa,
+  bodyEn: (snapshot: RevisionSnapshot) => plainText(snapshot.bodyEn),
+  bodyFa: (snapshot: RevisionSnapshot) => plainText(snapshot.bodyFa),
+  coverAltEn: (snapshot: RevisionSnapshot) => snapshot.coverAltEn ?? '',
+  coverAltFa: (snapshot: RevisionSnapshot) => snapshot.coverAltFa ?? '',
+  coverCaptionEn: (snapshot: RevisionSnapshot) => snapshot.coverCaptionEn ?? '',
+  coverCaptionFa: (snapshot: RevisionSnapshot) => snapshot.coverCaptionFa ?? '',
+  coverCredit: (snapshot: RevisionSnapshot) => snapshot.coverCredit ?? '',
+};
+export type ComparedField = keyof typeof comparedFields;
+
+export const revisionsRouter = router({
+  /** An item's revisions, newest first: who saved, when, and the titles then. */
+  list: adminProcedure.input(revisionOwnerInput).query(({ ctx, input }) => {
+    const owner = input.owner === 'post' ? eq(revisions.postId, input.id) : eq(revisions.legalId, input.id);
+    return ctx.db
+      .select({ id: revisions.id, createdAt: revisions.createdAt, userEmail: revisions.userEmail, snapshot: revisions.snapshot })
+      .from(revisions)
+      .where(owner)
+      .orderBy(desc(revisions.id))
+      .all()
+      .map(({ snapshot, ...row }) => {
+        const saved = snapshotOf(snapshot);
+        return { ...row, titleEn: saved.titleEn, titleFa: saved.titleFa, status: saved.status };
+      });
+  }),
+
+  /** What changed from one revision to another of the same item, field by field, line by line. */
+  compare: adminProcedure.input(compareRevisionsInput).query(({ ctx, input }) => {
+    const rows = ctx.db
+      .select()
+      .from(revisions)
+      .where(inArray(revisions.id, [input.from, input.to]))
+      .all();
+    const from = rows.find((row) => row.id === input.from);
+    const to = rows.find((row) => row.id === input.to);
+    if (!from || !to || from.postId !== to.postId || from.legalId !== to.legalId) throw notFound(ctx, 'revisionNotFound');
+    const before = snapshotOf(from.snapshot);
+    const after = snapshotOf(to.snapshot);
+    const changes: { field: ComparedField; lines: DiffLine[] }[] = [];
+    for (const [field, read] of Object.entries(comparedFields) as [ComparedField, (snapshot: RevisionSnapshot) => string][]) {
+      const [old, now] = [read(before), read(after)];
+      if (old !== now) changes.push({ field, lines: diffLines(old, now) });
+    }
+    return {
+      from: { id: from.id, createdAt: from.createdAt, userEmail: from.userEmail },
+      to: { id: to.id, createdAt: to.createdAt, userEmail: to.userEmail },
+      changes,
+    };
+  }),
+
+  /**
+   * Brings an item's words back to a revision: titles, bodies and the cover's words in both
+   * languages. Publication is left as it is (restoring never publishes or withdraws), and the
+   * restored state is kept as a new revision.
+   */
+  restore: adminProcedure.input(restoreRevisionInput).mutation(({ ctx, input }) => {
+    const now = clockOf(ctx).now();
+    return ctx.db.transaction((tx) => {
+      const revision = tx.select().from(revisions).where(eq(revisions.id, input.id)).get();
+      if (!revision) throw notFound(ctx, 'revisionNotFound');
+      const saved = snapshotOf(revision.snapshot);
+      const table = revision.postId ? posts : legalItems;
+      const itemId = (revision.postId ?? revision.legalId)!;
+      tx.update(table)
+        .set({
+          titleEn: saved.titleEn,
+          titleFa: saved.titleFa,
+          bodyEn: JSON.stringify(saved.bodyEn),
+          bodyFa: JSON.stringify(saved.bodyFa),
+          descriptionEn: plainText(saved.bodyEn),
+          descriptionFa: plainText(saved.bodyFa),
+          coverAltEn: saved.coverAltEn,
+          coverAltFa: saved.coverAltFa,
+          coverCaptionEn: saved.coverCaptionEn,
+          coverCaptionFa: saved.coverCaptionFa,
+          coverCredit: saved.coverCredit,
+          updatedAt: now,
+        })
+        .where(eq(table.id, itemId))
+        .run();
+      recordRevision(tx, ctx, revision.postId ? { postId: itemId } : { legalId: itemId }, now);
+      const kind = revision.postId ? (tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).get()?.kind ?? null) : 'legal';
+      return { id: itemId, kind, titleEn: saved.titleEn };
+    });
+  }),
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { plainText } from '../rich-text/plain-text.ts';
+import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
+import { optionalText } from './common.ts';
+
+/** Where an item stands; only `published` items reach visitors. */
+export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
+export type PublicationStatus = (typeof publicationStatuses)[number];
+
+export const editorialLimits = { alt: 500, caption: 1000, credit: 200 } as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * A moment in time. Strings are ISO 8601; one without an offset (`2026-11-23T09:00`) is read as UTC,
+ * never as the server's own zone. The admin form converts the editor's local time before sending.
+ */
+export const instant = z.preprocess((value) => {
+  const given = blankToUndefined(value);
+  if (typeof given === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(given.trim())) return `${given.trim().replace(' ', 'T')}Z`;
+  return given;
+}, z.coerce.date('invalidDate').optional());
+
+/** A body in one language: the structured document of src/shared/rich-text/schema.ts. */
+export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.optional());
+
+export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
+
+/** Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere. */
+const clearableText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
+
+/** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
+export const editorialFields = {
+  bodyEn: optionalBody,
+  bodyFa: optionalBody,
+  /** Absent on create means published at once, as the original API did. */
+  status: publicationStatus,
+  publishAt: instant,
+  coverAltEn: optionalText(editorialLimits.alt),
+  coverAltFa: optionalText(editorialLimits.alt),
+  coverCaptionEn: clearableText(editorialLimits.caption),
+  coverCaptionFa: clearableText(editorialLimits.caption),
+  coverCredit: clearableText(editorialLimits.credit),
+};
+
+interface EditorialInput {
+  status?: PublicationStatus;
+  publishAt?: Date;
+}
+
+/** A scheduled item needs its time. */
+export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCtx) {
+  if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
+}
+
+/** A body says something: text, or at least a picture or a video. */
+const hasContent = (body: unknown) =>
+  Boolean(
+    body &&
+      typeof body === 'object' &&
+      (plainText(body as RichTextDocument).trim() || (body as RichTextDocument).content?.some((block) => block.type === 'image' || block.type === 'video')),
+  );
+
+/**
+ * On create, each language needs a body with text, or a plain description (the original API sends
+ * only that); on update a body, when sent, may not be emptied. The missing one is named: the body
+ * when one was sent empty, else the description.
+ */
+export function checkBodies(
+  input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string; id?: unknown },
+  issue: z.core.$RefinementCtx,
+) {
+  // Runs even when other fields failed (so every missing field is named at once): the input may be anything.
+  if (!input || typeof input !== 'object') return;
+  const updating = 'id' in input;
+  for (const [body, description, bodyField, descriptionField] of [
+    [input.bodyEn, input.descriptionEn, 'bodyEn', 'descriptionEn'],
+    [input.bodyFa, input.descriptionFa, 'bodyFa', 'descriptionFa'],
+  ] as const) {
+    if (body !== undefined && !hasContent(body)) issue.addIssue({ code: 'custom', message: 'required', path: [bodyField] });
+    else if (!updating && body === undefined && !description) issue.addIssue({ code: 'custom', message: 'required', path: [descriptionField] });
+  }
+}
+
+/** Editors filter their lists by status. */
+export const statusFilter = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());

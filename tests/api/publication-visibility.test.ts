@@ -1,0 +1,221 @@
+import { createTRPCClient, unstable_localLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../src/client/entry-server.tsx';
+import { restRouter } from '../../src/server/rest/index.ts';
+import { innerContext } from '../../src/server/trpc/context.ts';
+import { appRouter, type AppRouter } from '../../src/server/trpc/router.ts';
+import { makeContent, makeLegalItem } from '../factories/index.ts';
+import { publicCaller, procedureOf } from '../setup/callers.ts';
+import { startServer, type TestServer } from '../setup/http.ts';
+import { allProcedures } from '../setup/procedure-walk.ts';
+import { restRoutes, routeName } from '../setup/rest-routes.ts';
+import { TestClock } from '../setup/test-clock.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+/**
+ * Drafts, scheduled items and unpublished items must not reach visitors anywhere. The places are
+ * not listed by hand: every public tRPC query, every REST route open to visitors, every public
+ * page of the route table, the feeds and the sitemap are walked, so a route added later is covered.
+ */
+
+const kinds = [
+  { kind: 'news', router: 'news', page: '/news', list: '/latestNews', rest: 'news', feed: 'news' },
+  { kind: 'article', router: 'articles', page: '/articles', list: '/articles', rest: 'articles', feed: 'articles' },
+  { kind: 'report', router: 'reports', page: '/reports', list: '/reports', rest: 'reports', feed: 'reports' },
+] as const;
+
+const HIDDEN = 'Hiddenmarker';
+const start = new Date('2026-11-22T08:00:00Z');
+const scheduledAt = new Date(start.getTime() + 3 * 60 * 60 * 1000);
+
+let deps: TestDeps;
+let clock: TestClock;
+let server: TestServer;
+/** Ids of items a visitor must not see, with where they live. */
+const hidden: { id: number; router: string; page: string }[] = [];
+const visible: { id: number; router: string; page: string }[] = [];
+let scheduledIds: number[] = [];
+
+beforeAll(async () => {
+  clock = new TestClock(start);
+  deps = { ...createTestDeps(), clock };
+  server = await startServer(deps);
+  const words = (label: string) => ({
+    titleEn: `${label} title`,
+    titleFa: `${label} عنوان`,
+    descriptionEn: `${label} text`,
+    descriptionFa: `${label} متن`,
+  });
+  for (const { kind, router, page } of kinds) {
+    const shown = await makeContent(deps, kind, { ...words(`Shown${kind}`), category: 'top', country: 'iran' });
+    visible.push({ id: shown.id, router, page });
+    const draft = await makeContent(deps, kind, { ...words(`${HIDDEN}draft${kind}`), category: 'top', country: 'iran', status: 'draft' });
+    const scheduled = await makeContent(deps, kind, {
+      ...words(`${HIDDEN}scheduled${kind}`),
+      category: 'top',
+      country: 'iran',
+      status: 'scheduled',
+      publishAt: scheduledAt,
+    });
+    const withdrawn = await makeContent(deps, kind, { ...words(`${HIDDEN}withdrawn${kind}`), category: 'top', country: 'iran' });
+    const caller = (await import('../setup/callers.ts')).adminCaller;
+    const { caller: admin } = await caller(deps);
+    await procedureOf(admin, `${router}.update`)({ id: withdrawn.id, status: 'draft' });
+    for (const item of [draft, scheduled, withdrawn]) hidden.push({ id: item.id, router, page });
+    scheduledIds.push(scheduled.id);
+  }
+  const shownLegal = await makeLegalItem(deps, words('Shownlegal'));
+  visible.push({ id: shownLegal.id, router: 'legal', page: '/legal' });
+  const legalDraft = await makeLegalItem(deps, { ...words(`${HIDDEN}draftlegal`), status: 'draft' });
+  const legalScheduled = await makeLegalItem(deps, { ...words(`${HIDDEN}scheduledlegal`), status: 'scheduled', publishAt: scheduledAt });
+  hidden.push({ id: legalDraft.id, router: 'legal', page: '/legal' }, { id: legalScheduled.id, router: 'legal', page: '/legal' });
+  scheduledIds.push(legalScheduled.id);
+  scheduledIds = [...new Set(scheduledIds)];
+});
+afterAll(async () => {
+  await server?.close();
+  deps?.cleanup();
+});
+
+/** Inputs tried on every public query: none, pages, every filter, and each hidden and visible id. */
+const inputsFor = () => [
+  undefined,
+  {},
+  { page: 1, pageSize: 50 },
+  { page: 1, pageSize: 50, category: 'top' },
+  { page: 1, pageSize: 50, country: 'iran' },
+  { page: 1, pageSize: 50, category: 'top', country: 'iran', excerpt: 100 },
+  ...hidden.map(({ id }) => ({ id })),
+  ...visible.map(({ id }) => ({ id })),
+];
+
+const publicQueries = allProcedures.filter((procedure) => !procedure.guarded && procedure.type === 'query');
+
+describe('Unpublished items never reach visitors', () => {
+  it('covers the public queries that show content', () => {
+    for (const path of ['news.list', 'news.byId', 'articles.list', 'articles.byId', 'reports.list', 'reports.byId', 'legal.list', 'legal.byId']) {
+      expect(publicQueries.map((procedure) => procedure.path)).toContain(path);
+    }
+  });
+
+  for (const procedure of publicQueries) {
+    it(`${procedure.path} shows no draft, scheduled or unpublished item, whatever the input`, async () => {
+      const call = procedureOf(publicCaller(deps), procedure.path);
+      for (const input of inputsFor()) {
+        const result = await call(input).catch(() => null);
+        expect(JSON.stringify(result ?? null)).not.toContain(HIDDEN);
+      }
+    });
+  }
+
+  it('answers "not found" for every hidden item by id, and lists count only published items', async () => {
+    const caller = publicCaller(deps);
+    for (const { id, router } of hidden) await expect(procedureOf(caller, `${router}.byId`)({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const { router } of kinds) {
+      const page = (await procedureOf(caller, `${router}.list`)({ page: 1, pageSize: 50, category: 'top', country: 'iran' })) as { total: number };
+      expect(page.total).toBe(1);
+    }
+  });
+
+  const restGets = (() => {
+    const probe = createTestDeps();
+    try {
+      return restRoutes(restRouter(probe)).filter((route) => route.method === 'GET');
+    } finally {
+      probe.cleanup();
+    }
+  })();
+
+  for (const route of restGets) {
+    it(`REST ${routeName(route)} shows no hidden item to a visitor`, async () => {
+      const paths = route.path.includes(':id')
+        ? [...hidden, ...visible].map(({ id }) => route.path.replace(':id', String(id)))
+        : [route.path, `${route.path}?category=top&country=iran&per_page=50`];
+      for (const path of paths) {
+        const response = await fetch(`${server.url}/api${path}`);
+        const text = await response.text();
+        expect(text).not.toContain(HIDDEN);
+        if (route.path.includes(':id') && hidden.some(({ id }) => path.endsWith(`/${id}`)) && /news|article|report|awareness/.test(route.path))
+          expect(response.status).toBe(404);
+      }
+    });
+  }
+
+  it('leaves hidden items out of the RSS feeds and the sitemap', async () => {
+    for (const language of ['en', 'fa']) {
+      for (const { feed } of kinds) {
+        const text = await (await fetch(`${server.url}/rss/${language}/${feed}.xml`)).text();
+        expect(text).toContain('Shown');
+        expect(text).not.toContain(HIDDEN);
+      }
+    }
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const { id, page } of hidden) expect(sitemap).not.toContain(`${page}/${id}<`);
+    for (const { id, page } of hidden) expect(sitemap).not.toContain(`${page}/${id}?`);
+  });
+
+  async function renderPage(url: string, language: 'en' | 'fa') {
+    const client = createTRPCClient<AppRouter>({
+      links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
+    });
+    return render(url, language, client);
+  }
+
+  it('renders no hidden item on any public page (lists, home, country pages, details, share tags), in both languages', async () => {
+    const { publicRoutes } = await import('../../src/client/pages/public/public-routes.tsx');
+    const pages = [
+      '/',
+      '/home',
+      '/about',
+      '/contact',
+      '/latestNews',
+      '/latestNews?category=top',
+      '/articles',
+      '/reports',
+      '/gallery',
+      '/yourStory',
+      '/legal-awareness',
+      '/iran',
+      '/afghanistan',
+      '/stories/1',
+    ];
+    // Previews too: without an editor's session they show nothing of the item.
+    const details = [...hidden, ...visible].flatMap(({ id, page }) => [`${page}/${id}`, `/preview${page}/${id}`]);
+    // Every route of the table is exercised by at least one of these addresses.
+    for (const route of publicRoutes) expect([...pages, ...details].some((url) => route.pattern.test(url.split('?')[0]!))).toBe(true);
+    for (const language of ['en', 'fa'] as const) {
+      for (const url of [...pages, ...details]) {
+        const result = await renderPage(url, language);
+        expect(JSON.stringify(result)).not.toContain(HIDDEN);
+      }
+      for (const { id, page } of hidden) expect((await renderPage(`${page}/${id}`, language)).head.status).toBe(404);
+      // The walk sees content at all: published items are on the same pages.
+      expect(JSON.stringify(await renderPage('/latestNews?category=top', language))).toContain('Shownnews');
+      expect(JSON.stringify(await renderPage('/iran', language))).toContain('Shownarticle');
+    }
+  });
+});
+
+describe('Scheduled items go live at their time by themselves', () => {
+  it('publishes at the scheduled moment with no request, and every reader and cache sees it at once', async () => {
+    const before = await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json();
+    expect(JSON.stringify(before)).not.toContain(`${HIDDEN}scheduled`);
+    // A minute early: still hidden.
+    clock.advance(scheduledAt.getTime() - clock.now().getTime() - 60_000);
+    expect(JSON.stringify(await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json())).not.toContain(`${HIDDEN}scheduled`);
+    clock.advance(60_000);
+    const after = await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json();
+    expect(JSON.stringify(after)).toContain(`${HIDDEN}schedulednews`);
+    const feed = await (await fetch(`${server.url}/rss/en/reports.xml`)).text();
+    expect(feed).toContain(`${HIDDEN}scheduledreport`);
+    const legal = await (await fetch(`${server.url}/api/awareness`)).text();
+    expect(legal).toContain(`${HIDDEN}scheduledlegal`);
+    // Its public date is the moment it went live: it heads the list.
+    expect(after.data[0].title_En).toBe(`${HIDDEN}schedulednews title`);
+    expect(new Date(after.data[0].created_at).getTime()).toBe(scheduledAt.getTime());
+    // Drafts and withdrawn items stay hidden.
+    expect(JSON.stringify(after)).not.toContain(`${HIDDEN}draft`);
+    expect(JSON.stringify(after)).not.toContain(`${HIDDEN}withdrawn`);
+  });
+});

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { makeContent, makeLegalItem } from '../factories/index.ts';
+import { adminCaller, publicCaller } from '../setup/callers.ts';
+import { startServer, type TestServer } from '../setup/http.ts';
+import { TestClock } from '../setup/test-clock.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { imageBlob, sendForm, signIn, visitor, get, json, type RestWorld } from './rest-kit.ts';
+
+const hour = 60 * 60 * 1000;
+let open: { deps: TestDeps; server?: TestServer }[] = [];
+afterEach(async () => {
+  for (const { deps, server } of open) {
+    await server?.close();
+    deps.cleanup();
+  }
+  open = [];
+});
+
+function world(start = '2026-11-22T08:00:00Z') {
+  const clock = new TestClock(start);
+  const deps: TestDeps = { ...createTestDeps(), clock };
+  open.push({ deps });
+  return { deps, clock };
+}
+
+describe('Scheduled publishing', () => {
+  it('publishes at start an item that fell due while the server was down', async () => {
+    const { deps, clock } = world();
+    const item = await makeContent(deps, 'news', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
+    await expect(publicCaller(deps).news.byId({ id: item.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // No server is running while the hour passes; the clock moves without any timer armed.
+    clock.advance(2 * hour);
+    expect((await publicCaller(deps).news.list({})).total).toBe(0);
+    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
+  });
+
+  it('follows an editor who moves the time earlier, later, or back to a draft', async () => {
+    const { deps, clock } = world();
+    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    const { caller } = await adminCaller(deps);
+    const start = clock.now().getTime();
+    const item = await makeLegalItem(deps, { status: 'scheduled', publishAt: new Date(start + 5 * hour) });
+    await caller.legal.update({ id: item.id, publishAt: new Date(start + hour) });
+    clock.advance(hour - 1);
+    expect((await publicCaller(deps).legal.list({})).total).toBe(0);
+    clock.advance(1);
+    expect((await publicCaller(deps).legal.list({})).total).toBe(1);
+
+    const later = await makeContent(deps, 'report', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
+    await caller.reports.update({ id: later.id, status: 'draft' });
+    clock.advance(10 * hour);
+    await expect(publicCaller(deps).reports.byId({ id: later.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await caller.reports.adminById({ id: later.id })).status).toBe('draft');
+  });
+
+  it('publishes at once a schedule already in the past, and refuses a schedule without a time', async () => {
+    const { deps, clock } = world();
+    const { caller } = await adminCaller(deps);
+    const past = await makeContent(deps, 'article', { status: 'scheduled', publishAt: new Date(clock.now().getTime() - hour) });
+    expect(past.status).toBe('published');
+    for (const publishAt of [undefined, '']) {
+      const error = await caller.articles.update({ id: past.id, status: 'scheduled', publishAt: publishAt as never }).catch((caught: unknown) => caught);
+      expect(JSON.stringify(error)).toContain('publishAtRequired');
+    }
+  });
+
+  it('withdraws a published item from every list and its page when an editor unpublishes it', async () => {
+    const { deps } = world();
+    const { caller } = await adminCaller(deps);
+    const item = await makeContent(deps, 'news', { category: 'top' });
+    expect((await publicCaller(deps).news.list({ category: 'top' })).total).toBe(1);
+    await caller.news.update({ id: item.id, status: 'draft' });
+    expect((await publicCaller(deps).news.list({ category: 'top' })).total).toBe(0);
+    await expect(publicCaller(deps).news.byId({ id: item.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const drafts = await caller.news.adminList({ status: 'draft' });
+    expect(drafts.items.map((entry) => entry.id)).toEqual([item.id]);
+    expect((await caller.news.adminList({ status: 'published' })).total).toBe(0);
+  });
+});
+
+describe('REST status and publish_at', () => {
+  const rest = {} as RestWorld;
+  async function restWorld() {
+    const { deps, clock } = world();
+    rest.deps = deps;
+    rest.server = await startServer(deps);
+    open.at(-1)!.server = rest.server;
+    return clock;
+  }
+  const form = { title_En: 'Scheduled march', title_fa: 'راهپیمایی', description_En: 'Text.', description_fa: 'متن.' };
+
+  it('publishes a create at once when no status is given, as the original API did', async () => {
+    await restWorld();
+    const { client } = await signIn(rest);
+    const created = await json(await sendForm(client, '/api/admin/news', form, { image: await imageBlob() }));
+    const anonymous = await visitor(rest);
+    expect((await get(anonymous, `/api/news/${created.data.id}`)).status).toBe(200);
+  });
+
+  it('keeps a draft or a scheduled create away from visitors until its time, a time without an offset being UTC', async () => {
+    const clock = await restWorld();
+    const { client } = await signIn(rest);
+    const draft = await json(await sendForm(client, '/api/admin/news', { ...form, status: 'draft' }, { image: await imageBlob() }));
+    const scheduled = await json(
+      await sendForm(client, '/api/admin/news', { ...form, status: 'scheduled', publish_at: '2026-11-22T10:30' }, { image: await imageBlob() }),
+    );
+    const anonymous = await visitor(rest);
+    for (const id of [draft.data.id, scheduled.data.id]) expect((await get(anonymous, `/api/news/${id}`)).status).toBe(404);
+    clock.advance(2.5 * hour - 1);
+    expect((await get(anonymous, `/api/news/${scheduled.data.id}`)).status).toBe(404);
+    clock.advance(1);
+    expect((await get(anonymous, `/api/news/${scheduled.data.id}`)).status).toBe(200);
+    expect((await get(anonymous, `/api/news/${draft.data.id}`)).status).toBe(404);
+  });
+
+  it('refuses a scheduled create without publish_at, or with a bad status, naming the field in the client language', async () => {
+    await restWorld();
+    const { client } = await signIn(rest);
+    const missing = await sendForm(
+      client,
+      '/api/admin/news',
+      { ...form, status: 'scheduled' },
+      { image: await imageBlob() },
+      { ...client.xsrfHeaders(), 'X-Lang': 'fa' },
+    );
+    expect(missing.status).toBe(422);
+    expect((await json(missing)).errors).toEqual({ publish_at: ['زمان انتشار را انتخاب کنید.'] });
+    const wrong = await sendForm(client, '/api/admin/news', { ...form, status: 'live' }, { image: await imageBlob() });
+    expect((await json(wrong)).errors).toEqual({ status: ['Choose one of the offered options.'] });
+    expect((await json(await get(await visitor(rest), '/api/news'))).total).toBe(0);
+  });
+});

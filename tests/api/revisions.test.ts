@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { documentFromPlainText } from '../../src/shared/rich-text/plain-text.ts';
+import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.ts';
+import { adminCaller } from '../setup/callers.ts';
+import { fieldErrorsOf } from '../setup/errors.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+beforeEach(() => {
+  deps = createTestDeps({ REVISIONS_KEEP: '5' });
+});
+afterEach(() => deps.cleanup());
+
+const count = (sql: string, ...params: unknown[]) => (deps.db.$client.prepare(sql).get(...params) as { n: number }).n;
+
+describe('Revisions', () => {
+  it('keeps one revision per save with who and when, in both languages', async () => {
+    const { caller, user } = await adminCaller(deps);
+    const item = await makeContent(deps, 'article', { titleEn: 'First title', titleFa: 'عنوان نخست' });
+    await caller.articles.update({ id: item.id, titleEn: 'Second title', bodyFa: documentFromPlainText('متن تازه') });
+    const list = await caller.revisions.list({ owner: 'post', id: item.id });
+    expect(list.map((revision) => [revision.titleEn, revision.titleFa])).toEqual([
+      ['Second title', 'عنوان نخست'],
+      ['First title', 'عنوان نخست'],
+    ]);
+    expect(list[0]!.userEmail).toBe(user.email);
+    expect(list[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('shows what changed between two revisions, field by field and line by line', async () => {
+    const { caller } = await adminCaller(deps);
+    const item = await makeLegalItem(deps, { descriptionEn: 'Line one\n\nLine two', descriptionFa: 'یک' });
+    await caller.legal.update({ id: item.id, bodyEn: documentFromPlainText('Line one\n\nLine 2'), titleFa: 'عنوان دیگر' });
+    const [newer, older] = await caller.revisions.list({ owner: 'legal', id: item.id });
+    const { changes } = await caller.revisions.compare({ from: older!.id, to: newer!.id });
+    expect(changes.map((change) => change.field)).toEqual(['titleFa', 'bodyEn']);
+    expect(changes[1]!.lines).toEqual([
+      { kind: 'same', text: 'Line one' },
+      { kind: 'same', text: '' },
+      { kind: 'removed', text: 'Line two' },
+      { kind: 'added', text: 'Line 2' },
+    ]);
+  });
+
+  it('restores a revision as a new one, leaving publication alone', async () => {
+    const { caller } = await adminCaller(deps);
+    const item = await makeContent(deps, 'news', { titleEn: 'Original', descriptionEn: 'Original text' });
+    await caller.news.update({ id: item.id, titleEn: 'Mistake', descriptionEn: 'Wrong text', status: 'draft' });
+    const [, original] = await caller.revisions.list({ owner: 'post', id: item.id });
+    await caller.revisions.restore({ id: original!.id });
+    const restored = await caller.news.adminById({ id: item.id });
+    expect([restored.titleEn, restored.descriptionEn, restored.status]).toEqual(['Original', 'Original text', 'draft']);
+    expect(await caller.revisions.list({ owner: 'post', id: item.id })).toHaveLength(3);
+  });
+
+  it('keeps only the configured number of revisions per item', async () => {
+    const { caller } = await adminCaller(deps);
+    const item = await makeContent(deps, 'report');
+    const other = await makeContent(deps, 'report');
+    for (let save = 0; save < 8; save++) await caller.reports.update({ id: item.id, titleEn: `Save ${save}` });
+    const list = await caller.revisions.list({ owner: 'post', id: item.id });
+    expect(list.map((revision) => revision.titleEn)).toEqual(['Save 7', 'Save 6', 'Save 5', 'Save 4', 'Save 3']);
+    expect(await caller.revisions.list({ owner: 'post', id: other.id })).toHaveLength(1);
+  });
+
+  it('deletes an item’s revisions with it, and the body pictures nothing else uses', async () => {
+    const { caller } = await adminCaller(deps);
+    const shared = await makeImageUpload(deps);
+    const own = await makeImageUpload(deps);
+    const picture = (path: string) => ({ type: 'doc' as const, content: [{ type: 'image' as const, attrs: { src: path, alt: 'A picture' } }] });
+    const item = await makeContent(deps, 'news');
+    await caller.news.update({ id: item.id, bodyEn: picture(own.path), bodyFa: picture(shared.path) });
+    const keeper = await makeContent(deps, 'news');
+    await caller.news.update({ id: keeper.id, bodyEn: picture(shared.path) });
+    await caller.news.delete({ id: item.id });
+    expect(count('SELECT count(*) AS n FROM revisions WHERE post_id = ?', item.id)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM uploads WHERE path = ?', own.path)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM uploads WHERE path = ?', shared.path)).toBe(1);
+    expect(fs.existsSync(deps.storage.absolute(own.path))).toBe(false);
+    expect(fs.existsSync(deps.storage.absolute(shared.path))).toBe(true);
+  });
+
+  it('refuses a body picture that was not uploaded here', async () => {
+    const { caller } = await adminCaller(deps);
+    const item = await makeContent(deps, 'news');
+    const errors = await fieldErrorsOf(
+      deps,
+      caller.news.update({ id: item.id, bodyEn: { type: 'doc', content: [{ type: 'image', attrs: { src: 'images/aaaaaaaaaaaaaaaa.webp', alt: 'x' } }] } }),
+    );
+    expect(errors).toEqual({ bodyEn: ['The uploaded file was not found or has expired. Please upload it again.'] });
+  });
+});

@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantToZoned } from '../../src/shared/time-zones.ts';
+import { writeIllustration } from '../factories/admin-content.ts';
+import { startServer, type TestServer } from '../setup/http.ts';
+import { repoRoot } from '../setup/paths.ts';
+import { TestClock } from '../setup/test-clock.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { chooseFile, expectToast, field, heading, openAdmin } from './support/admin.ts';
+import { expectAccessible } from './support/public-browser.ts';
+import { launchBrowser, newContext, screenshot, type Site } from './support/site.ts';
+
+let browser: Browser;
+let site: Site;
+let clock: TestClock;
+beforeAll(async () => {
+  clock = new TestClock('2026-11-22T08:00:00Z');
+  const deps: TestDeps = { ...createTestDeps(), clock };
+  const server: TestServer = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
+  site = { deps, server, url: server.url, close: async () => (await server.close(), deps.cleanup()) };
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const editorChunk = `/${manifest['src/client/components/admin/rich-text/rich-text-editor.tsx']!.file}`;
+
+const journeys = [
+  {
+    lang: 'en' as const,
+    texts: {
+      add: 'Add news',
+      submit: 'Publish news',
+      added: 'News added successfully',
+      save: 'Save changes',
+      updated: 'News updated',
+      titleEn: 'Title (English)',
+      titleFa: 'Title (Persian)',
+      bodyEn: 'Text (English)',
+      bodyFa: 'Text (Persian)',
+      altEn: 'Image description for readers who cannot see it (English)',
+      altFa: 'Image description for readers who cannot see it (Persian)',
+      image: 'Image',
+      heading: 'Heading',
+      link: 'Link',
+      bulletList: 'Bulleted list',
+      picture: 'Insert picture',
+      preview: 'Preview',
+      zone: 'Time zone',
+      month: 'November',
+    },
+  },
+  {
+    lang: 'fa' as const,
+    texts: {
+      add: 'افزودن خبر',
+      submit: 'انتشار خبر',
+      added: 'خبر با موفقیت افزوده شد',
+      save: 'ذخیره تغییرات',
+      updated: 'خبر به‌روزرسانی شد',
+      titleEn: 'عنوان (انگلیسی)',
+      titleFa: 'عنوان (فارسی)',
+      bodyEn: 'متن (انگلیسی)',
+      bodyFa: 'متن (فارسی)',
+      altEn: 'توصیف تصویر برای خوانندگانی که آن را نمی‌بینند (انگلیسی)',
+      altFa: 'توصیف تصویر برای خوانندگانی که آن را نمی‌بینند (فارسی)',
+      image: 'تصویر',
+      heading: 'عنوان',
+      link: 'پیوند',
+      bulletList: 'فهرست نقطه‌دار',
+      picture: 'افزودن تصویر',
+      preview: 'پیش‌نمایش',
+      zone: 'منطقهٔ زمانی',
+      month: 'آذر',
+    },
+  },
+];
+
+/** Answers the browser's prompts in order (link address, picture's alt text, caption). */
+function answerPrompts(page: Page, answers: string[]) {
+  page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const toolbarButton = (page: Page, body: string, name: string) =>
+  page.getByRole('toolbar', { name: new RegExp(`${escaped(body)}$`) }).getByRole('button', { name, exact: true });
+
+describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
+  it('writes a rich body, saves a draft, previews it, schedules it, and readers see it at its time', async () => {
+    const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang });
+    await heading(page).filter({ hasText: texts.add }).waitFor();
+    const title = `Lawyers publish a guide to custody rights (${lang})`;
+    await field(page, texts.titleEn).fill(title);
+    await field(page, texts.titleFa).fill(`وکیلان راهنمای حقوق حضانت را منتشر کردند (${lang})`);
+
+    // The English body: a heading, a paragraph with a link, a list and a picture with alt text.
+    const english = field(page, texts.bodyEn);
+    expect(await english.getAttribute('dir')).toBe('ltr');
+    await english.click();
+    await page.keyboard.type('What the guide says');
+    await toolbarButton(page, texts.bodyEn, texts.heading).click();
+    await english.locator('h2').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read the full guide');
+    await page.keyboard.press('Shift+Home');
+    answerPrompts(page, ['https://example.org/custody-guide', 'Two mothers reading the guide together', 'Kabul, November']);
+    await toolbarButton(page, texts.bodyEn, texts.link).click();
+    await english.locator('a[href="https://example.org/custody-guide"]').waitFor();
+    // A click ends the selection (End alone may not, in a left-to-right box on a right-to-left page).
+    await english.locator('p', { hasText: 'Read the full guide' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await toolbarButton(page, texts.bodyEn, texts.bulletList).click();
+    await page.keyboard.type('Custody after divorce');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Visiting rights');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const chooser = page.waitForEvent('filechooser');
+    await toolbarButton(page, texts.bodyEn, texts.picture).click();
+    await (await chooser).setFiles(await writeIllustration(site.deps));
+    await english.locator('img[alt="Two mothers reading the guide together"]').waitFor();
+
+    // The Persian body is written right to left.
+    const persian = field(page, texts.bodyFa);
+    expect(await persian.getAttribute('dir')).toBe('rtl');
+    await persian.click();
+    // A heading chosen first, on the empty line, then typed.
+    await toolbarButton(page, texts.bodyFa, texts.heading).click();
+    await page.keyboard.type('راهنمای حضانت');
+    await persian.locator('h2', { hasText: 'راهنمای حضانت' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('راهنما حقوق مادران را پس از طلاق توضیح می‌دهد.');
+
+    await field(page, texts.altEn).fill('The cover of the guide');
+    await field(page, texts.altFa).fill('جلد راهنما');
+    await chooseFile(page, texts.image, await writeIllustration(site.deps));
+    await page.getByTestId('status-draft').check();
+    await page.getByRole('button', { name: texts.submit }).click();
+    await expectToast(page, texts.added);
+    const editHref = await page
+      .getByTestId('created-notice')
+      .getByRole('link', { name: lang === 'en' ? 'Edit' : 'ویرایش' })
+      .getAttribute('href');
+    const id = Number(editHref?.split('/').pop());
+
+    // A visitor sees nothing of the draft; the editor's preview shows the page as it will be.
+    const visitorContext = await newContext(browser, site, { lang });
+    const visitor = await visitorContext.newPage();
+    const scripts: string[] = [];
+    visitor.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
+    await visitor.goto(`/preview/news/${id}?lang=en`);
+    await visitor
+      .getByTestId('not-found')
+      .or(visitor.getByText(/not found|پیدا نشد/))
+      .first()
+      .waitFor();
+    expect(await visitor.getByTestId('detail-title').count()).toBe(0);
+
+    const preview = await context.newPage();
+    for (const language of ['en', 'fa'] as const) {
+      await preview.goto(`/preview/news/${id}?lang=${language}`);
+      await preview.getByTestId('preview-banner').waitFor();
+      await preview.getByTestId('detail-title').waitFor();
+    }
+    await preview.goto(`/preview/news/${id}?lang=fa`);
+    await preview.getByTestId('prose').locator('h2', { hasText: 'راهنمای حضانت' }).waitFor();
+    await preview.goto(`/preview/news/${id}?lang=en`);
+    const body = preview.getByTestId('prose');
+    await body.waitFor();
+    const stored = site.deps.db.$client.prepare('SELECT body_en FROM posts WHERE id = ?').get(id) as { body_en: string };
+    expect(stored.body_en, 'the body as saved').toContain('"href":"https://example.org/custody-guide"');
+    await body.locator('h2', { hasText: 'What the guide says' }).waitFor();
+    expect(await body.locator('a[href="https://example.org/custody-guide"]').getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await body.locator('ul > li').allInnerTexts()).toEqual(['Custody after divorce', 'Visiting rights']);
+    expect(await body.locator('figure img').getAttribute('alt')).toBe('Two mothers reading the guide together');
+    expect(await body.locator('figcaption').innerText()).toBe('Kabul, November');
+    await screenshot(preview, `editorial-preview-${lang}`);
+
+    // Scheduled two hours ahead, entered in Tehran time and shown in the panel's calendar.
+    await page.goto(editHref!.replace(/^\/admin/, '/admin'));
+    await page.getByTestId('status-scheduled').check();
+    await field(page, texts.zone).selectOption('Asia/Tehran');
+    const goesLive = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
+    await page.getByTestId('publish-at').fill(instantToZoned(goesLive, 'Asia/Tehran'));
+    await expect.poll(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
+    await page.getByRole('button', { name: texts.save }).click();
+    await expectToast(page, texts.updated);
+
+    expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
+    clock.advance(2 * 60 * 60 * 1000 - 60_000);
+    expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
+    clock.advance(60_000);
+    expect((await visitor.goto(`/news/${id}?lang=${lang}`))!.status()).toBe(200);
+    await visitor
+      .getByTestId('detail-title')
+      .filter({ hasText: lang === 'en' ? title : 'وکیلان' })
+      .waitFor();
+    await visitor
+      .getByTestId('prose')
+      .locator(lang === 'en' ? 'h2' : 'p')
+      .first()
+      .waitFor();
+    expect(await visitor.locator('[data-testid="detail"] figure img').first().getAttribute('alt')).toBe(
+      lang === 'en' ? 'The cover of the guide' : 'جلد راهنما',
+    );
+    await expectAccessible(visitor, `published news in ${lang}`);
+    // Public pages never download the editor.
+    expect(scripts).not.toContain(editorChunk);
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    await visitorContext.close();
+    await context.close();
+  }, 150_000);
+});
