@@ -179,6 +179,11 @@ describe('Unpublished items never reach visitors', () => {
       '/iran',
       '/afghanistan',
       '/stories/1',
+      '/sent/story',
+      // Search finds published items by any word of their text, and never a hidden one.
+      '/search?q=title',
+      '/search?q=title&page=2',
+      '/search?q=text',
     ];
     // Previews too: without an editor's session they show nothing of the item.
     const details = [...hidden, ...visible].flatMap(({ id, page }) => [`${page}/${id}`, `/preview${page}/${id}`]);
@@ -193,6 +198,7 @@ describe('Unpublished items never reach visitors', () => {
       // The walk sees content at all: published items are on the same pages.
       expect(JSON.stringify(await renderPage('/latestNews?category=top', language))).toContain('Shownnews');
       expect(JSON.stringify(await renderPage('/iran', language))).toContain('Shownarticle');
+      expect(JSON.stringify(await renderPage('/search?q=title', language))).toContain('Shownreport');
     }
   });
 });

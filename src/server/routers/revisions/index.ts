@@ -70,7 +70,7 @@ export const revisionsRouter = router({
    * languages. Publication is left as it is (restoring never publishes or withdraws), and the
    * restored state is kept as a new revision.
    */
-  restore: adminProcedure.input(restoreRevisionInput).mutation(({ ctx, input }) => {
+  restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
     return ctx.db.transaction((tx) => {
       const revision = tx.select().from(revisions).where(eq(revisions.id, input.id)).get();
