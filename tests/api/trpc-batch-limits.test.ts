@@ -66,12 +66,23 @@ describe('a tRPC batch', () => {
   });
 
   it(`may ask its list calls for ${batchLimits.rows} rows in all, counting the page size a call gets by default`, async () => {
-    expect((await batchGet(times(2, { path: 'news.list', input: { page: 1, pageSize: 50 } }))).status).toBe(200);
-    await refusal(await batchGet(times(3, { path: 'news.list', input: { page: 1, pageSize: 50 } })));
-    await refusal(await batchGet([...times(3, { path: 'articles.list', input: { pageSize: 30 } }), { path: 'reports.list', input: { pageSize: '11' } }]));
-    // The gallery's default page is 24 rows: five calls without a page size ask for 120.
-    expect((await batchGet(times(4, { path: 'gallery.list', input: {} }))).status).toBe(200);
-    await refusal(await batchGet(times(5, { path: 'gallery.list', input: {} })));
+    const fullPages = batchLimits.rows / 50;
+    expect((await batchGet(times(fullPages, { path: 'news.list', input: { page: 1, pageSize: 50 } }))).status).toBe(200);
+    await refusal(await batchGet(times(fullPages + 1, { path: 'news.list', input: { page: 1, pageSize: 50 } })));
+    await refusal(await batchGet([...times(fullPages, { path: 'articles.list', input: { pageSize: 50 } }), { path: 'reports.list', input: { pageSize: '1' } }]));
+    // The gallery's default page is 24 rows: calls without a page size count 24 each.
+    const defaultPages = Math.floor(batchLimits.rows / 24);
+    expect((await batchGet(times(defaultPages, { path: 'gallery.list', input: {} }))).status).toBe(200);
+    await refusal(await batchGet(times(defaultPages + 1, { path: 'gallery.list', input: {} })));
+  });
+
+  it('as the editors’ dashboard sends it (every list’s first page of twelve) fits', async () => {
+    const page = { page: 1, pageSize: 12 };
+    const response = await batchGet(
+      ['news.list', 'articles.list', 'reports.list', 'gallery.list', 'legal.list', 'users.list', 'newsletter.list', 'contacts.list', 'stories.list'].map((path) => ({ path, input: page })),
+    );
+    // The size check passes; the calls themselves then answer (a visitor is refused the editors' lists, not the batch).
+    expect(response.status).not.toBe(413);
   });
 
   it('as the home page sends it (four lists and the site links) fits', async () => {

@@ -96,8 +96,8 @@ describe('every text input schema cleans direction controls', () => {
   });
 
   it('editor input: content, gallery, users', () => {
-    const content = createContentInput.parse({ titleEn: name, titleFa: name, descriptionEn: name, descriptionFa: name, imageUploadId: 'a'.repeat(16) });
-    expect(content).toMatchObject({ titleEn: 'Eve evil.exe', titleFa: 'Eve evil.exe', descriptionEn: 'Eve evil.exe' });
+    const content = createContentInput.parse({ titleEn: name, titleFa: name, descriptionEn: name, descriptionFa: name, imageUploadId: 'a'.repeat(16), coverAltEn: name, coverAltFa: name });
+    expect(content).toMatchObject({ titleEn: 'Eve evil.exe', titleFa: 'Eve evil.exe', descriptionEn: 'Eve evil.exe', coverAltEn: 'Eve evil.exe' });
     expect(createGalleryInput.parse({ name, nameFa: name, videoLink: 'https://youtu.be/dQw4w9WgXcQ' })).toMatchObject({
       name: 'Eve evil.exe',
       nameFa: 'Eve evil.exe',
