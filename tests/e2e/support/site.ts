@@ -24,8 +24,12 @@ export interface Site {
 }
 
 /** The real server, with the built client, on a fresh database. */
-export async function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
-  const deps = createTestDeps(envOverrides);
+export function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
+  return serveSite(createTestDeps(envOverrides));
+}
+
+/** The real server, with the built client, on the given site's database and files; closing it removes them. */
+export async function serveSite(deps: TestDeps): Promise<Site> {
   const server = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
   return {
     deps,
