@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
 import { sessionPolicy } from '../../../src/server/routers/auth.ts';
 import { makeUser } from '../../factories/index.ts';
@@ -40,6 +41,25 @@ export async function serveSite(deps: TestDeps): Promise<Site> {
       deps.cleanup();
     },
   };
+}
+
+/**
+ * Launches the browser and starts a site (as `start` makes it) together before the file's tests,
+ * hands both to `take` for the file's own variables, and closes both after the tests.
+ */
+export function browserAndSiteForFile<Started extends Site | { site: Site }>(start: () => Promise<Started>, take: (started: [Browser, Started]) => void): void {
+  let browser: Browser | undefined;
+  let site: Site | undefined;
+  beforeAll(async () => {
+    const [launched, made] = await Promise.all([launchBrowser(), start()]);
+    browser = launched;
+    site = 'site' in made ? made.site : made;
+    take([launched, made]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 }
 
 export const viewports = {
