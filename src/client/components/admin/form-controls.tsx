@@ -19,6 +19,21 @@ const inputBase =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-stone-900 shadow-xs placeholder:text-stone-400 focus:border-plum-500 focus:ring-2 focus:ring-plum-200 focus:outline-none';
 const inputClass = (invalid: boolean) => `${inputBase} ${invalid ? 'border-red-600' : 'border-stone-300'}`;
 
+/** An admin field's label; a required field's mark is for the eye only, as the input itself says it is required. */
+export function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+      {label}
+      {required ? (
+        <span className="text-red-700" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
 function FieldShell({
   id,
   label,
@@ -40,15 +55,7 @@ function FieldShell({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
