@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from './form-controls.tsx';
+import { AdminFieldLabel } from './form-controls.tsx';
 import { Icon } from './icons.tsx';
 
 /** A new password, with a Show button: typing a long one blind on a phone invites mistakes. */
@@ -29,7 +29,7 @@ export function PasswordField({
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <FieldLabel id={id} label={label} required={required} />
+      <AdminFieldLabel id={id} label={label} required={required} />
       <div className="relative">
         <input
           id={id}
