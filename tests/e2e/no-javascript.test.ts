@@ -23,7 +23,10 @@ type Lang = keyof typeof texts;
 let browser: Browser;
 let site: Site;
 let seed: SeedManifest;
-browserAndSiteForFile(() => startSeededSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }), (started) => ([browser, { site, seed }] = started));
+browserAndSiteForFile(
+  () => startSeededSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }),
+  (started) => ([browser, { site, seed }] = started),
+);
 
 /** Tor Browser at its Safest level, on a phone: no JavaScript at all. */
 async function openWithoutScripts(lang: Lang) {

@@ -15,7 +15,10 @@ let site: Site;
 let longTitleId: number;
 const longUrl = `https://example.org/reports/${'women-rights-'.repeat(12)}${'x'.repeat(60)}`;
 
-browserAndSiteForFile(() => startSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }), (started) => ([browser, site] = started));
+browserAndSiteForFile(
+  () => startSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }),
+  (started) => ([browser, site] = started),
+);
 beforeAll(async () => {
   // Fourteen news, two tagged top; the newest has a long unbroken link as its title.
   for (let index = 0; index < 14; index++) {

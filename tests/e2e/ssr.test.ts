@@ -6,7 +6,10 @@ import { browserAndSiteForFile, newContext, startSite, type Site } from './suppo
 let browser: Browser;
 let site: Site;
 let newsId: number;
-browserAndSiteForFile(() => startSite({ PUBLIC_URL: 'https://news.example.org' }), (started) => ([browser, site] = started));
+browserAndSiteForFile(
+  () => startSite({ PUBLIC_URL: 'https://news.example.org' }),
+  (started) => ([browser, site] = started),
+);
 beforeAll(async () => {
   const news = await makeContent(site.deps, 'news', {
     titleEn: 'Midwives warn of gaps in maternal care',
