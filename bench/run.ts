@@ -9,11 +9,8 @@ import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts'
 import { searchBench } from './search.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
-import { createSiteCache } from '../src/server/cache/index.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
-import { createMemoryGuards } from '../src/server/security/guards.ts';
-import { createStorage } from '../src/server/uploads/storage.ts';
-import { MediaWorkers, mediaWorkerOptions } from '../src/server/uploads/workers/pool.ts';
+import { createDeps } from '../src/server/deps.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
@@ -91,7 +88,7 @@ async function main() {
   const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
   const demoEnv = envFor({ DATABASE_URL: path.join(pagesDir, 'site.db'), STORAGE_DIR: path.join(pagesDir, 'storage') });
   const demoDb = openAndMigrate(demoEnv.DATABASE_URL);
-  await seedDemo({ db: demoDb, env: demoEnv, storage: createStorage(demoEnv.STORAGE_DIR), cache: createSiteCache(demoDb), guards: createMemoryGuards(demoEnv), mediaWorkers: new MediaWorkers(mediaWorkerOptions(demoEnv)) });
+  await seedDemo(createDeps({ db: demoDb, env: demoEnv }));
   demoDb.$client.close();
   const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR }, serverArgs);
   const weights: WeightRow[] = [];

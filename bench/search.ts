@@ -6,13 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAndMigrate } from '../src/server/db/client.ts';
+import { createDeps } from '../src/server/deps.ts';
 import { envFor } from '../src/server/env.ts';
 import { innerContext } from '../src/server/trpc/context.ts';
 import { createCaller } from '../src/server/trpc/router.ts';
-import { createStorage } from '../src/server/uploads/storage.ts';
-import { createSiteCache } from '../src/server/cache/index.ts';
-import { createMemoryGuards } from '../src/server/security/guards.ts';
-import { MediaWorkers, mediaWorkerOptions } from '../src/server/uploads/workers/pool.ts';
 
 const ITEMS = Number(process.env.BENCH_SEARCH_ITEMS ?? 100_000);
 const RUNS = 300;
@@ -108,7 +105,7 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
     const fillSeconds = (performance.now() - started) / 1000;
     const env = envFor({ DATABASE_URL: file, STORAGE_DIR: path.join(dir, 'storage') });
     const db = openAndMigrate(file);
-    const deps = { db, env, storage: createStorage(env.STORAGE_DIR), cache: createSiteCache(db), guards: createMemoryGuards(env), mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)) };
+    const deps = createDeps({ db, env });
     const rows: SearchRow[] = [];
     for (const lang of ['en', 'fa'] as const) {
       const caller = createCaller(innerContext(deps, { lang }));

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
-import { createSiteCache, httpCache, type SiteCache } from './cache/index.ts';
-import type { Db } from './db/client.ts';
+import { httpCache } from './cache/index.ts';
+import { createDeps, type DepsParts } from './deps.ts';
 import { batchLimits } from '../shared/schemas/common.ts';
-import type { Env } from './env.ts';
 import { errorHandler } from './http/client-errors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedsRoute } from './http/feeds.ts';
@@ -20,45 +19,22 @@ import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
-import type { Clock } from './publication/clock.ts';
 import { startPublishing } from './publication/scheduler.ts';
 import { restRouter } from './rest/index.ts';
-import { createMemoryGuards, type Guards } from './security/guards.ts';
-import type { Deps } from './trpc/context.ts';
 import { ThrottledError } from './trpc/errors.ts';
 import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
 import { appRouter } from './trpc/router.ts';
-import { createStorage, type Storage } from './uploads/storage.ts';
-import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
 
 const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-interface AppOptions {
-  db: Db;
-  env: Env;
-  storage?: Storage;
-  /** The site's cache; built here unless the caller shares one with its own procedure calls (tests). */
-  cache?: SiteCache;
-  /** Throttles and the setup token; one in-memory set per app unless a shared store is given. */
-  guards?: Guards;
-  mediaWorkers?: MediaWorkers;
-  /** Time for scheduled publishing; tests pass a clock they move by hand. */
-  clock?: Clock;
+interface AppOptions extends DepsParts {
   /** Folder of the built client; when it has no index.html only the API is served. */
   clientDir?: string;
 }
 
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = {
-    db: options.db,
-    env: options.env,
-    storage: options.storage ?? createStorage(options.env.STORAGE_DIR),
-    cache: options.cache ?? createSiteCache(options.db),
-    guards: options.guards ?? createMemoryGuards(options.env),
-    mediaWorkers: options.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(options.env)),
-    clock: options.clock,
-  };
+  const deps = createDeps(options);
   // Scheduled items go live at their time from now on, and those that fell due while the server was down, at once.
   startPublishing(deps);
   const app = express();

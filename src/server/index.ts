@@ -1,13 +1,12 @@
 import { createApp } from './app.ts';
 import { ensureInitialAdmin } from './auth/bootstrap.ts';
-import { createSiteCache } from './cache/index.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
+import { createDeps } from './deps.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { createSiteServer } from './http/slow-clients.ts';
 import { applyRetention } from './security/retention.ts';
-import { createMemoryGuards } from './security/guards.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 import { reconcileVisibility } from './uploads/visibility.ts';
@@ -50,15 +49,15 @@ await housekeeping();
 // housekeeping catches and logs its own failures, so nothing is left to await here.
 setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
-const guards = createMemoryGuards(env);
-const app = createApp({ db, env, storage, cache: createSiteCache(db), guards });
+const deps = createDeps({ db, env, storage });
+const app = createApp(deps);
 const server = createSiteServer(app);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
   console.log(`Listening on ${base}`);
-  const setupToken = armSetupToken({ db, guards });
+  const setupToken = armSetupToken(deps);
   if (setupToken) {
     console.log(`\nThis site has no administrator yet. Create the first one (this link works once, until the server restarts):\n  ${base}/setup?token=${setupToken}\n`);
   }

@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeContent } from '../factories/index.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForEachTest();
 
 const lists = ['/api/news?page=1', `/trpc/news.list?input=${encodeURIComponent(JSON.stringify({ json: { page: 1 } }))}`, '/sitemap.xml', '/rss/en/news.xml'];
-const etagOf = async (pathname: string, headers: Record<string, string> = {}) => (await fetch(server.url + pathname, { headers })).headers.get('etag')!;
+const etagOf = async (pathname: string, headers: Record<string, string> = {}) => (await fetch(site.server.url + pathname, { headers })).headers.get('etag')!;
 
 describe('validators (ETags) of public reads', () => {
   it('say nothing about when the process started or how many changes it has seen', async () => {
     const seen: string[] = [];
     for (let change = 0; change < 4; change++) {
-      await makeContent(deps, 'news');
-      const version = deps.cache.version();
+      await makeContent(site.deps, 'news');
+      const version = site.deps.cache.version();
       for (const pathname of lists) {
         const etag = await etagOf(pathname);
         // A fixed-length keyed hash: no separators, no counter, no run id, no time.
@@ -36,17 +26,17 @@ describe('validators (ETags) of public reads', () => {
   });
 
   it('stay the same from request to request while nothing public changes, anonymous writes included', async () => {
-    await makeContent(deps, 'news');
+    await makeContent(site.deps, 'news');
     const first = await etagOf(lists[0]!);
     for (let i = 0; i < 5; i++) {
-      await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `r${i}@example.org` }) });
+      await fetch(`${site.server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `r${i}@example.org` }) });
       expect(await etagOf(lists[0]!)).toBe(first);
     }
-    expect((await fetch(server.url + lists[0]!, { headers: { 'if-none-match': first } })).status).toBe(304);
+    expect((await fetch(site.server.url + lists[0]!, { headers: { 'if-none-match': first } })).status).toBe(304);
   });
 
   it('differ by language, so a reader of one language never revalidates to the other', async () => {
-    await makeContent(deps, 'news');
+    await makeContent(site.deps, 'news');
     const english = await etagOf(lists[0]!, { cookie: 'lang=en' });
     const persian = await etagOf(lists[0]!, { cookie: 'lang=fa' });
     expect(english).not.toBe(persian);

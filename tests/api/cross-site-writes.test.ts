@@ -1,9 +1,9 @@
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unique } from '../factories/index.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 import { imageBlob } from './rest-kit.ts';
 
 /**
@@ -70,26 +70,17 @@ const foreign = {
   'an opaque Origin: null': { Origin: 'null' },
 };
 
-let deps: TestDeps;
-let server: TestServer;
-beforeAll(async () => {
-  deps = createTestDeps({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
-  server = await startServer(deps);
-});
-afterAll(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForAllTests({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
 
 describe('a visitor write sent from another site', () => {
   it.each(writes.flatMap((write) => Object.entries(foreign).map(([how, headers]) => [write.name, how, write, headers] as const)))(
     "%s with %s is refused with 403 in the visitor's language, storing nothing",
     async (_name, _how, write, headers) => {
-      const before = snapshot(deps);
-      const response = await write.send(new CookieClient(server.url), { ...headers, 'Accept-Language': 'fa' });
+      const before = snapshot(site.deps);
+      const response = await write.send(new CookieClient(site.server.url), { ...headers, 'Accept-Language': 'fa' });
       expect(response.status).toBe(403);
       expect(((await response.json()) as { message: string }).message).toContain('وب‌سایت دیگری');
-      expect(snapshot(deps)).toEqual(before);
+      expect(snapshot(site.deps)).toEqual(before);
     },
   );
 });
@@ -102,11 +93,11 @@ describe('a visitor write from the site itself, or from a client that names no o
   });
 
   it.each(writes.map((write) => [write.name, write] as const))('%s goes through', async (_name, write) => {
-    for (const [how, headers] of Object.entries(own(server.url))) {
-      const before = snapshot(deps);
-      const response = await write.send(new CookieClient(server.url), headers);
+    for (const [how, headers] of Object.entries(own(site.server.url))) {
+      const before = snapshot(site.deps);
+      const response = await write.send(new CookieClient(site.server.url), headers);
       expect(response.status, how).toBeLessThan(300);
-      expect(snapshot(deps), how).not.toEqual(before);
+      expect(snapshot(site.deps), how).not.toEqual(before);
     }
   });
 });

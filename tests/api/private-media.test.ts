@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeUser } from '../factories/index.ts';
 import { makeContactWithImage, makeIllustrationUpload, makeStoryWithImage } from '../factories/admin-content.ts';
@@ -7,22 +7,15 @@ import { makeVideoUpload } from '../factories/media.ts';
 import { editorCaller, makePost } from '../factories/public-content.ts';
 import { reconcileVisibility } from '../../src/server/uploads/visibility.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
 
-let deps: TestDeps;
-let server: TestServer;
+const site = siteForEachTest();
 let editor: CookieClient;
 beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-  editor = new CookieClient(server.url);
-  await holdSession(editor, sessionTokenFor(deps, await makeUser(deps)));
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
+  editor = new CookieClient(site.server.url);
+  await holdSession(editor, sessionTokenFor(site.deps, await makeUser(site.deps)));
 });
 
 /** A stored file and every responsive variant of it. */
@@ -36,7 +29,7 @@ async function status(client: CookieClient, url: string) {
 
 /** Nobody but a signed-in editor gets the file, on any path; the editor gets it uncached from the private path. */
 async function expectPrivate(path: string) {
-  const anonymous = new CookieClient(server.url);
+  const anonymous = new CookieClient(site.server.url);
   expect(await status(anonymous, `/storage/${path}`), path).toMatchObject({ status: 404 });
   expect(await status(anonymous, `/media/private/${path}`), path).toMatchObject({ status: 404 });
   expect(await status(editor, `/storage/${path}`), path).toMatchObject({ status: 404 });
@@ -44,33 +37,33 @@ async function expectPrivate(path: string) {
 }
 
 async function expectPublic(path: string) {
-  const anonymous = new CookieClient(server.url);
+  const anonymous = new CookieClient(site.server.url);
   expect(await status(anonymous, `/storage/${path}`), path).toEqual({ status: 200, cacheControl: 'public, max-age=31536000, immutable' });
 }
 
 describe('private media', () => {
   it('serves a pending story’s photo and its variants only to signed-in editors, never cached', async () => {
-    const id = await makeStoryWithImage(deps);
-    const story = await (await editorCaller(deps)).stories.byId({ id });
+    const id = await makeStoryWithImage(site.deps);
+    const story = await (await editorCaller(site.deps)).stories.byId({ id });
     expect(story.media).toMatch(/^images\//);
     for (const path of withVariants(story.media!)) await expectPrivate(path);
   });
 
   it('serves a contact message’s attachment only to signed-in editors', async () => {
-    const id = await makeContactWithImage(deps);
-    const message = await (await editorCaller(deps)).contacts.byId({ id });
+    const id = await makeContactWithImage(site.deps);
+    const message = await (await editorCaller(site.deps)).contacts.byId({ id });
     for (const path of withVariants(message.image!)) await expectPrivate(path);
   });
 
   it('never serves an unattached upload (an image or a 100 MB-class video) to the public', async () => {
-    const image = await makeIllustrationUpload(deps);
-    const video = await makeVideoUpload(deps);
+    const image = await makeIllustrationUpload(site.deps);
+    const video = await makeVideoUpload(site.deps);
     for (const path of [...withVariants(image.path), video.path]) await expectPrivate(path);
   });
 
   it('moves a story’s files to the public side when published and back when unpublished', async () => {
-    const id = await makeStoryWithImage(deps);
-    const caller = await editorCaller(deps);
+    const id = await makeStoryWithImage(site.deps);
+    const caller = await editorCaller(site.deps);
     const { media } = await caller.stories.publish({ id });
     for (const path of withVariants(media!)) await expectPublic(path);
     // An editor may still use the private path for any file.
@@ -78,7 +71,7 @@ describe('private media', () => {
 
     await caller.stories.unpublish({ id });
     for (const path of withVariants(media!)) await expectPrivate(path);
-    expect(fs.existsSync(deps.storage.pathIn('public', media!))).toBe(false);
+    expect(fs.existsSync(site.deps.storage.pathIn('public', media!))).toBe(false);
   });
 
   it('answers 404 on the private path for a name the server never makes', async () => {
@@ -88,15 +81,15 @@ describe('private media', () => {
   });
 
   it('moves, at start, files stored on the public side before it had a private one to the side their item calls for', async () => {
-    const storyId = await makeStoryWithImage(deps);
-    const story = await (await editorCaller(deps)).stories.byId({ id: storyId });
-    const post = await makePost(deps, 'news');
+    const storyId = await makeStoryWithImage(site.deps);
+    const story = await (await editorCaller(site.deps)).stories.byId({ id: storyId });
+    const post = await makePost(site.deps, 'news');
     // As an older installation stored them: everything public, a published item's file private by an interrupted move.
-    for (const path of withVariants(story.media!)) fs.renameSync(deps.storage.pathIn('private', path), deps.storage.pathIn('public', path));
-    for (const path of withVariants(post.image)) fs.renameSync(deps.storage.pathIn('public', path), deps.storage.pathIn('private', path));
-    expect(await reconcileVisibility(deps)).toBe(2);
+    for (const path of withVariants(story.media!)) fs.renameSync(site.deps.storage.pathIn('private', path), site.deps.storage.pathIn('public', path));
+    for (const path of withVariants(post.image)) fs.renameSync(site.deps.storage.pathIn('public', path), site.deps.storage.pathIn('private', path));
+    expect(await reconcileVisibility(site.deps)).toBe(2);
     for (const path of withVariants(story.media!)) await expectPrivate(path);
     for (const path of withVariants(post.image)) await expectPublic(path);
-    expect(await reconcileVisibility(deps)).toBe(0);
+    expect(await reconcileVisibility(site.deps)).toBe(0);
   });
 });

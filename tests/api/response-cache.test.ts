@@ -1,21 +1,11 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeContent } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForEachTest();
 
 interface Raw {
   status: number;
@@ -27,7 +17,7 @@ interface Raw {
 /** A request whose body is not decoded (fetch would undo the encoding we want to see). */
 function rawGet(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}${pathname}`, { method, headers }, (response) => {
+    const request = http.request(`${site.server.url}${pathname}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -49,12 +39,12 @@ const longText = 'Women in Herat describe the schools they keep open, and the ri
 
 /** A title changed behind the procedures' back: the content version does not move, so a cached answer still shows the old one. */
 function retitleQuietly(id: number, title: string) {
-  deps.db.$client.prepare('UPDATE posts SET title_en = ? WHERE id = ?').run(title, id);
+  site.deps.db.$client.prepare('UPDATE posts SET title_en = ? WHERE id = ?').run(title, id);
 }
 
 describe('answers from the response cache', () => {
   it.each([trpcList, restList])('sends a hit of %s with exactly the headers of the first answer, security headers included', async (pathname) => {
-    await makeContent(deps, 'news', { titleEn: 'Cached headline', descriptionEn: longText });
+    await makeContent(site.deps, 'news', { titleEn: 'Cached headline', descriptionEn: longText });
     for (const encoding of ['br', 'gzip', 'identity']) {
       const miss = await rawGet(`${pathname}&e=${encoding}`, { 'accept-encoding': encoding });
       const hit = await rawGet(`${pathname}&e=${encoding}`, { 'accept-encoding': encoding });
@@ -70,7 +60,7 @@ describe('answers from the response cache', () => {
   });
 
   it('serves the stored answer without reading the database, in brotli, gzip or plain, all the same bytes', async () => {
-    const item = await makeContent(deps, 'news', { titleEn: 'Original headline', descriptionEn: longText });
+    const item = await makeContent(site.deps, 'news', { titleEn: 'Original headline', descriptionEn: longText });
     const plain = await rawGet(trpcList);
     expect(plain.headers['content-encoding']).toBeUndefined();
     retitleQuietly(item.id, 'Changed behind the cache');
@@ -97,7 +87,7 @@ describe('answers from the response cache', () => {
   });
 
   it('answers a hit with a 304 carrying the security headers, and a HEAD with the headers only', async () => {
-    await makeContent(deps, 'news', { descriptionEn: longText });
+    await makeContent(site.deps, 'news', { descriptionEn: longText });
     const first = await rawGet(restList);
     await rawGet(restList);
     const revalidated = await rawGet(restList, { 'if-none-match': first.headers.etag! });
@@ -113,10 +103,10 @@ describe('answers from the response cache', () => {
   });
 
   it('forgets every answer once content changes through a procedure', async () => {
-    const item = await makeContent(deps, 'news', { titleEn: 'Before the correction', descriptionEn: longText });
+    const item = await makeContent(site.deps, 'news', { titleEn: 'Before the correction', descriptionEn: longText });
     const before = await rawGet(trpcList, { 'accept-encoding': 'br' });
     expect(zlib.brotliDecompressSync(before.body).toString()).toContain('Before the correction');
-    const { caller } = await adminCaller(deps);
+    const { caller } = await adminCaller(site.deps);
     await caller.news.update({ id: item.id, titleEn: 'After the correction' });
     for (const encoding of ['br', 'gzip', 'identity']) {
       const after = await rawGet(trpcList, { 'accept-encoding': encoding });
@@ -127,10 +117,10 @@ describe('answers from the response cache', () => {
   });
 
   it('never answers a signed-in editor from the cache', async () => {
-    const item = await makeContent(deps, 'news', { titleEn: 'Public headline' });
+    const item = await makeContent(site.deps, 'news', { titleEn: 'Public headline' });
     await rawGet(restList);
     retitleQuietly(item.id, 'Draft seen by the editor');
-    const { token } = await adminCaller(deps);
+    const { token } = await adminCaller(site.deps);
     const editor = await rawGet(restList, { cookie: `session=${token}` });
     expect(editor.headers['cache-control']).toBe('private, no-store');
     expect(editor.body.toString()).toContain('Draft seen by the editor');
@@ -138,7 +128,7 @@ describe('answers from the response cache', () => {
 
   it('neither stores nor serves a streamed tRPC answer, so one reader cannot change what the others get', async () => {
     const batch = `/trpc/news.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { page: 1 } } }))}`;
-    await makeContent(deps, 'news');
+    await makeContent(site.deps, 'news');
     const streamed = await rawGet(batch, { 'trpc-accept': 'application/jsonl' });
     expect(streamed.headers['transfer-encoding']).toBe('chunked');
     const plain = await rawGet(batch);
@@ -150,7 +140,7 @@ describe('answers from the response cache', () => {
 
 describe('a site without PUBLIC_URL, named by the Host of each request', () => {
   it('never replays one host’s sitemap to a request for another', async () => {
-    await makeContent(deps, 'news', { titleEn: 'Sitemap entry' });
+    await makeContent(site.deps, 'news', { titleEn: 'Sitemap entry' });
     const first = await rawGet('/sitemap.xml', { host: 'news.example.org', 'accept-encoding': 'identity' });
     const second = await rawGet('/sitemap.xml', { host: 'attacker.example', 'accept-encoding': 'identity' });
     const again = await rawGet('/sitemap.xml', { host: 'news.example.org', 'accept-encoding': 'identity' });

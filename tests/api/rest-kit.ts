@@ -4,29 +4,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForEachTest, type TestSite } from '../setup/per-test.ts';
 
 /** Shared by the rest-*.test.ts files: a fresh database and server per test, and the original client's habits. */
-export interface RestWorld {
-  deps: TestDeps;
-  server: TestServer;
-}
+export type RestWorld = TestSite;
 
 export function useRestServer(env: Record<string, string> = {}): RestWorld {
-  const world = {} as RestWorld;
-  beforeEach(async () => {
-    world.deps = createTestDeps(env);
-    world.server = await startServer(world.deps);
-  });
-  afterEach(async () => {
-    await world.server.close();
-    world.deps.cleanup();
-  });
-  return world;
+  return siteForEachTest(env);
 }
 
 /** A visitor that has fetched the CSRF cookie, as the original client does first. */

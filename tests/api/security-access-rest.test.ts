@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSessionToken } from '../../src/server/auth/sessions.ts';
+import { describe, expect, it } from 'vitest';
 import { restRouter } from '../../src/server/rest/index.ts';
-import { liveRestFieldsFor, livePath, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
-import { expiredSessionToken } from '../setup/callers.ts';
+import { accessWorldForFile, clientIn, liveRestFieldsFor, livePath, type AccessCondition, type AccessWorld } from '../factories/access-world.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer } from '../setup/http.ts';
+import { startServer, type CookieClient } from '../setup/http.ts';
 import { restRoutes, routeName, type RestRoute } from '../setup/rest-routes.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { holdSession } from '../setup/trpc-http.ts';
 import { imageBlob } from './rest-kit.ts';
 
 /**
@@ -56,16 +53,12 @@ const declared: RestRoute[] = (() => {
 const matrix = declared.filter((route) => !reviewedPublic.includes(routeName(route)) && !visitorView.includes(routeName(route)));
 const stateChanging = (route: RestRoute) => route.method !== 'GET';
 
-type Condition = 'no session' | 'expired session' | 'forged session' | 'no anti-forgery header';
+type Condition = AccessCondition;
 type Encoding = 'multipart' | 'urlencoded' | 'none';
 
 let template: TestDeps;
 let world: AccessWorld;
-beforeAll(async () => {
-  template = createTestDeps();
-  world = await seedAccessWorld(template);
-});
-afterAll(() => template.cleanup());
+accessWorldForFile((made) => ({ template, world } = made));
 
 async function bodyFor(encoding: Encoding, route: RestRoute): Promise<BodyInit | undefined> {
   if (encoding === 'none') return undefined;
@@ -76,18 +69,6 @@ async function bodyFor(encoding: Encoding, route: RestRoute): Promise<BodyInit |
   form.append('image', await imageBlob('png'), 'image.png');
   form.append('media', await imageBlob('png'), 'media.png');
   return form;
-}
-
-/** A browser in each condition: its cookies, and the headers its page would send. */
-async function clientIn(deps: TestDeps, url: string, condition: Condition | 'signed in'): Promise<{ client: CookieClient; headers: Record<string, string> }> {
-  const client = new CookieClient(url);
-  if (condition === 'no session') return { client, headers: {} };
-  const token =
-    condition === 'expired session' ? await expiredSessionToken(deps, world.admin) : condition === 'forged session' ? generateSessionToken() : world.validToken;
-  await holdSession(client, token);
-  // Another site's form or fetch carries the cookies but cannot read them, so it cannot repeat the token.
-  if (condition === 'no anti-forgery header') return { client, headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } };
-  return { client, headers: client.xsrfHeaders() };
 }
 
 async function send(client: CookieClient, route: RestRoute, encoding: Encoding, headers: Record<string, string>) {
@@ -134,7 +115,7 @@ describe('every admin REST route', () => {
         ];
         for (const encoding of encodings) {
           for (const condition of conditions) {
-            const { client, headers } = await clientIn(deps, server.url, condition);
+            const { client, headers } = await clientIn(world, deps, server.url, condition);
             // Presenting an expired session deletes its row: that change is expected, nothing else.
             const except = condition === 'expired session' ? ['sessions'] : [];
             const before = snapshot(deps, { except });
@@ -150,7 +131,7 @@ describe('every admin REST route', () => {
         }
 
         // The control: the same request from a signed-in editor is answered, so the refusals above were the guard's.
-        const { client, headers } = await clientIn(deps, server.url, 'signed in');
+        const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
         const first = await send(client, route, encodings[0]!, headers);
         const answered = first.status < 300 ? first : await send(client, route, encodings[1] ?? 'none', headers);
         expect(answered.status, JSON.stringify(answered.body)).toBeLessThan(300);
@@ -171,7 +152,7 @@ describe('the story routes an editor sees more of', () => {
       const server = await startServer(deps);
       try {
         for (const condition of ['no session', 'expired session', 'forged session'] as const) {
-          const { client, headers } = await clientIn(deps, server.url, condition);
+          const { client, headers } = await clientIn(world, deps, server.url, condition);
           const answer = await send(client, route, 'none', headers);
           expect(answer.status, condition).toBe(200);
           const items = (answer.body as { data: Record<string, unknown>[] }).data;
@@ -181,7 +162,7 @@ describe('the story routes an editor sees more of', () => {
           ).toEqual([world.ids.publishedStory]);
           for (const item of items) expect(item, condition).not.toHaveProperty('status');
         }
-        const { client, headers } = await clientIn(deps, server.url, 'signed in');
+        const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
         const queue = (await send(client, route, 'none', headers)).body as { data: Record<string, unknown>[] };
         expect(queue.data.map((item) => item.id).sort()).toEqual([world.ids.story, world.ids.publishedStory].sort());
         expect(queue.data.every((item) => item.status === 'pending' || item.status === 'published')).toBe(true);
@@ -198,10 +179,10 @@ describe('the story routes an editor sees more of', () => {
     const server = await startServer(deps);
     try {
       for (const condition of ['no session', 'expired session', 'forged session'] as const) {
-        const { client, headers } = await clientIn(deps, server.url, condition);
+        const { client, headers } = await clientIn(world, deps, server.url, condition);
         expect((await send(client, route, 'none', headers)).status, condition).toBe(404);
       }
-      const { client, headers } = await clientIn(deps, server.url, 'signed in');
+      const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
       expect(await send(client, route, 'none', headers)).toMatchObject({ status: 200, body: { id: world.ids.story, status: 'pending' } });
     } finally {
       await server.close();
@@ -217,12 +198,12 @@ describe('POST admin/logout, open to anyone', () => {
     try {
       const route = { method: 'POST', path: '/admin/logout' };
       for (const condition of ['no session', 'forged session'] as const) {
-        const { client, headers } = await clientIn(deps, server.url, condition);
+        const { client, headers } = await clientIn(world, deps, server.url, condition);
         const before = snapshot(deps);
         expect((await send(client, route, 'urlencoded', headers)).status, condition).toBe(200);
         expect(snapshot(deps), condition).toEqual(before);
       }
-      const { client, headers } = await clientIn(deps, server.url, 'no anti-forgery header');
+      const { client, headers } = await clientIn(world, deps, server.url, 'no anti-forgery header');
       const before = snapshot(deps);
       expect(await send(client, route, 'none', headers)).toEqual({ status: 419, body: { message: 'CSRF token mismatch.' } });
       expect(snapshot(deps)).toEqual(before);

@@ -1,14 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSessionToken } from '../../src/server/auth/sessions.ts';
-import { liveInput, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
-import { expiredSessionToken, procedureOf, publicCaller } from '../setup/callers.ts';
+import { describe, expect, it } from 'vitest';
+import { liveInput, accessWorldForFile, clientIn, type AccessCondition, type AccessWorld } from '../factories/access-world.ts';
+import { procedureOf, publicCaller } from '../setup/callers.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { startServer } from '../setup/http.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
-import { holdSession, trpcCall } from '../setup/trpc-http.ts';
+import { trpcCall } from '../setup/trpc-http.ts';
 
 // tests/api/access-control.test.ts checks the status codes of empty calls; this file adds the
 // forged cookie, calls that would succeed if let through, and proof that nothing changed.
@@ -16,25 +15,11 @@ import { holdSession, trpcCall } from '../setup/trpc-http.ts';
 const procedures = allProcedures;
 const adminProcedures = procedures.filter((p) => p.guarded);
 
-type Condition = 'no session' | 'expired session' | 'forged session' | 'no anti-forgery header';
+type Condition = AccessCondition;
 
 let template: TestDeps;
 let world: AccessWorld;
-beforeAll(async () => {
-  template = createTestDeps();
-  world = await seedAccessWorld(template);
-});
-afterAll(() => template.cleanup());
-
-async function clientIn(deps: TestDeps, url: string, condition: Condition | 'signed in') {
-  const client = new CookieClient(url);
-  if (condition === 'no session') return { client, headers: {} };
-  const token =
-    condition === 'expired session' ? await expiredSessionToken(deps, world.admin) : condition === 'forged session' ? generateSessionToken() : world.validToken;
-  await holdSession(client, token);
-  if (condition === 'no anti-forgery header') return { client, headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } };
-  return { client, headers: client.xsrfHeaders() };
-}
+accessWorldForFile((made) => ({ template, world } = made));
 
 describe('which procedures are admin procedures', () => {
   it('finds the admin check on exactly the procedures that refuse a visitor as unauthenticated', async () => {
@@ -70,7 +55,7 @@ describe('every admin procedure over HTTP', () => {
           ...(type === 'mutation' ? (['no anti-forgery header'] as const) : []),
         ];
         for (const condition of conditions) {
-          const { client, headers } = await clientIn(deps, server.url, condition);
+          const { client, headers } = await clientIn(world, deps, server.url, condition);
           const except = condition === 'expired session' ? ['sessions'] : [];
           const before = snapshot(deps, { except });
           const result = await trpcCall(client, type, path, input, headers);
@@ -93,7 +78,7 @@ describe('every admin procedure over HTTP', () => {
         }
 
         // The control: the very same call from a signed-in editor goes through.
-        const { client, headers } = await clientIn(deps, server.url, 'signed in');
+        const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
         const before = snapshot(deps);
         const result = await trpcCall(client, type, path, input, headers);
         expect(result.error, JSON.stringify(result.error)).toBeNull();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../../src/server/auth/sessions.ts';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -7,18 +7,12 @@ import { sessionPolicy } from '../../src/server/routers/auth.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { adminCaller, sessionTokenFor } from '../setup/callers.ts';
 import { fieldErrorsOf } from '../setup/errors.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 import { holdSession, trpcMutation } from '../setup/trpc-http.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
-});
+const sites = sitesStartedInTests();
 
 const isValid = (d: TestDeps, token: string) => validateSessionToken(d.db, token, sessionPolicy(d.env)) !== null;
 const storedHash = (d: TestDeps, id: number) => d.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)).get()!.hash;
@@ -26,7 +20,7 @@ const storedEmail = (d: TestDeps, id: number) => d.db.select({ email: users.emai
 
 describe('changing one’s own e-mail address or password over tRPC', () => {
   it('asks for the current password, in the editor’s language, and changes nothing without it', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     for (const lang of ['en', 'fa'] as const) {
       const { caller, user } = await adminCaller(deps, { lang });
       const hash = storedHash(deps, user.id);
@@ -46,7 +40,7 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
   });
 
   it('with the current password, changes the password or the address and ends every other session of hers, not this one', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     const { caller, user, token } = await adminCaller(deps);
     const phone = sessionTokenFor(deps, user);
     await caller.users.update({ id: user.id, password: 'a brand new passphrase', currentPassword: testPassword });
@@ -60,7 +54,7 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
   });
 
   it('needs no password for a new name, or for sending the same address again, and then ends no session', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     const { caller, user } = await adminCaller(deps);
     const phone = sessionTokenFor(deps, user);
     await expect(caller.users.update({ id: user.id, name: 'A new name', email: user.email })).resolves.toMatchObject({ name: 'A new name' });
@@ -68,8 +62,8 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
   });
 
   it('counts wrong current passwords like failed sign-ins: the sixth guess in a row waits', async () => {
-    deps = createTestDeps();
-    server = await startServer(deps);
+    const deps = sites.deps();
+    const server = await sites.serve(deps);
     const editor = await makeUser(deps);
     const browser = new CookieClient(server.url);
     await holdSession(browser, sessionTokenFor(deps, editor));
@@ -84,20 +78,20 @@ describe('changing one’s own e-mail address or password over tRPC', () => {
 
 describe('an administrator changing another user', () => {
   it('needs no password of that user, and ends every session of that user when the address changes', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     const { caller, token } = await adminCaller(deps);
     const colleague = await makeUser(deps);
     const hers = [sessionTokenFor(deps, colleague), sessionTokenFor(deps, colleague)];
     await caller.users.update({ id: colleague.id, email: 'moved@example.org' });
-    expect(hers.map((t) => isValid(deps!, t))).toEqual([false, false]);
+    expect(hers.map((t) => isValid(deps, t))).toEqual([false, false]);
     expect(isValid(deps, token)).toBe(true);
   });
 });
 
 describe('changing one’s own password over REST', () => {
   it('answers 422 with errors.current_password in the editor’s language, and 200 with the right one', async () => {
-    deps = createTestDeps();
-    server = await startServer(deps);
+    const deps = sites.deps();
+    const server = await sites.serve(deps);
     const editor = await makeUser(deps);
     const browser = new CookieClient(server.url);
     await holdSession(browser, sessionTokenFor(deps, editor));

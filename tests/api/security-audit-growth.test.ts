@@ -5,17 +5,12 @@ import { NAMED_UNKNOWN_ACCOUNTS, STORED_ACCOUNT_CHARS } from '../../src/server/s
 import { makeUser } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-afterEach(async () => {
+const sites = sitesStartedInTests();
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
 });
 
 const allFailed = (d: TestDeps) =>
@@ -28,7 +23,7 @@ const allFailed = (d: TestDeps) =>
 describe('failed sign-ins in the activity log', () => {
   it('counts an account’s failed sign-ins of one hour on one row, and starts a new row the next hour', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 9, 5) });
-    deps = createTestDeps();
+    const deps = sites.deps();
     const editor = await makeUser(deps);
     for (let i = 0; i < 7; i += 1) await clientErrorOf(deps, publicCaller(deps).auth.login({ email: editor.email, password: `wrong ${i}` }));
     expect(allFailed(deps).map(({ userId, userEmail, attempts }) => ({ userId, userEmail, attempts }))).toEqual([
@@ -43,7 +38,7 @@ describe('failed sign-ins in the activity log', () => {
   });
 
   it('adds a bounded number of rows, with capped text, however many made-up addresses are tried', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     const long = (i: number) => `${String(i).padStart(4, '0')}${'x'.repeat(230)}@example.org`;
     for (let i = 0; i < 45; i += 1) await clientErrorOf(deps, publicCaller(deps).auth.login({ email: long(i), password: 'whatever it is' }));
     const rows = allFailed(deps);
@@ -55,8 +50,8 @@ describe('failed sign-ins in the activity log', () => {
   });
 
   it('adds no row for a batch of a thousand sign-ins over HTTP, which is refused whole', async () => {
-    deps = createTestDeps();
-    server = await startServer(deps);
+    const deps = sites.deps();
+    const server = await sites.serve(deps);
     const before = deps.db.select().from(auditLog).all().length;
     const attempts = Array.from({ length: 1000 }, (_, i) => ({ email: `attacker-${i}@example.org`, password: 'x' }));
     const body = Object.fromEntries(attempts.map((input, i) => [i, superjson.serialize(input)]));

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restRouter } from '../../src/server/rest/index.ts';
-import { liveInput, seedAccessWorld, type AccessWorld } from '../factories/access-world.ts';
+import { liveInput, accessWorldForFile, type AccessWorld } from '../factories/access-world.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { callerForToken, procedureOf, sessionTokenFor } from '../setup/callers.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
@@ -15,11 +15,7 @@ const adminMutations = procedures.filter((p) => p.guarded && p.type === 'mutatio
 
 let template: TestDeps;
 let world: AccessWorld;
-beforeAll(async () => {
-  template = createTestDeps();
-  world = await seedAccessWorld(template);
-});
-afterAll(() => template.cleanup());
+accessWorldForFile((made) => ({ template, world } = made));
 
 /** The trail as an editor reads it: through audit.list, oldest first. */
 async function trail(deps: TestDeps) {

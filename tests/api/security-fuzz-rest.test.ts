@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encode, fieldNames, garbageBody, nastyString, nastyValue, nextAddress, oddQuery, shapedInput } from '../factories/fuzz.ts';
-import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory } from '../factories/index.ts';
+import { encode, fieldNames, garbageBody, makeOneOfEachKind, nastyString, nastyValue, nextAddress, oddQuery, shapedInput } from '../factories/fuzz.ts';
 import { allFilesUnder, rowCounts } from '../setup/db-snapshot.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 
 const lists = [
   '/api/news',
@@ -21,26 +19,14 @@ const lists = [
 const details = ['/api/news', '/api/articles', '/api/report', '/api/awareness', '/api/story'];
 const forms = ['/api/contact', '/api/story', '/api/stories', '/api/subscribe', '/api/login'];
 
-let deps: TestDeps;
-let server: TestServer;
+const site = siteForAllTests({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }, makeOneOfEachKind);
 let faults: ReturnType<typeof vi.spyOn>;
-beforeAll(async () => {
-  deps = createTestDeps({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
-  await makeContent(deps, 'news');
-  await makeGalleryItem(deps);
-  await makeLegalItem(deps);
-  await makeStory(deps);
-  await makeContact(deps);
-  server = await startServer(deps);
+beforeAll(() => {
   faults = vi.spyOn(console, 'error');
 });
-afterAll(async () => {
-  faults.mockRestore();
-  await server.close();
-  deps.cleanup();
-});
+afterAll(() => faults.mockRestore());
 
-const state = () => ({ rows: rowCounts(deps), files: allFilesUnder(deps.storage.root) });
+const state = () => ({ rows: rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
 let calls = 0;
 
 async function send(pathname: string, init: RequestInit = {}) {
@@ -48,7 +34,7 @@ async function send(pathname: string, init: RequestInit = {}) {
   headers.set('X-Forwarded-For', nextAddress());
   headers.set('accept', 'application/json');
   const before = state();
-  const response = await fetch(server.url + pathname, { ...init, headers });
+  const response = await fetch(site.server.url + pathname, { ...init, headers });
   await response.arrayBuffer();
   const { status } = response;
   expect(status, `${init.method ?? 'GET'} ${pathname.slice(0, 120)} answered ${status}`).toBeLessThan(500);
@@ -67,7 +53,7 @@ async function send(pathname: string, init: RequestInit = {}) {
 }
 
 async function healthy() {
-  const response = await fetch(`${server.url}/healthz`);
+  const response = await fetch(`${site.server.url}/healthz`);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
 }

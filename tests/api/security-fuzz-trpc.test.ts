@@ -1,39 +1,28 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encode, garbageBody, nextAddress, superjsonEnvelope } from '../factories/fuzz.ts';
-import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeSubscriber } from '../factories/index.ts';
+import { encode, garbageBody, makeOneOfEachKind, nextAddress, superjsonEnvelope } from '../factories/fuzz.ts';
+import { makeSubscriber } from '../factories/index.ts';
 import { allFilesUnder, rowCounts } from '../setup/db-snapshot.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 const publicProcedures = allProcedures.filter((p) => !p.guarded);
 
-let deps: TestDeps;
-let server: TestServer;
-let faults: ReturnType<typeof vi.spyOn>;
-beforeAll(async () => {
-  // No hourly limits, so a 429 never hides how an input is handled; the limits have their own tests.
-  deps = createTestDeps({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
-  await makeContent(deps, 'news');
-  await makeGalleryItem(deps);
-  await makeLegalItem(deps);
-  await makeStory(deps);
-  await makeContact(deps);
+// No hourly limits, so a 429 never hides how an input is handled; the limits have their own tests.
+const site = siteForAllTests({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }, async (deps) => {
+  await makeOneOfEachKind(deps);
   await makeSubscriber(deps);
-  server = await startServer(deps);
+});
+let faults: ReturnType<typeof vi.spyOn>;
+beforeAll(() => {
   faults = vi.spyOn(console, 'error');
 });
-afterAll(async () => {
-  faults.mockRestore();
-  await server.close();
-  deps.cleanup();
-});
+afterAll(() => faults.mockRestore());
 
-const state = () => ({ rows: rowCounts(deps), files: allFilesUnder(deps.storage.root) });
+const state = () => ({ rows: rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
 
 async function healthy() {
-  const response = await fetch(`${server.url}/healthz`);
+  const response = await fetch(`${site.server.url}/healthz`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok' });
 }
@@ -43,8 +32,8 @@ async function call(path: string, type: 'query' | 'mutation', payload: string) {
   const headers = { 'X-Forwarded-For': nextAddress(), 'content-type': 'application/json' };
   const response =
     type === 'query'
-      ? await fetch(`${server.url}/trpc/${path}?input=${encode(payload)}`, { headers })
-      : await fetch(`${server.url}/trpc/${path}`, { method: 'POST', headers, body: payload });
+      ? await fetch(`${site.server.url}/trpc/${path}?input=${encode(payload)}`, { headers })
+      : await fetch(`${site.server.url}/trpc/${path}`, { method: 'POST', headers, body: payload });
   await response.arrayBuffer();
   return response.status;
 }
@@ -110,7 +99,7 @@ describe('every public procedure at /trpc, fuzzed', () => {
         async (batch, method, batched, body) => {
           const before = state();
           const query = batched ? `?batch=1&input=${encode(body)}` : '';
-          const response = await fetch(`${server.url}/trpc/${batch.join(',')}${query}`, {
+          const response = await fetch(`${site.server.url}/trpc/${batch.join(',')}${query}`, {
             method,
             headers: { 'content-type': 'application/json', 'X-Forwarded-For': nextAddress() },
             body: method === 'GET' ? undefined : body,

@@ -1,34 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeImageUpload, makeUser, testPassword } from '../factories/index.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 import { publishFiles } from '../../src/server/uploads/store.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
-});
+const sites = sitesStartedInTests();
 
 /**
  * The site with a stand-in client build, so pages are served as in production. It lies under
  * tests/.tmp, a dot-folder, as a site installed under ~/.local would.
  */
 async function site(env: Record<string, string> = {}) {
-  deps = createTestDeps(env);
+  const deps = sites.deps(env);
   const clientDir = path.join(deps.dir, 'client');
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
-  server = await startServer(deps, { clientDir });
+  const server = await sites.serve(deps, { clientDir });
   const image = await makeImageUpload(deps);
   // A fresh upload is private until an item publishes it; the public side is what these headers are about.
   await publishFiles(deps.storage, [image.path]);

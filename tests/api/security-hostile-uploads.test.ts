@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stories, uploads } from '../../src/server/db/schema.ts';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeUser } from '../factories/index.ts';
@@ -18,23 +18,16 @@ import {
 } from '../factories/hostile-files.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
 
-let deps: TestDeps;
-let server: TestServer;
+// Small size limits keep the oversized files small; no hourly limits, so every refusal is the file's.
+const site = siteForAllTests({ MAX_IMAGE_MB: '1', MAX_VIDEO_MB: '2', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
 let editor: CookieClient;
 beforeAll(async () => {
-  // Small size limits keep the oversized files small; no hourly limits, so every refusal is the file's.
-  deps = createTestDeps({ MAX_IMAGE_MB: '1', MAX_VIDEO_MB: '2', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
-  server = await startServer(deps);
-  editor = new CookieClient(server.url);
-  await holdSession(editor, sessionTokenFor(deps, await makeUser(deps)));
-});
-afterAll(async () => {
-  await server.close();
-  deps.cleanup();
+  editor = new CookieClient(site.server.url);
+  await holdSession(editor, sessionTokenFor(site.deps, await makeUser(site.deps)));
 });
 
 interface Answer {
@@ -51,11 +44,11 @@ interface Target {
 }
 
 const targets: Record<string, Target> = {
-  'POST /api/uploads': { field: 'file', text: { purpose: 'story' }, client: () => new CookieClient(server.url), headers: () => ({}) },
+  'POST /api/uploads': { field: 'file', text: { purpose: 'story' }, client: () => new CookieClient(site.server.url), headers: () => ({}) },
   'POST /api/story': {
     field: 'media',
     text: { title: 'My story', description: 'What happened to me.' },
-    client: () => new CookieClient(server.url),
+    client: () => new CookieClient(site.server.url),
     headers: () => ({}),
   },
   'POST /api/admin/news': {
@@ -111,20 +104,20 @@ describe.each(targetNames)('%s', (targetName) => {
     'refuses $name with a clear message and stores nothing',
     async ({ make, filename, status, text }) => {
       const bytes = await make();
-      const before = snapshot(deps);
+      const before = snapshot(site.deps);
       expectRefused(targetName, await send(targetName, [{ bytes, filename }]), status, text);
-      expect(snapshot(deps)).toEqual(before);
+      expect(snapshot(site.deps)).toEqual(before);
     },
   );
 
   it('refuses a form with hundreds of fields and stores nothing', async () => {
-    const before = snapshot(deps);
+    const before = snapshot(site.deps);
     expectRefused(targetName, await send(targetName, [{ bytes: await plainJpeg(), filename: 'a.jpg' }], { extraFields: 300 }), 422, tooManyParts);
-    expect(snapshot(deps)).toEqual(before);
+    expect(snapshot(site.deps)).toEqual(before);
   });
 
   it('refuses two files for its one file field, stores neither, and logs no server fault', async () => {
-    const before = snapshot(deps);
+    const before = snapshot(site.deps);
     const faults = vi.spyOn(console, 'error');
     const jpeg = await plainJpeg();
     expectRefused(
@@ -136,7 +129,7 @@ describe.each(targetNames)('%s', (targetName) => {
       422,
       tooManyParts,
     );
-    expect(snapshot(deps)).toEqual(before);
+    expect(snapshot(site.deps)).toEqual(before);
     expect(faults).not.toHaveBeenCalled();
     faults.mockRestore();
   });
@@ -145,7 +138,7 @@ describe.each(targetNames)('%s', (targetName) => {
     for (const make of [jpegThenHtml, jpegWithScriptInside]) {
       const hostile = await make();
       expect(hostile.includes(Buffer.from(scriptProbe))).toBe(true);
-      const before = deps.db.select().from(uploads).all().length;
+      const before = site.deps.db.select().from(uploads).all().length;
       const answer = await send(targetName, [{ bytes: hostile, filename: 'holiday.jpg' }]);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const stored =
@@ -153,48 +146,48 @@ describe.each(targetNames)('%s', (targetName) => {
           ? answer.body.path!
           : targetName === 'POST /api/admin/news'
             ? answer.body.data!.image!
-            : deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
-      expect(deps.db.select().from(uploads).all()).toHaveLength(before + 1);
+            : site.deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
+      expect(site.deps.db.select().from(uploads).all()).toHaveLength(before + 1);
       for (const file of [stored, ...allVariantPaths(stored)]) {
-        const bytes = fs.readFileSync(deps.storage.absolute(file));
+        const bytes = fs.readFileSync(site.deps.storage.absolute(file));
         for (const needle of ['hostile-upload-probe', '<script', '<html', 'alert('])
           expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
         const meta = await sharp(bytes).metadata();
         expect(meta.exif, file).toBeUndefined();
       }
-      expect((await sharp(deps.storage.absolute(stored)).metadata()).format).toBe('jpeg');
+      expect((await sharp(site.deps.storage.absolute(stored)).metadata()).format).toBe('jpeg');
     }
   });
 });
 
 describe('a file under a field name the form does not use', () => {
   it('is refused by POST /api/uploads as no file received, and nothing is stored', async () => {
-    const before = snapshot(deps);
+    const before = snapshot(site.deps);
     expectRefused(
       'POST /api/uploads',
       await send('POST /api/uploads', [{ name: 'image', bytes: await plainJpeg(), filename: 'a.jpg' }]),
       422,
       'No file was received.',
     );
-    expect(snapshot(deps)).toEqual(before);
+    expect(snapshot(site.deps)).toEqual(before);
   });
 
   it('leaves POST /api/admin/news without its required image, refused, and nothing is stored', async () => {
-    const before = snapshot(deps);
+    const before = snapshot(site.deps);
     expect(await send('POST /api/admin/news', [{ name: 'photo', bytes: await plainJpeg(), filename: 'a.jpg' }])).toEqual({
       status: 422,
       body: { success: false, message: 'Please correct the highlighted fields.', errors: { image: ['This field is required.'] } },
     });
-    expect(snapshot(deps)).toEqual(before);
+    expect(snapshot(site.deps)).toEqual(before);
   });
 
   it('is ignored by the public story form, which keeps the text and stores nothing of the file', async () => {
-    const files = snapshot(deps).files;
-    const uploadRows = deps.db.select().from(uploads).all().length;
+    const files = snapshot(site.deps).files;
+    const uploadRows = site.deps.db.select().from(uploads).all().length;
     const answer = await send('POST /api/story', [{ name: 'photo', bytes: await plainJpeg(), filename: 'a.jpg' }]);
     expect(answer.status).toBe(201);
-    expect(deps.db.select().from(stories).all().at(-1)).toMatchObject({ title: 'My story', media: null });
-    expect(deps.db.select().from(uploads).all()).toHaveLength(uploadRows);
-    expect(snapshot(deps).files).toEqual(files);
+    expect(site.deps.db.select().from(stories).all().at(-1)).toMatchObject({ title: 'My story', media: null });
+    expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadRows);
+    expect(snapshot(site.deps).files).toEqual(files);
   });
 });

@@ -2,28 +2,20 @@ import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-async function site(env: Record<string, string> = {}) {
-  deps = createTestDeps(env);
-  server = await startServer(deps);
-  return { deps, server };
-}
+const sites = sitesStartedInTests();
+const site = (env: Record<string, string> = {}) => sites.site(env);
 // The clock stands still (for Date only): the delays between sequential attempts cannot run out
 // while a burst is being answered, so every check beyond the sequential allowance is a bypass.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 9) });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
 });
 
 /** Failures a single address gets checked, one after another, before the first delay (the per-pair rule). */

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { jpegWithEveryMetadata, pngWithTextChunks, secrets, videoWithLocation } from '../factories/hostile-files.ts';
 import { gpsLatitudeBytes, secretPlace } from '../factories/media.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeAll(async () => {
-  deps = createTestDeps({ RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
-  server = await startServer(deps);
-});
-afterAll(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForAllTests({ RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
 
 /** Every byte pattern that would tell where or with what a picture was taken. */
 const imageTraces: [string, Buffer][] = [
@@ -45,7 +36,7 @@ const tracesIn = (bytes: Buffer, traces: [string, Buffer][]) => traces.filter(([
 async function storeThrough(route: string, bytes: Buffer, filename: string): Promise<string> {
   const form = new FormData();
   const blob = new Blob([new Uint8Array(bytes)]);
-  const client = new CookieClient(server.url);
+  const client = new CookieClient(site.server.url);
   if (route === 'POST /api/uploads') {
     form.append('purpose', 'story');
     form.append('file', blob, filename);
@@ -58,12 +49,12 @@ async function storeThrough(route: string, bytes: Buffer, filename: string): Pro
     for (const [name, value] of Object.entries({ name: 'Visitor', email: 'visitor@example.org', message: 'See the photo.' })) form.append(name, value);
     form.append('image', blob, filename);
     expect((await client.fetch('/api/contact', { method: 'POST', body: form })).status).toBe(201);
-    return deps.db.select({ image: contactMessages.image }).from(contactMessages).all().at(-1)!.image!;
+    return site.deps.db.select({ image: contactMessages.image }).from(contactMessages).all().at(-1)!.image!;
   }
   for (const [name, value] of Object.entries({ title: 'My story', description: 'What happened.' })) form.append(name, value);
   form.append('media', blob, filename);
   expect((await client.fetch('/api/story', { method: 'POST', body: form })).status).toBe(201);
-  return deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
+  return site.deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
 }
 
 describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an image sent to %s', (route) => {
@@ -79,7 +70,7 @@ describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an
     const files = [stored, ...allVariantPaths(stored)];
     expect(files).toHaveLength(10);
     for (const file of files) {
-      const bytes = fs.readFileSync(deps.storage.absolute(file));
+      const bytes = fs.readFileSync(site.deps.storage.absolute(file));
       expect(tracesIn(bytes, imageTraces), file).toEqual([]);
       const meta = await sharp(bytes).metadata();
       expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
@@ -100,7 +91,7 @@ describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an
     const stored = await storeThrough(route, original, 'screenshot.png');
     expect(stored).toMatch(/\.png$/);
     for (const file of [stored, ...allVariantPaths(stored)]) {
-      const bytes = fs.readFileSync(deps.storage.absolute(file));
+      const bytes = fs.readFileSync(site.deps.storage.absolute(file));
       expect(tracesIn(bytes, imageTraces), file).toEqual([]);
       const meta = await sharp(bytes).metadata();
       expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
@@ -124,12 +115,12 @@ const videoTraces: [string, Buffer][] = [
 
 describe.each(['POST /api/uploads', 'POST /api/story'])('a video sent to %s', (route) => {
   it.each(['mp4', 'mov'] as const)('is stored from a phone %s without its location or title', async (container) => {
-    const original = fs.readFileSync(await videoWithLocation(deps.dir, container));
+    const original = fs.readFileSync(await videoWithLocation(site.deps.dir, container));
     expect(tracesIn(original, videoTraces)).toEqual(expect.arrayContaining(['coordinates', 'title', container === 'mp4' ? 'location key' : '©xyz atom']));
 
     const stored = await storeThrough(route, original, `VID_0042.${container}`);
     expect(stored).toMatch(/^videos\/[0-9a-f]{32}\.(mp4|mov)$/);
-    const bytes = fs.readFileSync(deps.storage.absolute(stored));
+    const bytes = fs.readFileSync(site.deps.storage.absolute(stored));
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(bytes.length).toBeGreaterThan(1000);
     expect(tracesIn(bytes, videoTraces)).toEqual([]);

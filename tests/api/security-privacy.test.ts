@@ -7,19 +7,14 @@ import { applyRetention } from '../../src/server/security/retention.ts';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeContact, makeImageUpload, makeStory, makeUser, systemCaller, testPassword } from '../factories/index.ts';
 import { allFilesUnder } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 import { imageBlob } from './rest-kit.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-afterEach(async () => {
+const sites = sitesStartedInTests();
+afterEach(() => {
   vi.restoreAllMocks();
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
 });
 
 const visitorIp = '203.0.113.77';
@@ -43,8 +38,8 @@ function occursIn(bytes: Buffer, needle: string): boolean {
 
 describe('what the site keeps about a visitor', () => {
   it('stores and prints neither the address nor the browser of someone who writes, subscribes, uploads or signs in', async () => {
-    deps = createTestDeps({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
-    server = await startServer(deps);
+    const deps = sites.deps({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' });
+    const server = await sites.serve(deps);
     const editor = await makeUser(deps);
     const printed = captureOutput();
     const visitor = new CookieClient(server.url);
@@ -85,10 +80,10 @@ describe('what the site keeps about a visitor', () => {
     expect(deps.db.select().from(contactMessages).all()).toHaveLength(2);
     expect(deps.db.select().from(stories).all()).toHaveLength(2);
     // The raw bytes of the database, its write-ahead log (not checkpointed) and every stored file.
-    const files = ['site.db', 'site.db-wal', 'site.db-shm'].map((name) => path.join(deps!.dir, name)).filter((file) => fs.existsSync(file));
+    const files = ['site.db', 'site.db-wal', 'site.db-shm'].map((name) => path.join(deps.dir, name)).filter((file) => fs.existsSync(file));
     expect(files.map((file) => path.basename(file))).toEqual(expect.arrayContaining(['site.db', 'site.db-wal']));
     expect(fs.statSync(path.join(deps.dir, 'site.db-wal')).size).toBeGreaterThan(0);
-    files.push(...allFilesUnder(deps.storage.root).map((file) => path.join(deps!.storage.root, file)));
+    files.push(...allFilesUnder(deps.storage.root).map((file) => path.join(deps.storage.root, file)));
     for (const file of files) {
       const bytes = fs.readFileSync(file);
       expect(occursIn(bytes, visitorIp), `${visitorIp} in ${file}`).toBe(false);
@@ -105,11 +100,11 @@ describe('what the site keeps about a visitor', () => {
 
 describe('applyRetention', () => {
   it('deletes archived messages and unpublished stories older than the limit, with their files and variants, and keeps the rest', async () => {
-    deps = createTestDeps();
+    const deps = sites.deps();
     const admin = systemCaller(deps, await makeUser(deps));
     const now = Date.UTC(2026, 5, 1);
     const day = 86_400_000;
-    const withImage = async () => (await makeImageUpload(deps!)).id;
+    const withImage = async () => (await makeImageUpload(deps)).id;
     const items = {
       oldArchived: await makeContact(deps, { imageUploadId: await withImage() }),
       recentArchived: await makeContact(deps, { imageUploadId: await withImage() }),
@@ -140,7 +135,7 @@ describe('applyRetention', () => {
       recentUnpublished: deps.db.$client.prepare('SELECT media AS p FROM stories WHERE id = ?').get(items.recentUnpublished) as { p: string },
       oldPublished: deps.db.$client.prepare('SELECT media AS p FROM stories WHERE id = ?').get(items.oldPublished) as { p: string },
     };
-    const present = (stored: string) => [stored, ...allVariantPaths(stored)].map((file) => fs.existsSync(deps!.storage.absolute(file)));
+    const present = (stored: string) => [stored, ...allVariantPaths(stored)].map((file) => fs.existsSync(deps.storage.absolute(file)));
 
     expect(await applyRetention(deps, 30, now)).toEqual({ contacts: 1, stories: 1 });
 

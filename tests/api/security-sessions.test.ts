@@ -1,28 +1,18 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession, generateSessionToken, sessionIdOf, validateSessionToken } from '../../src/server/auth/sessions.ts';
 import { sessions } from '../../src/server/db/schema.ts';
 import { sessionPolicy } from '../../src/server/routers/auth.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient, type TestServer } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import { createTestDeps } from '../setup/test-db.ts';
 import { holdSession, trpcMutation } from '../setup/trpc-http.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-async function site() {
-  deps = createTestDeps();
-  server = await startServer(deps);
-  return { deps, server };
-}
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
-});
+const sites = sitesStartedInTests();
+const site = () => sites.site();
 
 const hour = 3_600_000;
 const start = new Date(Date.UTC(2026, 2, 8, 9, 0));

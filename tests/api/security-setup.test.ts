@@ -1,26 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../src/server/db/schema.ts';
 import { armSetupToken } from '../../src/server/routers/setup.ts';
 import { makeUser } from '../factories/index.ts';
 import { publicCaller } from '../setup/callers.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient, type TestServer } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
 import { trpcMutation, trpcQuery } from '../setup/trpc-http.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-async function freshSite() {
-  deps = createTestDeps();
-  server = await startServer(deps);
-  return { deps, server };
-}
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
-});
-
+const sites = sitesStartedInTests();
+const freshSite = () => sites.site();
 const newAdmin = { name: 'First editor', email: 'first@example.org', password: 'a long enough password' };
 const status = async (server: TestServer) => (await trpcQuery(new CookieClient(server.url), 'setup.status')).data;
 const createAdmin = (client: CookieClient, token: string) => trpcMutation(client, 'setup.createAdmin', { ...newAdmin, token });

@@ -5,27 +5,19 @@ import { contactMessages, newsletterSubscribers, stories, uploads } from '../../
 import { LoginThrottle } from '../../src/server/security/throttle.ts';
 import { makeImageFile, makeUser, testPassword } from '../factories/index.ts';
 import { rowCounts } from '../setup/db-snapshot.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 
 const start = Date.UTC(2026, 2, 8, 9, 30);
 const account = 'editor@example.org';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
+const sites = sitesStartedInTests();
 /** These tests play many visitors through X-Forwarded-For, as a site behind a local proxy (TRUST_PROXY=loopback) sees them. */
-async function site(env: Record<string, string> = {}) {
-  deps = createTestDeps({ TRUST_PROXY: 'loopback', ...env });
-  server = await startServer(deps);
-  return { deps, server };
-}
-afterEach(async () => {
+const site = (env: Record<string, string> = {}) => sites.site({ TRUST_PROXY: 'loopback', ...env });
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
 });
 
 /**

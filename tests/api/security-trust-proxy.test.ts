@@ -1,24 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/server/env.ts';
 import { makeUser } from '../factories/index.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 
-let deps: TestDeps | undefined;
-let server: TestServer | undefined;
-async function site(env: Record<string, string> = {}) {
-  deps = createTestDeps(env);
-  server = await startServer(deps);
-  return { deps, server };
-}
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
-  server = undefined;
-  deps = undefined;
-});
-
+const sites = sitesStartedInTests();
+const site = (env: Record<string, string> = {}) => sites.site(env);
 async function subscribe(base: string, i: number, headers: Record<string, string> = {}, cookie?: string) {
   const response = await fetch(`${base}/api/subscribe`, {
     method: 'POST',

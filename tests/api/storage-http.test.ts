@@ -1,25 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { removeStaleUploads } from '../../src/server/uploads/store.ts';
 import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
+const site = siteForEachTest();
 let browser: CookieClient;
 beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-  browser = new CookieClient(server.url);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
+  browser = new CookieClient(site.server.url);
 });
 
 describe('GET /healthz', () => {
@@ -32,17 +25,17 @@ describe('GET /healthz', () => {
 
 describe('GET /storage', () => {
   it('serves a published item’s image with its content type and nosniff', async () => {
-    const { image } = await makeContent(deps, 'news');
+    const { image } = await makeContent(site.deps, 'news');
     const response = await browser.fetch(`/storage/${image}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(deps.storage.absolute(image)));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(site.deps.storage.absolute(image)));
   });
 
   it('serves a published item’s video as video/mp4', async () => {
-    const video = await makeVideoUpload(deps);
-    await makeLegalItem(deps, { mediaUploadId: video.id });
+    const video = await makeVideoUpload(site.deps);
+    await makeLegalItem(site.deps, { mediaUploadId: video.id });
     const response = await browser.fetch(`/storage/${video.path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/mp4');
@@ -50,7 +43,7 @@ describe('GET /storage', () => {
   });
 
   it('does not serve files still in the incoming folder', async () => {
-    fs.writeFileSync(path.join(deps.storage.incoming, 'abc123'), 'half-received upload');
+    fs.writeFileSync(path.join(site.deps.storage.incoming, 'abc123'), 'half-received upload');
     for (const url of ['/storage/.incoming/abc123', '/storage/%2eincoming/abc123', '/storage/images/../.incoming/abc123']) {
       const response = await browser.fetch(url);
       expect(response.status, url).toBe(404);
@@ -59,9 +52,9 @@ describe('GET /storage', () => {
   });
 
   it('does not serve dotfiles or half-written files', async () => {
-    fs.writeFileSync(path.join(deps.storage.root, 'images/.secret'), 'hidden');
-    fs.writeFileSync(path.join(deps.storage.root, 'images/abc.png.part'), 'partial');
-    fs.writeFileSync(path.join(deps.storage.root, '.env'), 'SECRET=1');
+    fs.writeFileSync(path.join(site.deps.storage.root, 'images/.secret'), 'hidden');
+    fs.writeFileSync(path.join(site.deps.storage.root, 'images/abc.png.part'), 'partial');
+    fs.writeFileSync(path.join(site.deps.storage.root, '.env'), 'SECRET=1');
     for (const url of ['/storage/images/.secret', '/storage/images/abc.png.part', '/storage/.env']) {
       const response = await browser.fetch(url);
       expect(response.status, url).toBe(404);
@@ -76,31 +69,31 @@ describe('GET /storage', () => {
 
 describe('removeStaleUploads', () => {
   it('removes uploads no item claimed within the grace period, files first, and keeps the rest', async () => {
-    const stale = await makeImageUpload(deps);
-    const recent = await makeImageUpload(deps);
-    const item = await makeContent(deps, 'news');
+    const stale = await makeImageUpload(site.deps);
+    const recent = await makeImageUpload(site.deps);
+    const item = await makeContent(site.deps, 'news');
     const dayAndMinuteAgo = new Date(Date.now() - 24 * 3_600_000 - 60_000);
-    deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)).run();
-    deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)).run();
+    site.deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)).run();
+    site.deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)).run();
 
-    expect(await removeStaleUploads(deps)).toBe(1);
-    expect(filesOfUpload(deps, stale.path)).toEqual([]);
-    expect(deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).get()).toBeUndefined();
-    expect(fs.existsSync(deps.storage.absolute(recent.path))).toBe(true);
-    expect(fs.existsSync(deps.storage.absolute(item.image))).toBe(true);
-    expect(await removeStaleUploads(deps)).toBe(0);
+    expect(await removeStaleUploads(site.deps)).toBe(1);
+    expect(filesOfUpload(site.deps, stale.path)).toEqual([]);
+    expect(site.deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).get()).toBeUndefined();
+    expect(fs.existsSync(site.deps.storage.absolute(recent.path))).toBe(true);
+    expect(fs.existsSync(site.deps.storage.absolute(item.image))).toBe(true);
+    expect(await removeStaleUploads(site.deps)).toBe(0);
   });
 
   it('takes the grace period and the present moment as arguments', async () => {
-    const upload = await makeImageUpload(deps);
-    expect(await removeStaleUploads(deps, 60_000, Date.now() + 30_000)).toBe(0);
-    expect(await removeStaleUploads(deps, 60_000, Date.now() + 120_000)).toBe(1);
-    expect(fs.existsSync(deps.storage.absolute(upload.path))).toBe(false);
+    const upload = await makeImageUpload(site.deps);
+    expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 30_000)).toBe(0);
+    expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 120_000)).toBe(1);
+    expect(fs.existsSync(site.deps.storage.absolute(upload.path))).toBe(false);
   });
 
   it('leaves a claimed upload in place however old', async () => {
-    const item = await makeContent(deps, 'article');
-    expect(await removeStaleUploads(deps, 0, Date.now() + 365 * 86_400_000)).toBe(0);
-    expect(fs.existsSync(deps.storage.absolute(item.image))).toBe(true);
+    const item = await makeContent(site.deps, 'article');
+    expect(await removeStaleUploads(site.deps, 0, Date.now() + 365 * 86_400_000)).toBe(0);
+    expect(fs.existsSync(site.deps.storage.absolute(item.image))).toBe(true);
   });
 });

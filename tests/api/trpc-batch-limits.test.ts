@@ -1,24 +1,14 @@
 import superjson from 'superjson';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTrpcClient } from '../../src/client/lib/trpc.ts';
 import { sharedInputs } from '../../src/client/lib/content.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { batchLimits } from '../../src/shared/schemas/common.ts';
 import { newsletterSubscribers as subscribers } from '../../src/server/db/schema.ts';
 import { makeContent } from '../factories/index.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForEachTest();
 
 interface Call {
   path: string;
@@ -29,11 +19,11 @@ const inputsOf = (calls: Call[]) => Object.fromEntries(calls.map((call, index) =
 
 function batchGet(calls: Call[], headers: Record<string, string> = {}) {
   const query = new URLSearchParams({ batch: '1', input: JSON.stringify(inputsOf(calls)) });
-  return fetch(`${server.url}/trpc/${calls.map((call) => call.path).join(',')}?${query}`, { headers });
+  return fetch(`${site.server.url}/trpc/${calls.map((call) => call.path).join(',')}?${query}`, { headers });
 }
 
 function batchPost(calls: Call[]) {
-  return fetch(`${server.url}/trpc/${calls.map((call) => call.path).join(',')}?batch=1`, {
+  return fetch(`${site.server.url}/trpc/${calls.map((call) => call.path).join(',')}?batch=1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(inputsOf(calls)),
@@ -50,7 +40,7 @@ async function refusal(response: Response) {
 
 describe('a tRPC batch', () => {
   it('of 171 list calls in one GET (the audit’s 15 KB request that returned 2 MB) is refused with a short 413 before any call runs', async () => {
-    for (let i = 0; i < 3; i++) await makeContent(deps, 'news', { descriptionEn: 'A long description. '.repeat(200) });
+    for (let i = 0; i < 3; i++) await makeContent(site.deps, 'news', { descriptionEn: 'A long description. '.repeat(200) });
     const response = await batchGet(times(171, { path: 'news.list', input: { page: 1 } }));
     expect(Number(response.headers.get('content-length'))).toBeLessThan(1000);
     const error = await refusal(response);
@@ -99,13 +89,13 @@ describe('a tRPC batch', () => {
   it(`of more than ${batchLimits.calls} mutations in one POST is refused, and none of them runs`, async () => {
     const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({ path: 'newsletter.subscribe', input: { email: `reader${index}@example.org` } }));
     await refusal(await batchPost(calls));
-    expect(deps.db.select().from(subscribers).all()).toEqual([]);
+    expect(site.deps.db.select().from(subscribers).all()).toEqual([]);
     expect((await batchPost(calls.slice(0, 2))).status).toBe(200);
-    expect(deps.db.select().from(subscribers).all()).toHaveLength(2);
+    expect(site.deps.db.select().from(subscribers).all()).toHaveLength(2);
   });
 
   it('from the site’s own client is split to fit, so no page ever meets the limit', async () => {
-    const client = makeTrpcClient(() => 'en', `${server.url}/trpc`);
+    const client = makeTrpcClient(() => 'en', `${site.server.url}/trpc`);
     const answers = await Promise.all(Array.from({ length: batchLimits.calls * 2 + 3 }, () => client.config.get.query()));
     expect(answers).toHaveLength(batchLimits.calls * 2 + 3);
   });

@@ -1,27 +1,17 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { filesUnder } from '../factories/media.ts';
-import { startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeAll(async () => {
-  deps = createTestDeps({ MAX_IMAGE_MB: '10', MAX_VIDEO_MB: '100', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
-  server = await startServer(deps);
-});
-afterAll(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForAllTests({ MAX_IMAGE_MB: '10', MAX_VIDEO_MB: '100', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
 
 /**
  * Sends only the headers of a multipart upload that declares `declared` bytes, and none of its
  * body: an answer can then only come from the declared length, before the body is read.
  */
 function headersOnly(path: string, declared: number, lang: string): Promise<{ status: number; head: string; body: string }> {
-  const { port } = new URL(server.url);
+  const { port } = new URL(site.server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
     let received = '';
@@ -66,7 +56,7 @@ describe('an upload larger than every limit, by its Content-Length', () => {
     const answer = await headersOnly('/api/contact', 12 * 1024 * 1024, 'en');
     expect(answer.status).toBe(422);
     expect(Object.keys(JSON.parse(answer.body).errors)).toEqual(['image']);
-    expect(deps.db.select().from(uploads).all()).toEqual([]);
-    expect(filesUnder(deps.storage.root)).toEqual([]);
+    expect(site.deps.db.select().from(uploads).all()).toEqual([]);
+    expect(filesUnder(site.deps.storage.root)).toEqual([]);
   });
 });

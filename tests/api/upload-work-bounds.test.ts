@@ -8,21 +8,21 @@ import { planImage, readImageHeader } from '../../src/server/uploads/image.ts';
 import { MediaWorkers } from '../../src/server/uploads/workers/pool.ts';
 import { decompressionBombPng, hugeDimensionPng, manyFrameGif, plainJpeg } from '../factories/hostile-files.ts';
 import { filesUnder } from '../factories/media.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient, type TestServer } from '../setup/http.ts';
+import { sitesStartedInTests } from '../setup/per-test.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 
+const sites = sitesStartedInTests();
+/** The site the running test started; the helpers below read it. */
 let deps: TestDeps | undefined;
 let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  deps?.cleanup();
+afterEach(() => {
   server = undefined;
   deps = undefined;
 });
 
 async function start(env: Record<string, string> = {}) {
-  deps = createTestDeps({ RATE_LIMIT_UPLOADS: '0', ...env });
-  server = await startServer(deps);
+  ({ deps, server } = await sites.site({ RATE_LIMIT_UPLOADS: '0', ...env }));
   return { deps, server };
 }
 
@@ -59,7 +59,7 @@ describe('the work an image may cost is decided from its header', () => {
   it('decodes one frame of the 4,900-frame GIF, whatever its header declares', async () => {
     const gif = manyFrameGif();
     expect(gif.length).toBeLessThan(130 * 1024);
-    const dir = fs.mkdtempSync(path.join(createTestDeps().dir, 'gif-'));
+    const dir = fs.mkdtempSync(path.join(sites.deps().dir, 'gif-'));
     fs.writeFileSync(path.join(dir, 'a.gif'), gif);
     const header = await readImageHeader(path.join(dir, 'a.gif'));
     expect(header).toMatchObject({ width: 100, height: 100, pages: 4900 });
@@ -143,7 +143,7 @@ describe('the media queue', () => {
   });
 
   it('kills a job that hangs (ffmpeg waiting on input that never comes) at the time limit', async () => {
-    const testDeps = createTestDeps();
+    const testDeps = sites.deps();
     deps = testDeps;
     const fifo = path.join(testDeps.dir, 'never-written.mp4');
     execFileSync('mkfifo', [fifo]);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { uploads } from '../../src/server/db/schema.ts';
 import { makeImageFile, makeUser } from '../factories/index.ts';
@@ -14,8 +14,8 @@ import {
   secretPlace,
 } from '../factories/media.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
 
 interface UploadAnswer {
@@ -31,31 +31,22 @@ interface UploadAnswer {
   errors?: { file: string[] };
 }
 
-let deps: TestDeps;
-let server: TestServer;
-beforeEach(async () => {
-  // Small limits so an oversized file stays small: images up to 0.05 MB, anything up to 0.2 MB.
-  deps = createTestDeps({ MAX_IMAGE_MB: '0.05', MAX_VIDEO_MB: '0.2' });
-  server = await startServer(deps);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
-});
+// Small limits so an oversized file stays small: images up to 0.05 MB, anything up to 0.2 MB.
+const site = siteForEachTest({ MAX_IMAGE_MB: '0.05', MAX_VIDEO_MB: '0.2' });
 
 /** Posts one file to /api/uploads under the given client-side name, as a browser form would. */
 async function upload(file: string, name: string, options: { purpose?: string; client?: CookieClient; headers?: Record<string, string> } = {}) {
   const form = new FormData();
   if (options.purpose) form.set('purpose', options.purpose);
   form.set('file', new Blob([fs.readFileSync(file)], { type: 'image/jpeg' }), name);
-  const client = options.client ?? new CookieClient(server.url);
+  const client = options.client ?? new CookieClient(site.server.url);
   const response = await client.fetch('/api/uploads', { method: 'POST', body: form, headers: options.headers });
   return { status: response.status, body: (await response.json()) as UploadAnswer };
 }
 
 // Stored paths, whichever side of the storage holds them (uploads start on the private side).
-const storedFiles = () => filesUnder(deps.storage.root).map((file) => file.replace(/^private\//, ''));
-const uploadRows = () => deps.db.select().from(uploads).all();
+const storedFiles = () => filesUnder(site.deps.storage.root).map((file) => file.replace(/^private\//, ''));
+const uploadRows = () => site.deps.db.select().from(uploads).all();
 
 function expectNothingStored() {
   expect(storedFiles()).toEqual([]);
@@ -64,7 +55,7 @@ function expectNothingStored() {
 
 describe('POST /api/uploads', () => {
   it('stores a JPEG carrying GPS EXIF and XMP with no metadata left', async () => {
-    const original = await makeJpegWithGps(deps);
+    const original = await makeJpegWithGps(site.deps);
     const before = await sharp(original).metadata();
     expect(before.exif && exifHasGpsPointer(before.exif)).toBe(true);
     expect(before.xmp).toBeDefined();
@@ -73,12 +64,12 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(original, 'holiday.jpg');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'image', mime: 'image/jpeg', width: 96, height: 64 });
-    expect((await sharp(deps.storage.absolute(body.path!)).metadata()).format).toBe('jpeg');
+    expect((await sharp(site.deps.storage.absolute(body.path!)).metadata()).format).toBe('jpeg');
     // The stored file and every size made from it.
-    const files = filesOfUpload(deps, body.path!);
+    const files = filesOfUpload(site.deps, body.path!);
     expect(files).toContain(body.path);
     for (const file of files) {
-      const bytes = fs.readFileSync(deps.storage.absolute(file));
+      const bytes = fs.readFileSync(site.deps.storage.absolute(file));
       const after = await sharp(bytes).metadata();
       expect(after.exif, file).toBeUndefined();
       expect(after.xmp, file).toBeUndefined();
@@ -91,21 +82,21 @@ describe('POST /api/uploads', () => {
   });
 
   it('stores a PNG named .jpg as a PNG, under a name the server made', async () => {
-    const png = await makeImageFile(deps, 'png');
+    const png = await makeImageFile(site.deps, 'png');
     const { status, body } = await upload(png, '../../etc/evil.jpg');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'image', mime: 'image/png' });
     expect(body.path).toMatch(/^images\/[0-9a-f]{32}\.png$/);
     // Stored privately until an item uses it: only editors can preview it, on the private path.
     expect(body.url).toBe(`/media/private/${body.path}`);
-    const stored = fs.readFileSync(deps.storage.absolute(body.path!));
+    const stored = fs.readFileSync(site.deps.storage.absolute(body.path!));
     expect(stored.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);
-    expect(filesOfUpload(deps, body.path!)).toEqual(storedFiles());
+    expect(filesOfUpload(site.deps, body.path!)).toEqual(storedFiles());
   });
 
   it('refuses a text file named .jpg with a clear message and stores nothing', async () => {
-    const { status, body } = await upload(makeTextFile(deps), 'photo.jpg');
+    const { status, body } = await upload(makeTextFile(site.deps), 'photo.jpg');
     expect(status).toBe(415);
     expect(body).toEqual({
       success: false,
@@ -116,7 +107,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses an image over the image limit with a clear message and stores nothing', async () => {
-    const big = await makeNoisyPng(deps, 200);
+    const big = await makeNoisyPng(site.deps, 200);
     expect(fs.statSync(big).size).toBeGreaterThan(0.05 * 1024 * 1024);
     expect(fs.statSync(big).size).toBeLessThan(0.2 * 1024 * 1024);
     const { status, body } = await upload(big, 'poster.png');
@@ -126,7 +117,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses a file over every limit while it is still arriving, and stores nothing', async () => {
-    const huge = await makeNoisyPng(deps, 400);
+    const huge = await makeNoisyPng(site.deps, 400);
     expect(fs.statSync(huge).size).toBeGreaterThan(0.2 * 1024 * 1024);
     const { status, body } = await upload(huge, 'huge.png');
     expect(status).toBe(413);
@@ -137,14 +128,14 @@ describe('POST /api/uploads', () => {
   it('refuses a request without a file', async () => {
     const form = new FormData();
     form.set('purpose', 'story');
-    const response = await new CookieClient(server.url).fetch('/api/uploads', { method: 'POST', body: form });
+    const response = await new CookieClient(site.server.url).fetch('/api/uploads', { method: 'POST', body: form });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ message: 'No file was received.' });
     expectNothingStored();
   });
 
   it('refuses an empty file', async () => {
-    const empty = makeTextFile(deps, '');
+    const empty = makeTextFile(site.deps, '');
     const { status, body } = await upload(empty, 'empty.jpg');
     expect(status).toBe(422);
     expect(body.errors?.file).toHaveLength(1);
@@ -152,15 +143,15 @@ describe('POST /api/uploads', () => {
   });
 
   it('answers in Persian for a Persian reader', async () => {
-    const { status, body } = await upload(makeTextFile(deps), 'photo.jpg', { headers: { 'Accept-Language': 'fa-IR,fa;q=0.9' } });
+    const { status, body } = await upload(makeTextFile(site.deps), 'photo.jpg', { headers: { 'Accept-Language': 'fa-IR,fa;q=0.9' } });
     expect(status).toBe(415);
     expect(body.message).toMatch(/^این نوع فایل پذیرفته نمی‌شود/);
   });
 
   it('refuses a signed-in browser that leaves out the anti-forgery header, and accepts it with the header', async () => {
-    const client = new CookieClient(server.url);
-    await holdSession(client, sessionTokenFor(deps, await makeUser(deps)));
-    const png = await makeImageFile(deps, 'png');
+    const client = new CookieClient(site.server.url);
+    await holdSession(client, sessionTokenFor(site.deps, await makeUser(site.deps)));
+    const png = await makeImageFile(site.deps, 'png');
     const refused = await upload(png, 'a.png', { client });
     expect(refused.status).toBe(419);
     expect(refused.body.message).toBe('CSRF token mismatch.');
@@ -170,9 +161,9 @@ describe('POST /api/uploads', () => {
   });
 
   it('leaves nothing behind in the incoming folder', async () => {
-    await upload(await makeImageFile(deps, 'webp'), 'ok.webp');
-    await upload(makeTextFile(deps), 'bad.jpg');
-    await upload(await makeNoisyPng(deps, 400), 'huge.png');
-    expect(fs.readdirSync(deps.storage.incoming)).toEqual([]);
+    await upload(await makeImageFile(site.deps, 'webp'), 'ok.webp');
+    await upload(makeTextFile(site.deps), 'bad.jpg');
+    await upload(await makeNoisyPng(site.deps, 400), 'huge.png');
+    expect(fs.readdirSync(site.deps.storage.incoming)).toEqual([]);
   });
 });

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probeStreams } from '../../src/server/uploads/video.ts';
 import { exiftoolTags, videoSecrets, videoWithEveryTrace } from '../factories/video-files.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForAllTests } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeAll(async () => {
-  deps = createTestDeps({ RATE_LIMIT_UPLOADS: '0' });
-  server = await startServer(deps);
-});
-afterAll(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForAllTests({ RATE_LIMIT_UPLOADS: '0' });
 
 /** Tag names that place or identify a recording, whatever group exiftool files them under. */
 const revealing = /gps|make|model|location|iso6709|coverart|artwork|chapter|userdata:|text$|comment|title|author|software|encoder/i;
@@ -36,7 +27,7 @@ describe.each([
   ['mp4', 'h265'],
 ] as const)('a %s (%s) carrying every kind of trace', (container, codec) => {
   it('is stored with one video and one audio stream and nothing that names the place, the device or the user', async () => {
-    const original = await videoWithEveryTrace(deps.dir, container, codec);
+    const original = await videoWithEveryTrace(site.deps.dir, container, codec);
     const before = await exiftoolTags(original);
     // The test file really carries what the stored file must not.
     expect(revealingTags(before).length).toBeGreaterThan(3);
@@ -50,11 +41,11 @@ describe.each([
     const form = new FormData();
     form.set('purpose', 'story');
     form.set('file', new Blob([fs.readFileSync(original)]), `clip.${container}`);
-    const response = await new CookieClient(server.url).fetch('/api/uploads', { method: 'POST', body: form });
+    const response = await new CookieClient(site.server.url).fetch('/api/uploads', { method: 'POST', body: form });
     const body = (await response.json()) as { path: string; message?: string };
     expect(response.status, body.message).toBe(201);
 
-    const stored = deps.storage.absolute(body.path);
+    const stored = site.deps.storage.absolute(body.path);
     const after = await exiftoolTags(stored);
     expect(revealingTags(after)).toEqual([]);
     expect(secretsIn(fs.readFileSync(stored))).toEqual([]);

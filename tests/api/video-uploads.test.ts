@@ -1,28 +1,19 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { makeStory } from '../factories/index.ts';
 import { filesUnder, makeVideoWithLocation, secretPlace } from '../factories/media.ts';
 import { adminCaller } from '../setup/callers.ts';
-import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { siteForEachTest } from '../setup/per-test.ts';
 
-let deps: TestDeps;
-let server: TestServer;
-beforeEach(async () => {
-  deps = createTestDeps();
-  server = await startServer(deps);
-});
-afterEach(async () => {
-  await server.close();
-  deps.cleanup();
-});
+const site = siteForEachTest();
 
 async function upload(file: string, name: string, purpose?: string) {
   const form = new FormData();
   if (purpose) form.set('purpose', purpose);
   form.set('file', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), name);
-  const response = await new CookieClient(server.url).fetch('/api/uploads', { method: 'POST', body: form });
+  const response = await new CookieClient(site.server.url).fetch('/api/uploads', { method: 'POST', body: form });
   return { status: response.status, body: (await response.json()) as { id: string; kind: string; mime: string; path: string; message?: string } };
 }
 
@@ -40,7 +31,7 @@ function locationTraces(bytes: Buffer): string[] {
 
 describe('video uploads', () => {
   it('stores a story MP4 that carries a location tag with no trace of the place', async () => {
-    const mp4 = await makeVideoWithLocation(deps, 'mp4');
+    const mp4 = await makeVideoWithLocation(site.deps, 'mp4');
     const original = fs.readFileSync(mp4);
     expect(original.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(locationTraces(original)).toEqual(expect.arrayContaining(['coordinates', 'location key', 'camera make']));
@@ -49,38 +40,38 @@ describe('video uploads', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'video', mime: 'video/mp4' });
     expect(body.path).toMatch(/^videos\/[0-9a-f]{32}\.mp4$/);
-    const stored = fs.readFileSync(deps.storage.absolute(body.path));
+    const stored = fs.readFileSync(site.deps.storage.absolute(body.path));
     expect(stored.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(stored.length).toBeGreaterThan(1000);
     expect(locationTraces(stored)).toEqual([]);
   });
 
   it('stores a legal-awareness MOV with a QuickTime ©xyz location atom with no trace of the place', async () => {
-    const mov = await makeVideoWithLocation(deps, 'mov');
+    const mov = await makeVideoWithLocation(site.deps, 'mov');
     expect(locationTraces(fs.readFileSync(mov))).toEqual(expect.arrayContaining(['©xyz atom', 'coordinates']));
     const { status, body } = await upload(mov, 'clip.mov', 'legal');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'video', mime: 'video/quicktime' });
-    expect(locationTraces(fs.readFileSync(deps.storage.absolute(body.path)))).toEqual([]);
+    expect(locationTraces(fs.readFileSync(site.deps.storage.absolute(body.path)))).toEqual([]);
   });
 
   it('refuses a video sent without a purpose that takes videos, and stores nothing', async () => {
-    const mp4 = await makeVideoWithLocation(deps, 'mp4');
+    const mp4 = await makeVideoWithLocation(site.deps, 'mp4');
     for (const purpose of [undefined, 'news', 'contact']) {
       const { status, body } = await upload(mp4, 'clip.mp4', purpose);
       expect(status, String(purpose)).toBe(415);
       expect(body.message).toBe('Videos are only accepted for stories and legal-awareness items.');
     }
-    expect(filesUnder(deps.storage.root)).toEqual([]);
-    expect(deps.db.select().from(uploads).all()).toEqual([]);
+    expect(filesUnder(site.deps.storage.root)).toEqual([]);
+    expect(site.deps.db.select().from(uploads).all()).toEqual([]);
   });
 
   it('gives an uploaded video to a story, and the story’s deletion removes the file', async () => {
-    const { body } = await upload(await makeVideoWithLocation(deps), 'clip.mp4', 'story');
-    const id = await makeStory(deps, { mediaUploadId: body.id });
-    const { caller } = await adminCaller(deps);
+    const { body } = await upload(await makeVideoWithLocation(site.deps), 'clip.mp4', 'story');
+    const id = await makeStory(site.deps, { mediaUploadId: body.id });
+    const { caller } = await adminCaller(site.deps);
     expect(await caller.stories.byId({ id })).toMatchObject({ media: body.path, mediaKind: 'video' });
     await caller.stories.delete({ id });
-    expect(filesUnder(deps.storage.root)).toEqual([]);
+    expect(filesUnder(site.deps.storage.root)).toEqual([]);
   });
 });

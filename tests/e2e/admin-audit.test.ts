@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { TRPCError } from '@trpc/server';
 import { makeContent } from '../factories/index.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { heading, watchProblems } from './support/admin.ts';
-import { launchBrowser, loginAs, newContext, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, loginAs, newContext, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 describe('the activity log', () => {
   it('shows changes and failed sign-ins with who and when, in both languages, with nothing to edit', async () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeSubscriber } from '../factories/index.ts';
 import { heading, openAdmin } from './support/admin.ts';
-import { launchBrowser, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
   await Promise.all([
     makeContent(site.deps, 'news', { titleEn: 'First news item' }),
     makeContent(site.deps, 'article'),
@@ -19,10 +19,6 @@ beforeAll(async () => {
     makeContact(site.deps),
     makeSubscriber(site.deps),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('the dashboard', () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { writeIllustration } from '../factories/admin-content.ts';
 import { galleryItems } from '../../src/server/db/schema.ts';
 import { makeGalleryItem } from '../factories/index.ts';
 import { chooseFile, confirmDialog, expectToast, field, heading, openAdmin, publicQuery } from './support/admin.ts';
-import { launchBrowser, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 interface Page<T> {
   items: T[];

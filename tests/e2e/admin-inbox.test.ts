@@ -1,20 +1,14 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeContactWithImage, makeStoryWithImage } from '../factories/admin-content.ts';
 import { makeContact, makeStory, makeSubscriber } from '../factories/index.ts';
 import { confirmDialog, expectToast, heading, openAdmin, publicQuery } from './support/admin.ts';
-import { launchBrowser, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 describe('contact messages', () => {
   it('are listed as pending, opened in a dialog with the date and time in full, marked read, and deleted', async () => {

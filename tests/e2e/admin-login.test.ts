@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../src/server/db/schema.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { expectToast, field, heading, openAdmin, watchProblems } from './support/admin.ts';
-import { launchBrowser, newContext, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, newContext, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 describe('the admin login and guard', () => {
   it('sends a signed-out editor to the login page and, after logging in, back to the page they asked for', async () => {

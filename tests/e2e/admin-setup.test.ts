@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { count } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
 import { armSetupToken } from '../../src/server/routers/setup.ts';
 import { heading, watchProblems } from './support/admin.ts';
-import { launchBrowser, newContext, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, newContext, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 const userCount = () => site.deps.db.select({ value: count() }).from(users).get()?.value ?? 0;
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CookieClient } from '../setup/http.ts';
 import { confirmDialog, expectToast, field, heading, openAdmin } from './support/admin.ts';
-import { launchBrowser, screenshot, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 
 /** Logs in over HTTP, as a second person would: true when the password is accepted. */
 async function canLogIn(email: string, password: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enAdmin from '../../src/client/locales/en/admin.json' with { type: 'json' };
 import faAdmin from '../../src/client/locales/fa/admin.json' with { type: 'json' };
@@ -13,7 +13,7 @@ import { contactMessages, newsletterSubscribers, stories, uploads } from '../../
 import { message } from '../../src/shared/messages.ts';
 import { makeJpegWithGps, secretPlace } from '../factories/media.ts';
 import { unique } from '../factories/index.ts';
-import { launchBrowser, viewports, type Site } from './support/site.ts';
+import { browserAndSiteForFile, viewports, type Site } from './support/site.ts';
 import { expectAccessible, startSeededSite, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
 
 const run = promisify(execFile);
@@ -23,13 +23,10 @@ type Lang = keyof typeof texts;
 let browser: Browser;
 let site: Site;
 let seed: SeedManifest;
-beforeAll(async () => {
-  [browser, { site, seed }] = await Promise.all([launchBrowser(), startSeededSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(
+  () => startSeededSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }),
+  (started) => ([browser, { site, seed }] = started),
+);
 
 /** Tor Browser at its Safest level, on a phone: no JavaScript at all. */
 async function openWithoutScripts(lang: Lang) {

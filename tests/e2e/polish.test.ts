@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enAdmin from '../../src/client/locales/en/admin.json' with { type: 'json' };
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
@@ -8,15 +8,18 @@ import { makeContact } from '../factories/index.ts';
 import { editorCaller, makePost } from '../factories/public-content.ts';
 import { expectToast, field, openAdmin } from './support/admin.ts';
 import { navigateNow, openPage, settled, snap, visit } from './support/public-site.ts';
-import { launchBrowser, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
 let longTitleId: number;
 const longUrl = `https://example.org/reports/${'women-rights-'.repeat(12)}${'x'.repeat(60)}`;
 
+browserAndSiteForFile(
+  () => startSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' }),
+  (started) => ([browser, site] = started),
+);
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite({ RATE_LIMIT_PUBLIC_WRITES: '0', RATE_LIMIT_UPLOADS: '0' })]);
   // Fourteen news, two tagged top; the newest has a long unbroken link as its title.
   for (let index = 0; index < 14; index++) {
     await makePost(site.deps, 'news', {
@@ -31,10 +34,6 @@ beforeAll(async () => {
   longTitleId = (await (await editorCaller(site.deps)).news.list({ pageSize: 1 })).items[0]!.id;
   const caller = await editorCaller(site.deps);
   await caller.gallery.create({ name: 'Women reading together', nameFa: 'زنانی که با هم کتاب می‌خوانند', videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

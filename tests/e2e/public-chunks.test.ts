@@ -1,23 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { repoRoot } from '../setup/paths.ts';
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { holdRequests, openPage, settled, startSeededSite, visit } from './support/public-site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, { site }] = await Promise.all([launchBrowser(), startSeededSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site }] = started));
 
 /** The built file of a source module, from the manifest the server reads too. */
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;

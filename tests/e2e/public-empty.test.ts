@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { expectAccessible, navigate, openPage, snap, startPublicSite, visit } from './support/public-site.ts';
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startPublicSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startPublicSite, (started) => ([browser, site] = started));
 
 it.each([
   ['en', enPublic],

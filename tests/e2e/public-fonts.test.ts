@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeContent } from '../factories/index.ts';
-import { launchBrowser, newContext, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, newContext, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
+browserAndSiteForFile(startSite, (started) => ([browser, site] = started));
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
   await makeContent(site.deps, 'news', { titleEn: 'Teachers keep lessons going at home', titleFa: 'معلمان درس‌ها را در خانه ادامه می‌دهند' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** The font files a first visit downloads, once the page's fonts are ready. */

@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { adminCaller } from '../setup/callers.ts';
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { failProcedures, holdRequests, openPage, recordProcedureCalls, startPublicSite, visit } from './support/public-site.ts';
 
 let browser: Browser;
 let site: Site;
 let photo: Buffer;
+browserAndSiteForFile(startPublicSite, (started) => ([browser, site] = started));
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startPublicSite()]);
   // A phone photo as it leaves the camera: with GPS coordinates and a camera make in its EXIF.
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 60, b: 110 } } })
     .withExif({
@@ -22,10 +22,6 @@ beforeAll(async () => {
     })
     .jpeg()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const admin = async () => (await adminCaller(site.deps)).caller;

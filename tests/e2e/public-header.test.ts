@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { documentLanguage, expectAccessible, openPage, siteEnv, snap, startPublicSite, visit } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -10,13 +10,7 @@ const specOrder = ['/home', '/latestnews', '/reports', '/articles', '/about', '/
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startPublicSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startPublicSite, (started) => ([browser, site] = started));
 
 const activeInside = (page: Page, testId: string) =>
   page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement) ?? false, testId);

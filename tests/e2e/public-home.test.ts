@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
@@ -6,7 +6,7 @@ import faCommon from '../../src/client/locales/fa/common.json' with { type: 'jso
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { truncate } from '../../src/shared/text.ts';
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, newContext, type Site } from './support/site.ts';
+import { browserAndSiteForFile, newContext, type Site } from './support/site.ts';
 import {
   failProcedures,
   holdRequests,
@@ -26,13 +26,7 @@ const persianDigits = ['۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, { site }] = await Promise.all([launchBrowser(), startSeededSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site }] = started));
 
 describe.each(['en', 'fa'] as const)('the home page in %s', (lang) => {
   it('leads with top news: one large story and the next nine numbered from 1, titles cut at 50 and previews at 70 characters', async () => {

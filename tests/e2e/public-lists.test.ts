@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { failProcedures, navigateNow, openPage, settled, snap, startSeededSite, visit, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -12,13 +12,7 @@ const texts = { en: enPublic, fa: faPublic } as const;
 let browser: Browser;
 let site: Site;
 let seed: SeedManifest;
-beforeAll(async () => {
-  [browser, { site, seed }] = await Promise.all([launchBrowser(), startSeededSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site, seed }] = started));
 
 describe('list pages', () => {
   it('page through the news beyond page 1, with the address following', async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { truncate } from '../../src/shared/text.ts';
 import { makeLegal } from '../factories/public-content.ts';
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import { failProcedures, navigate, navigateNow, openPage, settled, snap, startSeededSite, visit, type SeedManifest } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -14,8 +14,8 @@ let browser: Browser;
 let site: Site;
 let seed: SeedManifest;
 let longLegal: Awaited<ReturnType<typeof makeLegal>>;
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site, seed }] = started));
 beforeAll(async () => {
-  [browser, { site, seed }] = await Promise.all([launchBrowser(), startSeededSite()]);
   longLegal = await makeLegal(site.deps, {
     titleEn: 'What the law says about guardianship, travel permission and the right to work for married women',
     titleFa: 'آنچه قانون دربارهٔ ولایت، اجازهٔ سفر و حق کار زنان متأهل می‌گوید؛ راهنمایی ساده برای همه که باید بدانند',
@@ -24,10 +24,6 @@ beforeAll(async () => {
     descriptionFa:
       'زن متأهل ممکن است برای گرفتن گذرنامه یا سفر به خارج به اجازهٔ همسرش نیاز داشته باشد. عقدنامه می‌تواند شروطی داشته باشد که این حقوق را از پیش به او بدهد و دادگاه‌ها چنین شروطی را پذیرفته‌اند. این راهنما توضیح می‌دهد چه بخواهید، چگونه بنویسید و از کجا وکیلی پیدا کنید که کمک کند. این متن بلند است تا کوتاه‌شدن آن دیده شود.',
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe('the gallery', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enCommon from '../../src/client/locales/en/common.json' with { type: 'json' };
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
@@ -7,7 +7,7 @@ import faPublic from '../../src/client/locales/fa/public.json' with { type: 'jso
 import { formatDate } from '../../src/client/lib/format.ts';
 import { kindOfSection } from '../../src/shared/content-kinds.ts';
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, type Site } from './support/site.ts';
+import { browserAndSiteForFile, type Site } from './support/site.ts';
 import {
   documentLanguage,
   expectAccessible,
@@ -28,13 +28,7 @@ const persianDigit = /[۰-۹]/;
 let browser: Browser;
 let site: Site;
 let seed: SeedManifest;
-beforeAll(async () => {
-  [browser, { site, seed }] = await Promise.all([launchBrowser(), startSeededSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site, seed }] = started));
 
 const title = (page: Page) => page.getByTestId('page-title').innerText();
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { publicCaller } from '../setup/callers.ts';
-import { launchBrowser, loginAs, newContext, viewports, type Site } from './support/site.ts';
+import { browserAndSiteForFile, loginAs, newContext, viewports, type Site } from './support/site.ts';
 import { openPage, settled, snap, startSeededSite, visit, type Lang, type Viewport } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -12,13 +12,7 @@ const queries = { en: 'women', fa: 'معلمان آزادي' } as const;
 
 let browser: Browser;
 let site: Site;
-beforeAll(async () => {
-  [browser, { site }] = await Promise.all([launchBrowser(), startSeededSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+browserAndSiteForFile(startSeededSite, (started) => ([browser, { site }] = started));
 
 const marks = (page: Page) => page.getByTestId('search-results').locator('mark').allInnerTexts();
 

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { makeContent } from '../factories/index.ts';
-import { launchBrowser, newContext, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, newContext, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
 let newsId: number;
+browserAndSiteForFile(
+  () => startSite({ PUBLIC_URL: 'https://news.example.org' }),
+  (started) => ([browser, site] = started),
+);
 beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite({ PUBLIC_URL: 'https://news.example.org' })]);
   const news = await makeContent(site.deps, 'news', {
     titleEn: 'Midwives warn of gaps in maternal care',
     titleFa: 'ماماها دربارهٔ کمبود مراقبت از مادران هشدار می‌دهند',
@@ -15,10 +18,6 @@ beforeAll(async () => {
     descriptionFa: 'ماماهایی که در ولسوالی‌های دورافتاده کار می‌کنند از زنانی می‌گویند که بی‌مراقبت مانده‌اند.',
   });
   newsId = news.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const page = (path: string) => fetch(site.url + path).then(async (response) => ({ status: response.status, html: await response.text() }));

@@ -1,7 +1,10 @@
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { generateSessionToken, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
-import type { TestDeps } from '../setup/test-db.ts';
+import { CookieClient } from '../setup/http.ts';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { expiredSessionToken, sessionTokenFor } from '../setup/callers.ts';
+import { holdSession } from '../setup/trpc-http.ts';
 import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller } from './index.ts';
 
 /**
@@ -154,3 +157,33 @@ const liveRestFields: Record<string, string> = {
   description: 'Matrix story text',
   message: 'Matrix message',
 };
+
+/** The seeded site of a file, built once before its tests and removed after them; tests clone the template. */
+export function accessWorldForFile(take: (made: { template: TestDeps; world: AccessWorld }) => void): void {
+  let template: TestDeps | undefined;
+  beforeAll(async () => {
+    template = createTestDeps();
+    take({ template, world: await seedAccessWorld(template) });
+  });
+  afterAll(() => template?.cleanup());
+}
+
+/** The ways a request can fall short of a signed-in editor's. */
+export type AccessCondition = 'no session' | 'expired session' | 'forged session' | 'no anti-forgery header';
+
+/** A browser in each condition: its cookies, and the headers its page would send. */
+export async function clientIn(
+  world: AccessWorld,
+  deps: TestDeps,
+  url: string,
+  condition: AccessCondition | 'signed in',
+): Promise<{ client: CookieClient; headers: Record<string, string> }> {
+  const client = new CookieClient(url);
+  if (condition === 'no session') return { client, headers: {} };
+  const token =
+    condition === 'expired session' ? await expiredSessionToken(deps, world.admin) : condition === 'forged session' ? generateSessionToken() : world.validToken;
+  await holdSession(client, token);
+  // Another site's form or fetch carries the cookies but cannot read them, so it cannot repeat the token.
+  if (condition === 'no anti-forgery header') return { client, headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } };
+  return { client, headers: client.xsrfHeaders() };
+}

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import type { TestDeps } from '../setup/test-db.ts';
+import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory } from './index.ts';
 
 /** Strings that have broken parsers, validators and databases before. */
 export const nastyStrings = [
@@ -162,3 +164,12 @@ export const oddQuery = fc
         .join('&'),
     ),
   );
+
+/** One item of every public kind, so each list and detail route has something to find while it is fuzzed. */
+export async function makeOneOfEachKind(deps: TestDeps): Promise<void> {
+  await makeContent(deps, 'news');
+  await makeGalleryItem(deps);
+  await makeLegalItem(deps);
+  await makeStory(deps);
+  await makeContact(deps);
+}

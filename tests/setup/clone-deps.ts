@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { createSiteCache } from '../../src/server/cache/index.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
-import { createMemoryGuards } from '../../src/server/security/guards.ts';
-import { createStorage } from '../../src/server/uploads/storage.ts';
-import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
-import { runDir } from './paths.ts';
-import type { TestDeps } from './test-db.ts';
+import { newTestDir, testDepsIn, type TestDeps } from './test-db.ts';
 
 /**
  * A copy of a prepared site (database and stored files) in a folder of its own: tests that each
@@ -17,8 +10,7 @@ import type { TestDeps } from './test-db.ts';
  */
 export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, string> = {}): TestDeps {
   source.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  const dir = path.join(runDir, `c-${Date.now()}-${randomBytes(4).toString('hex')}`);
-  fs.mkdirSync(dir, { recursive: true });
+  const dir = newTestDir('c');
   const dbFile = path.join(dir, 'site.db');
   fs.copyFileSync(source.env.DATABASE_URL, dbFile);
   const storageDir = path.join(dir, 'storage');
@@ -30,18 +22,5 @@ export function cloneTestDeps(source: TestDeps, envOverrides: Record<string, str
     DATABASE_URL: dbFile,
     STORAGE_DIR: storageDir,
   });
-  const db = openDatabase(dbFile);
-  return {
-    db,
-    env,
-    storage: createStorage(env.STORAGE_DIR),
-    cache: createSiteCache(db),
-    guards: createMemoryGuards(env),
-    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
-    dir,
-    cleanup() {
-      db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return testDepsIn(dir, env);
 }

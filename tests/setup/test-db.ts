@@ -1,43 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createSiteCache } from '../../src/server/cache/index.ts';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { createDeps } from '../../src/server/deps.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
-import { createMemoryGuards } from '../../src/server/security/guards.ts';
-import { createStorage, type Storage } from '../../src/server/uploads/storage.ts';
-import { MediaWorkers, mediaWorkerOptions } from '../../src/server/uploads/workers/pool.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
 
 export interface TestDeps extends Deps {
-  db: Db;
-  env: Env;
-  storage: Storage;
   dir: string;
   cleanup(): void;
 }
 
-/** A fresh copy of the migrated base database and an empty storage folder, in a folder of its own. */
-export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
-  const dir = path.join(runDir, `t-${Date.now()}-${randomBytes(4).toString('hex')}`);
+/** A new, empty folder of this run's own, named so the kind of copy it holds shows (t- fresh, c- cloned). */
+export function newTestDir(prefix: string): string {
+  const dir = path.join(runDir, `${prefix}-${Date.now()}-${randomBytes(4).toString('hex')}`);
   fs.mkdirSync(dir, { recursive: true });
-  const dbFile = path.join(dir, 'site.db');
-  fs.copyFileSync(baseDbFile, dbFile);
-  const env = envFor({ DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...envOverrides });
-  const db = openDatabase(dbFile);
-  const storage = createStorage(env.STORAGE_DIR);
+  return dir;
+}
+
+/** The site whose database and storage the settings name, inside `dir`; cleanup closes the database and removes the folder. */
+export function testDepsIn(dir: string, env: Env): TestDeps {
+  const db = openDatabase(env.DATABASE_URL);
   return {
+    ...createDeps({ db, env }),
     db,
     env,
-    storage,
-    cache: createSiteCache(db),
-    guards: createMemoryGuards(env),
-    mediaWorkers: new MediaWorkers(mediaWorkerOptions(env)),
     dir,
     cleanup() {
       db.$client.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh copy of the migrated base database and an empty storage folder, in a folder of its own. */
+export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
+  const dir = newTestDir('t');
+  const dbFile = path.join(dir, 'site.db');
+  fs.copyFileSync(baseDbFile, dbFile);
+  return testDepsIn(dir, envFor({ DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...envOverrides }));
 }

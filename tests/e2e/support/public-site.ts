@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createSiteCache } from '../../../src/server/cache/index.ts';
-import { openDatabase } from '../../../src/server/db/client.ts';
 import { envFor } from '../../../src/server/env.ts';
-import { createMemoryGuards } from '../../../src/server/security/guards.ts';
-import { createStorage } from '../../../src/server/uploads/storage.ts';
-import { MediaWorkers, mediaWorkerOptions } from '../../../src/server/uploads/workers/pool.ts';
 import { galleryItems } from '../../../src/server/db/schema.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from '../../../src/server/db/demo-content.ts';
 import { backdate, editorCaller, makeGallery, makeLegal, makePost } from '../../factories/public-content.ts';
-import { startServer } from '../../setup/http.ts';
-import { baseDbFile, repoRoot } from '../../setup/paths.ts';
-import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
-import { startSite, type Site } from './site.ts';
+import { baseDbFile } from '../../setup/paths.ts';
+import { createTestDeps, newTestDir, testDepsIn, type TestDeps } from '../../setup/test-db.ts';
+import { serveSite, startSite, type Site } from './site.ts';
 
 /** Social links as a deployment would configure them; the rate limits are off (one test IP sends everything). */
 export const siteEnv = {
@@ -124,39 +118,12 @@ async function ensureSnapshot(): Promise<void> {
 /** A running site with its own copy of the standard content. */
 export async function startSeededSite(env: Record<string, string> = {}): Promise<{ site: Site; seed: SeedManifest }> {
   await ensureSnapshot();
-  const dir = path.join(path.dirname(baseDbFile), `t-${Date.now()}-${randomBytes(4).toString('hex')}`);
-  fs.mkdirSync(dir, { recursive: true });
+  const dir = newTestDir('t');
   fs.copyFileSync(path.join(snapshotDir(), 'site.db'), path.join(dir, 'site.db'));
   fs.cpSync(path.join(snapshotDir(), 'storage'), path.join(dir, 'storage'), { recursive: true });
   const seed = JSON.parse(fs.readFileSync(path.join(snapshotDir(), 'manifest.json'), 'utf8')) as SeedManifest;
-  const envValues = envFor({ DATABASE_URL: path.join(dir, 'site.db'), STORAGE_DIR: path.join(dir, 'storage'), ...siteEnv, ...env });
-  const db = openDatabase(envValues.DATABASE_URL);
-  const deps: TestDeps = {
-    db,
-    env: envValues,
-    storage: createStorage(envValues.STORAGE_DIR),
-    cache: createSiteCache(db),
-    guards: createMemoryGuards(envValues),
-    mediaWorkers: new MediaWorkers(mediaWorkerOptions(envValues)),
-    dir,
-    cleanup() {
-      db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  const server = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
-  return {
-    seed,
-    site: {
-      deps,
-      server,
-      url: server.url,
-      async close() {
-        await server.close();
-        deps.cleanup();
-      },
-    },
-  };
+  const deps = testDepsIn(dir, envFor({ DATABASE_URL: path.join(dir, 'site.db'), STORAGE_DIR: path.join(dir, 'storage'), ...siteEnv, ...env }));
+  return { seed, site: await serveSite(deps) };
 }
 
 export * from './public-browser.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
 import { sessionPolicy } from '../../../src/server/routers/auth.ts';
 import { makeUser } from '../../factories/index.ts';
@@ -24,8 +25,12 @@ export interface Site {
 }
 
 /** The real server, with the built client, on a fresh database. */
-export async function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
-  const deps = createTestDeps(envOverrides);
+export function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
+  return serveSite(createTestDeps(envOverrides));
+}
+
+/** The real server, with the built client, on the given site's database and files; closing it removes them. */
+export async function serveSite(deps: TestDeps): Promise<Site> {
   const server = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
   return {
     deps,
@@ -36,6 +41,25 @@ export async function startSite(envOverrides: Record<string, string> = {}): Prom
       deps.cleanup();
     },
   };
+}
+
+/**
+ * Launches the browser and starts a site (as `start` makes it) together before the file's tests,
+ * hands both to `take` for the file's own variables, and closes both after the tests.
+ */
+export function browserAndSiteForFile<Started extends Site | { site: Site }>(start: () => Promise<Started>, take: (started: [Browser, Started]) => void): void {
+  let browser: Browser | undefined;
+  let site: Site | undefined;
+  beforeAll(async () => {
+    const [launched, made] = await Promise.all([launchBrowser(), start()]);
+    browser = launched;
+    site = 'site' in made ? made.site : made;
+    take([launched, made]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 }
 
 export const viewports = {

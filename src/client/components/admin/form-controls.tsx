@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldLabel } from '../ui/field-label.tsx';
 import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 
 interface FieldProps {
@@ -18,6 +19,11 @@ interface FieldProps {
 const inputBase =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-stone-900 shadow-xs placeholder:text-stone-400 focus:border-plum-500 focus:ring-2 focus:ring-plum-200 focus:outline-none';
 const inputClass = (invalid: boolean) => `${inputBase} ${invalid ? 'border-red-600' : 'border-stone-300'}`;
+
+/** An admin field's label, with the mark of a required field. */
+export function AdminFieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return <FieldLabel id={id} label={label} required={required} className="mb-1 block text-sm font-semibold text-stone-800" markClassName="text-red-700" />;
+}
 
 function FieldShell({
   id,
@@ -40,15 +46,7 @@ function FieldShell({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <AdminFieldLabel id={id} label={label} required={required} />
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">

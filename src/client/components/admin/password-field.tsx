@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminFieldLabel } from './form-controls.tsx';
 import { Icon } from './icons.tsx';
 
 /** A new password, with a Show button: typing a long one blind on a phone invites mistakes. */
@@ -28,15 +29,7 @@ export function PasswordField({
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <AdminFieldLabel id={id} label={label} required={required} />
       <div className="relative">
         <input
           id={id}

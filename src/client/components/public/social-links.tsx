@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
 import { FacebookIcon, MailIcon, MicroblogIcon } from './icons.tsx';
@@ -25,31 +25,53 @@ export function useSocialLinks(): SocialLink[] {
  * Each link opens in a new tab (the reader keeps their place) and is named "Follow us on" plus the
  * network. Nobody "follows" an address in Persian, so the e-mail link has a sentence of its own in each language.
  */
-export function useFollowLabel() {
+function useFollowLabel() {
   const { t } = useTranslation('public');
   return (network: SocialLink['network']) => (network === 'email' ? t('social.emailUs') : t('social.followUsOn', { network: t(`social.networks.${network}`) }));
+}
+
+/** One social link as an icon: it opens in a new tab without handing this page to the other site, and is named for screen readers. */
+export function SocialAnchor({
+  link,
+  iconSize,
+  className,
+  style,
+  testId,
+}: {
+  link: SocialLink;
+  iconSize: number;
+  className: string;
+  style?: CSSProperties;
+  testId?: string;
+}) {
+  const label = useFollowLabel();
+  const { network, href, Icon } = link;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label(network)}
+      title={label(network)}
+      className={className}
+      style={style}
+      data-testid={testId}
+    >
+      <Icon size={iconSize} />
+    </a>
+  );
 }
 
 /** Small icon links for the header, the drawer and the footer. */
 export function SocialIconLinks({ tone = 'light', className = '', testId = 'social-links' }: { tone?: 'light' | 'dark'; className?: string; testId?: string }) {
   const links = useSocialLinks();
-  const label = useFollowLabel();
   if (!links.length) return null;
   const look = tone === 'dark' ? 'text-plum-100 hover:bg-white/10 hover:text-white' : 'text-stone-700 hover:bg-plum-50 hover:text-plum-800';
   return (
     <ul className={`flex items-center gap-1 ${className}`} data-testid={testId}>
-      {links.map(({ network, href, Icon }) => (
-        <li key={network}>
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={label(network)}
-            title={label(network)}
-            className={`flex size-10 items-center justify-center rounded-full ${look}`}
-          >
-            <Icon size={18} />
-          </a>
+      {links.map((link) => (
+        <li key={link.network}>
+          <SocialAnchor link={link} iconSize={18} className={`flex size-10 items-center justify-center rounded-full ${look}`} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFollowLabel, useSocialLinks } from './social-links.tsx';
+import { SocialAnchor, useSocialLinks } from './social-links.tsx';
 
 /** The original's animation: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */
 const STAGGER_SECONDS = 0.4;
@@ -7,7 +7,6 @@ const STAGGER_SECONDS = 0.4;
 export function SocialSection() {
   const { t } = useTranslation('public');
   const links = useSocialLinks();
-  const label = useFollowLabel();
   return (
     <section
       aria-labelledby="social-heading"
@@ -20,20 +19,15 @@ export function SocialSection() {
       <p className="mx-auto mt-3 max-w-xl leading-relaxed text-plum-100">{t('social.text')}</p>
       {links.length ? (
         <ul className="mt-8 flex justify-center gap-5">
-          {links.map(({ network, href, Icon }, index) => (
-            <li key={network}>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={label(network)}
-                title={label(network)}
+          {links.map((link, index) => (
+            <li key={link.network}>
+              <SocialAnchor
+                link={link}
+                iconSize={24}
                 className="flex size-14 animate-social-bob items-center justify-center rounded-full bg-white text-plum-800 shadow-md transition-colors hover:bg-plum-100 focus-visible:outline-white motion-reduce:animate-none"
                 style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
-                data-testid={`social-${network}`}
-              >
-                <Icon size={24} />
-              </a>
+                testId={`social-${link.network}`}
+              />
             </li>
           ))}
         </ul>

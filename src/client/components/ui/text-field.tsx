@@ -1,5 +1,6 @@
 import { useId, useRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { FieldLabel } from './field-label.tsx';
 import { counterId, counterShows, LengthCounter } from './length-counter.tsx';
 
 interface BaseProps {
@@ -38,15 +39,7 @@ export function TextField(props: InputProps | AreaProps) {
   } as const;
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-800" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} className="mb-1.5 block text-sm font-semibold text-stone-800" markClassName="text-red-800" />
       {multiline ? (
         <textarea rows={6} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} />
       ) : (

@@ -4,14 +4,10 @@ import { Link, useSearchParams } from 'wouter';
 import { truncate } from '../../../shared/text.ts';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
-import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
-import { Pagination } from '../../components/public/pagination.tsx';
-import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PagedGridPage } from '../../components/public/paged-grid-page.tsx';
 import { localized, type LegalItem } from '../../lib/content.ts';
 import { legalListQuery, pagedInput, pageSizes } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
 const PAGE_SIZE = pageSizes.legal;
@@ -49,35 +45,18 @@ function LegalCard({ item }: { item: LegalItem }) {
 }
 
 export function LegalListPage() {
-  const { t } = useTranslation('public');
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const { page } = pagedInput(params, PAGE_SIZE);
   const query = useQuery({ ...legalListQuery(trpc, params), placeholderData: keepPreviousData });
-  useDocumentTitle(t('legal.title'));
-
-  let body;
-  if (query.error) body = <ErrorMessage title={t('legal.error')} error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!query.data) body = <Spinner />;
-  else if (!query.data.items.length) body = <EmptyMessage>{t('legal.empty')}</EmptyMessage>;
-  else
-    body = (
-      <>
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {query.data.items.map((item) => (
-            <li key={item.id}>
-              <LegalCard item={item} />
-            </li>
-          ))}
-        </ul>
-        <Pagination page={page} total={query.data.total} pageSize={PAGE_SIZE} />
-      </>
-    );
-
   return (
-    <PageFrame>
-      <PageHeading title={t('legal.title')} intro={t('legal.intro')} />
-      {body}
-    </PageFrame>
+    <PagedGridPage
+      section="legal"
+      query={query}
+      page={page}
+      pageSize={PAGE_SIZE}
+      gridClassName="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      renderItem={(item) => <LegalCard item={item} />}
+    />
   );
 }

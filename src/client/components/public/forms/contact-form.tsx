@@ -5,11 +5,11 @@ import { FormErrors } from '../../ui/form-errors.tsx';
 import { SubmitButton, TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { UploadField } from '../../ui/upload-field.tsx';
-import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
+import { loadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { formActions } from '../../../../shared/form-posts.ts';
 import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
+import { visitorFormAttributes } from './visitor-form.tsx';
 import { limits } from '../../../../shared/limits.ts';
 
 const empty = { name: '', email: '', message: '' };
@@ -54,17 +54,7 @@ export function ContactForm() {
     imageUploadId: t('contact.fields.image'),
   };
   return (
-    <form
-      method="post"
-      action={formActions.contact}
-      encType="multipart/form-data"
-      onSubmit={onSubmit}
-      onFocus={preloadSchemas}
-      noValidate
-      className="space-y-6"
-      data-testid="contact-form"
-      aria-labelledby="contact-form-heading"
-    >
+    <form {...visitorFormAttributes('contact', onSubmit)}>
       <FormPostFields form="contact" />
       <FormErrors errors={form.errors} labels={labels} />
       <div className="grid gap-6 sm:grid-cols-2">

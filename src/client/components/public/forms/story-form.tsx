@@ -5,11 +5,11 @@ import { FormErrors } from '../../ui/form-errors.tsx';
 import { SubmitButton, TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { UploadField } from '../../ui/upload-field.tsx';
-import { loadSchemas, preloadSchemas } from '../../../lib/schemas-lazy.ts';
+import { loadSchemas } from '../../../lib/schemas-lazy.ts';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { formActions } from '../../../../shared/form-posts.ts';
 import { FormPostFields, useServerForm } from '../../../lib/server-form.tsx';
+import { visitorFormAttributes } from './visitor-form.tsx';
 import { PrivacyNote } from './privacy-note.tsx';
 import { limits } from '../../../../shared/limits.ts';
 
@@ -49,17 +49,7 @@ export function StoryForm() {
 
   const labels = { title: t('story.fields.title'), description: t('story.fields.description'), mediaUploadId: t('story.fields.media') };
   return (
-    <form
-      method="post"
-      action={formActions.story}
-      encType="multipart/form-data"
-      onSubmit={onSubmit}
-      onFocus={preloadSchemas}
-      noValidate
-      className="space-y-6"
-      data-testid="story-form"
-      aria-labelledby="story-form-heading"
-    >
+    <form {...visitorFormAttributes('story', onSubmit)}>
       <FormPostFields form="story" />
       <FormErrors errors={form.errors} labels={labels} />
       <TextField

@@ -1,0 +1,36 @@
+import { createSiteCache, type SiteCache } from './cache/index.ts';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Clock } from './publication/clock.ts';
+import { createMemoryGuards, type Guards } from './security/guards.ts';
+import type { Deps } from './trpc/context.ts';
+import { createStorage, type Storage } from './uploads/storage.ts';
+import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
+
+/** What a site is built from: its database and settings, and any part the caller already holds. */
+export interface DepsParts {
+  db: Db;
+  env: Env;
+  storage?: Storage;
+  /** The site's cache; built here unless the caller shares one with its own procedure calls (tests). */
+  cache?: SiteCache;
+  /** Throttles and the setup token; one in-memory set per site unless a shared store is given. */
+  guards?: Guards;
+  mediaWorkers?: MediaWorkers;
+  /** Time for scheduled publishing; tests pass a clock they move by hand. */
+  clock?: Clock;
+}
+
+/** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
+export function createDeps(parts: DepsParts): Deps {
+  const { db, env } = parts;
+  return {
+    db,
+    env,
+    storage: parts.storage ?? createStorage(env.STORAGE_DIR),
+    cache: parts.cache ?? createSiteCache(db),
+    guards: parts.guards ?? createMemoryGuards(env),
+    mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),
+    clock: parts.clock,
+  };
+}
