@@ -19,7 +19,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
       <label htmlFor={id} className="sr-only">
         {t('listSearch.label')}
       </label>
-      <div className="relative min-w-0 flex-1">
+      <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
         <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
         {/* Keyed by the query so Back, a link or Clear puts the address's query in the box. */}
         <input
