@@ -25,6 +25,7 @@ import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { shownFiles } from '../editorial/body-images.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
+import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
 
@@ -141,15 +142,22 @@ function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): Con
   return row ? withMedia(db, [row], true)[0] : undefined;
 }
 
-function listPage(ctx: Parameters<typeof newestFirstPage>[0], kind: ContentKind, input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number }, status: string | undefined): Page<ContentItem> {
+function listPage(
+  ctx: Parameters<typeof newestFirstPage>[0],
+  kind: ContentKind,
+  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number },
+  status: string | undefined,
+  searched: { ids: number[]; total: number } | null = null,
+): Page<ContentItem> {
   const filters = [
     ['kind', kind],
     ['status', status],
     ['category', input.category],
     ['country', input.country],
   ] as const;
-  const { ids, total } = newestFirstPage(ctx, { table: 'posts', filters }, input);
-  return { items: withMedia(ctx.db, pageRows(ctx.db, ids, input.excerpt), false), total, page: input.page, pageSize: input.pageSize };
+  const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'posts', filters }, input);
+  const rows = searched ? inOrderOf(ids, pageRows(ctx.db, ids, input.excerpt)) : pageRows(ctx.db, ids, input.excerpt);
+  return { items: withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** The stored media list of a post, as input items, read inside the edit's transaction. */
@@ -204,8 +212,10 @@ function contentRouter(kind: ContentKind) {
       return item;
     }),
 
-    /** Every item whatever its status, for editors; filtered by status on request. */
-    adminList: adminProcedure.input(adminListContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, input.status)),
+    /** Every item whatever its status, for editors; filtered by status on request, or narrowed by a search across every status. */
+    adminList: adminProcedure
+      .input(adminListContentInput)
+      .query(({ ctx, input }) => listPage(ctx, kind, input, input.status, searchedPage(ctx, kind, input))),
 
     /** Any item, with its body documents for the editor and rendered as the public page will show it. */
     adminById: adminProcedure.input(contentByIdInput).query(({ ctx, input }) => {

@@ -6,6 +6,7 @@ import { galleryItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
+import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
 export interface GalleryItem {
@@ -43,8 +44,10 @@ const rowsOf = perDatabase((db) =>
 
 export const galleryRouter = router({
   list: publicProcedure.input(listGalleryInput).query(({ ctx, input }): Page<GalleryItem> => {
-    const { ids, total } = newestFirstPage(ctx, { table: 'gallery_items' }, input);
-    const rows = ids.length ? rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) : [];
+    // Every gallery item is public, so the list's search box asks as the public does.
+    const searched = searchedPage(ctx, 'gallery', input, 'public');
+    const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'gallery_items' }, input);
+    const rows = ids.length ? inOrderOf(ids, rowsOf(ctx.db).all({ ids: JSON.stringify(ids) })) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 

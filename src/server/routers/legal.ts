@@ -12,6 +12,7 @@ import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { shownFiles } from '../editorial/body-images.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
+import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
 
@@ -51,9 +52,14 @@ const rowsOf = perDatabase((db) =>
   db.select(columns).from(legalItems).where(inIds(legalItems.id)).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).prepare(),
 );
 
-function pageOf(ctx: Parameters<typeof newestFirstPage>[0], status: string | undefined, input: { page: number; pageSize: number }): Page<LegalItem> {
-  const { ids, total } = newestFirstPage(ctx, { table: 'legal_items', filters: [['status', status]] }, input);
-  const rows = ids.length ? (rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) as Row[]) : [];
+function pageOf(
+  ctx: Parameters<typeof newestFirstPage>[0],
+  status: string | undefined,
+  input: { page: number; pageSize: number },
+  searched: { ids: number[]; total: number } | null = null,
+): Page<LegalItem> {
+  const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'legal_items', filters: [['status', status]] }, input);
+  const rows = ids.length ? inOrderOf(ids, rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) as Row[]) : [];
   return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
 }
 
@@ -67,7 +73,7 @@ export const legalRouter = router({
   }),
 
   /** Every item whatever its status, for editors; filtered by status on request. */
-  adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input)),
+  adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input, searchedPage(ctx, 'legal', input))),
 
   /** Any item, with its body documents for the editor and rendered as the public page will show it. */
   adminById: adminProcedure.input(byIdInput).query(({ ctx, input }) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
 import { eraseDeleted } from '../db/erase.ts';
@@ -7,6 +7,7 @@ import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, hideFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
+import { inOrderOf, searchedPage } from '../search/run.ts';
 
 export interface Story {
   id: number;
@@ -85,6 +86,11 @@ export const storiesRouter = router({
   }),
 
   list: adminProcedure.input(listStoriesInput).query(({ ctx, input }): Page<Story> => {
+    const searched = searchedPage(ctx, 'story', input);
+    if (searched) {
+      const rows = searched.ids.length ? ctx.db.select(columns).from(stories).where(inArray(stories.id, searched.ids)).all() : [];
+      return { items: inOrderOf(searched.ids, rows), total: searched.total, page: input.page, pageSize: input.pageSize };
+    }
     const where: SQL | undefined = input.status === 'all' ? undefined : eq(stories.status, input.status);
     const { limit, offset } = pageWindow(input);
     const items = ctx.db.select(columns).from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(limit).offset(offset).all();

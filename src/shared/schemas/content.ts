@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearchQuery } from './list-search.ts';
 import { byIdInput, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
 
@@ -89,4 +90,4 @@ export const listContentInput = pageInput.extend({
 export const contentByIdInput = byIdInput;
 
 /** Editors' lists: every status, or one. */
-export const adminListContentInput = pageInput.extend({ status: statusFilter });
+export const adminListContentInput = pageInput.extend({ status: statusFilter, q: listSearchQuery });

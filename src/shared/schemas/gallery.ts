@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearchQuery } from './list-search.ts';
 import { limits, optionalText, optionalUploadId, optionalVideoLink, pageInput, requiredText } from './common.ts';
 
 export const createGalleryInput = z
@@ -11,4 +12,4 @@ export const createGalleryInput = z
   })
   .refine((input) => input.imageUploadId || input.videoLink, { message: 'galleryMediaRequired', path: ['imageUploadId'] });
 
-export const listGalleryInput = pageInput.extend({ pageSize: pageInput.shape.pageSize.default(24) });
+export const listGalleryInput = pageInput.extend({ pageSize: pageInput.shape.pageSize.default(24), q: listSearchQuery });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearchQuery } from './list-search.ts';
 import { id, limits, optionalText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
 import { checkBodies, checkSchedule, editorialFields, statusFilter } from './editorial.ts';
 
@@ -32,4 +33,4 @@ export const updateLegalInput = z
   .superRefine(checkBodies).superRefine(checkSchedule);
 export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
 
-export const adminLegalListInput = pageInput.extend({ status: statusFilter });
+export const adminLegalListInput = pageInput.extend({ status: statusFilter, q: listSearchQuery });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { countries } from './content.ts';
+import { SEARCH_QUERY_MAX } from './list-search.ts';
 
 /** What the search finds, as its results and its `type` filter name them. */
 export const searchTypes = ['news', 'article', 'report', 'legal', 'story', 'gallery'] as const;
 export type SearchType = (typeof searchTypes)[number];
 
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_QUERY_MAX };
 export const SEARCH_PAGE_SIZE = 10;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

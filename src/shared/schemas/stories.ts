@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearchQuery } from './list-search.ts';
 import { id, limits, optionalUploadId, pageInput, requiredText } from './common.ts';
 
 const storyStatuses = ['pending', 'published'] as const;
@@ -11,6 +12,7 @@ export const createStoryInput = z.object({
 
 export const listStoriesInput = pageInput.extend({
   status: z.enum([...storyStatuses, 'all'], 'invalidChoice').default('all'),
+  q: listSearchQuery,
 });
 
 export const storyIdInput = z.object({ id });

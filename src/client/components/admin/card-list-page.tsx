@@ -14,6 +14,7 @@ import type { Section } from './use-refresh.ts';
  * The list page of news, articles, reports, gallery and legal items: their count, an add button,
  * the cards with a confirmed Delete, and the pagination. `texts` is the section's key prefix in
  * admin.json (`gallery`, `content.news`), holding listTitle, addTitle, empty and the delete texts.
+ * Every card list has the search box: its list procedure takes `q`.
  * The type parameters are inferred from the two procedures a page passes; none is written out.
  */
 export function CardListPage<
@@ -35,7 +36,7 @@ export function CardListPage<
   toolbar,
 }: {
   /** The list procedure's options for a page: `(page) => trpc.gallery.list.queryOptions(page)`. */
-  query: (input: { page: number; pageSize: number }) => UseQueryOptions<TData, TError, TData, TKey>;
+  query: (input: { page: number; pageSize: number; q?: string }) => UseQueryOptions<TData, TError, TData, TKey>;
   /** The delete procedure: `trpc.gallery.delete`. */
   remove: DeleteProcedure<TOutput, TErrorShape, TTransformer, TFlags>;
   texts: string;
@@ -56,6 +57,7 @@ export function CardListPage<
       countKey="list.total"
       actions={<AddLink href={addHref} label={t(`${texts}.addTitle`)} />}
       toolbar={toolbar}
+      searchable
       loading={<CardListSkeleton />}
       empty={{ icon: emptyIcon, text: t(`${texts}.empty`) }}
     >

@@ -4,6 +4,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { IconName } from './icons.tsx';
+import { ListSearch } from './list-search.tsx';
 import { EmptyState, LoadError } from './list-states.tsx';
 import { PageHeader } from './page-header.tsx';
 import { Pagination } from './pagination.tsx';
@@ -17,8 +18,10 @@ export interface PagedListPageProps<TItem> {
   /** A translation key taking `count` and `formatted`: "12 items" in the editor's digits. */
   countKey?: string;
   actions?: ReactNode;
-  /** Between the header and the list (filter tabs). */
+  /** Between the header and the list (filter tabs); hidden while searching, which spans every status. */
   toolbar?: ReactNode;
+  /** Shows the search box; the list's procedure takes `q` and answers the matching items. */
+  searchable?: boolean;
   /** While the first page loads: a spinner unless the list has a skeleton of its own. */
   loading?: ReactNode;
   empty: { icon: IconName; text: string };
@@ -31,26 +34,41 @@ export interface PagedListPageProps<TItem> {
  * Every admin list page has the same frame: the header, then loading, a load error with a retry,
  * an empty state or the items, then the pagination. Keeping it in one place keeps the states alike.
  */
-export function PagedListPage<TItem>({ list, title, description, countKey, actions, toolbar, loading, empty, children, after }: PagedListPageProps<TItem>) {
+export function PagedListPage<TItem>({
+  list,
+  title,
+  description,
+  countKey,
+  actions,
+  toolbar,
+  searchable,
+  loading,
+  empty,
+  children,
+  after,
+}: PagedListPageProps<TItem>) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const { query, page, pageSize, setPage } = list;
+  const searching = Boolean(searchable && list.q);
   const total = query.data?.total;
+  const counted = searching ? 'listSearch.results' : countKey;
   const items = query.data?.items ?? [];
   return (
     <>
       <PageHeader
         title={title}
-        description={countKey && total !== undefined ? t(countKey, { count: total, formatted: formatNumber(total, language) }) : description}
+        description={counted && total !== undefined ? t(counted, { count: total, formatted: formatNumber(total, language) }) : description}
         actions={actions}
       />
-      {toolbar}
+      {searchable ? <ListSearch q={list.q} onSearch={list.setQ} /> : null}
+      {searching ? null : toolbar}
       {query.isPending ? (
         (loading ?? <Spinner />)
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={empty.icon} text={empty.text} />
+        <EmptyState icon={searching ? 'search' : empty.icon} text={searching ? t('listSearch.none', { q: list.q }) : empty.text} />
       ) : (
         children(items)
       )}

@@ -48,3 +48,21 @@ export function useClampPage(page: number, total: number | undefined, pageSize: 
 
 /** Every admin list asks for this many items per page (and the dashboard warms the same queries). */
 export const ADMIN_PAGE_SIZE = 12;
+
+/** The query of a list's search box (`?q=`): changing it starts again at the first page; blank removes it. */
+export function useSearchQueryParam() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const setQ = useCallback(
+    (next: string) =>
+      setParams((current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('page');
+        if (next.trim()) copy.set('q', next.trim());
+        else copy.delete('q');
+        return copy;
+      }),
+    [setParams],
+  );
+  return [q, setQ] as const;
+}

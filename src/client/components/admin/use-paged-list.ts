@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, useClampPage, usePageParam } from './use-list-params.ts';
+import { ADMIN_PAGE_SIZE, useClampPage, usePageParam, useSearchQueryParam } from './use-list-params.ts';
 
 /** What every admin list procedure answers: one page of items and how many there are in all. */
 export interface PageOf<TItem = unknown> {
@@ -12,19 +12,25 @@ export interface PagedList<TData extends PageOf> {
   page: number;
   setPage(page: number): void;
   pageSize: number;
+  /** The list's search query from the address ('' when the whole list is shown). */
+  q: string;
+  setQ(q: string): void;
 }
 
 /**
  * A list procedure asked for the page in the address. The page on screen stays while the next one
  * loads (no flash of a spinner between pages), and deleting the last item of the last page steps
- * back to a page that has items.
+ * back to a page that has items. A search query in the address (`?q=`) goes to the procedure too;
+ * lists whose procedure searches show the box (PagedListPage's `searchable`).
  */
 export function usePagedList<TData extends PageOf, TError, TKey extends QueryKey>(
-  options: (input: { page: number; pageSize: number }) => UseQueryOptions<TData, TError, TData, TKey>,
+  options: (input: { page: number; pageSize: number; q?: string }) => UseQueryOptions<TData, TError, TData, TKey>,
   pageSize: number = ADMIN_PAGE_SIZE,
 ): PagedList<TData> {
   const [page, setPage] = usePageParam();
-  const query = useQuery({ ...options({ page, pageSize }), placeholderData: keepPreviousData });
+  const [q, setQ] = useSearchQueryParam();
+  // Without a query the input is exactly the plain list's, so the dashboard's warmed pages still match.
+  const query = useQuery({ ...options(q ? { page, pageSize, q } : { page, pageSize }), placeholderData: keepPreviousData });
   useClampPage(page, query.data?.total, pageSize, setPage);
-  return { query, page, setPage, pageSize };
+  return { query, page, setPage, pageSize, q, setQ };
 }

@@ -37,6 +37,7 @@ export function StoriesPage() {
           options={filters.map((value) => ({ value, label: t(`stories.filters.${value}`) }))}
         />
       }
+      searchable
       loading={<CardListSkeleton />}
       empty={{ icon: 'story', text: t('stories.empty') }}
       after={<StoryDialog story={open} onChange={setOpen} onClose={() => setOpen(null)} />}

@@ -1,0 +1,53 @@
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
+import { Icon } from './icons.tsx';
+
+/**
+ * The search box of an admin list: it narrows the list to the items matching the query, across
+ * every status. The query lives in the address, so Back and reload keep it; Clear shows the list again.
+ */
+export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
+  }
+  return (
+    <form role="search" onSubmit={submit} className="mb-5 flex max-w-xl flex-wrap items-center gap-2" data-testid="list-search">
+      <label htmlFor={id} className="sr-only">
+        {t('listSearch.label')}
+      </label>
+      <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
+        <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
+        {/* Keyed by the query so Back, a link or Clear puts the address's query in the box. */}
+        <input
+          key={q}
+          id={id}
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={SEARCH_QUERY_MAX}
+          placeholder={t('listSearch.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          dir="auto"
+          className="w-full rounded-lg border border-stone-300 bg-white py-2 ps-9 pe-3 text-sm text-stone-900 placeholder:text-stone-500 focus:border-plum-700 focus:outline-2 focus:outline-plum-700"
+        />
+      </div>
+      <button type="submit" className="rounded-lg bg-plum-700 px-4 py-2 text-sm font-semibold text-white hover:bg-plum-800">
+        {t('listSearch.submit')}
+      </button>
+      {q ? (
+        <button
+          type="button"
+          onClick={() => onSearch('')}
+          className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-600 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-stone-900"
+        >
+          {t('listSearch.clear')}
+        </button>
+      ) : null}
+    </form>
+  );
+}
