@@ -69,7 +69,11 @@ function publicPages(lang: Lang): PageCheck[] {
     return lang === 'fa' ? [item.media.titleFa, item.media.descriptionFa] : [item.media.titleEn, item.media.descriptionEn];
   };
   return [
-    { path: '/', texts: allContent().flatMap((item) => card(item, lang)) },
+    // Home: the lead and articles/reports show title and text; the numbered side list shows news titles only.
+    {
+      path: '/',
+      texts: [...card(content.news[0], lang), start(localized(content.news[1], lang).title), ...[...content.article, ...content.report].flatMap((item) => card(item, lang))],
+    },
     { path: '/latestnews', texts: content.news.flatMap((item) => card(item, lang)) },
     { path: '/articles', texts: content.article.flatMap((item) => card(item, lang)) },
     { path: '/reports', texts: content.report.flatMap((item) => card(item, lang)) },
