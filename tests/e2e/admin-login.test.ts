@@ -95,7 +95,7 @@ describe('the admin login and guard', () => {
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     await heading(page).filter({ hasText: 'Add gallery item' }).waitFor();
-    await field(page, 'Name').fill('Portraits of women judges, 1979');
+    await field(page, 'Name (English)').fill('Portraits of women judges, 1979');
     await field(page, 'Video link (YouTube)').fill('https://youtu.be/dQw4w9WgXcQ');
 
     // The session ends on the server (expired, or ended from another device).
@@ -110,7 +110,7 @@ describe('the admin login and guard', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await heading(page).filter({ hasText: 'Add gallery item' }).waitFor();
     await page.getByText('Your unsaved text from last time has been restored.').waitFor();
-    expect(await field(page, 'Name').inputValue()).toBe('Portraits of women judges, 1979');
+    expect(await field(page, 'Name (English)').inputValue()).toBe('Portraits of women judges, 1979');
     expect(await field(page, 'Video link (YouTube)').inputValue()).toBe('https://youtu.be/dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Add to gallery' }).click();
     await expectToast(page, 'Gallery item added successfully');

@@ -176,7 +176,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     const body = preview.getByTestId('prose');
     await body.waitFor();
     const stored = site.deps.db.$client.prepare('SELECT body_en FROM posts WHERE id = ?').get(id) as { body_en: string };
-    expect(stored.body_en, 'the body as saved').toContain('"href":"https://example.org/custody-guide"');
+    expect(stored.body_en, `the body as saved: ${stored.body_en}`).toContain('"href":"https://example.org/custody-guide"');
     await body.locator('h2', { hasText: 'What the guide says' }).waitFor();
     expect(await body.locator('a[href="https://example.org/custody-guide"]').getAttribute('rel')).toBe('noopener noreferrer');
     expect(await body.locator('ul > li').allInnerTexts()).toEqual(['Custody after divorce', 'Visiting rights']);

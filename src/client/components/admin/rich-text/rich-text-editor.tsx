@@ -35,7 +35,10 @@ export function RichTextEditor({
   const { language: panelLanguage } = useLanguage();
   const id = useId();
   const dir = language === 'fa' ? 'rtl' : 'ltr';
-  const emitted = useRef(value);
+  // Every value the editor itself sent up. Under load the form can hand back an older one of them
+  // after a newer edit (React renders the echo of update N after update N+1): that echo must never
+  // replace the content, or the newest edits (a link just set) are silently lost.
+  const emitted = useRef(new Set([value]));
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -60,14 +63,17 @@ export function RichTextEditor({
       },
     },
     onUpdate: ({ editor: current }) => {
-      emitted.current = JSON.stringify(current.getJSON());
-      onChange(emitted.current);
+      const next = JSON.stringify(current.getJSON());
+      emitted.current.add(next);
+      // A few dozen recent ones are enough to recognise any echo still on its way.
+      if (emitted.current.size > 50) emitted.current.delete(emitted.current.values().next().value!);
+      onChange(next);
     },
   });
   // A value set from outside (a restored draft) replaces the content; the editor's own echoes do not.
   useEffect(() => {
-    if (editor && value !== emitted.current) {
-      emitted.current = value;
+    if (editor && !emitted.current.has(value)) {
+      emitted.current = new Set([value]);
       editor.commands.setContent(parseBody(value), { emitUpdate: false });
     }
   }, [editor, value]);
