@@ -53,21 +53,18 @@ export const galleryRouter = router({
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
-  create: adminProcedure
-    .meta({ changesPublicContent: true })
-    .input(createGalleryInput)
-    .mutation(async ({ ctx, input }) => {
-      const row = ctx.db.transaction((tx) => {
-        const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
-        return tx
-          .insert(galleryItems)
-          .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
-          .returning(columns)
-          .get();
-      });
-      await publishFiles(ctx.storage, [row.image]);
-      return present(row);
-    }),
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
+    const row = ctx.db.transaction((tx) => {
+      const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
+      return tx
+        .insert(galleryItems)
+        .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
+        .returning(columns)
+        .get();
+    });
+    await publishFiles(ctx.storage, [row.image]);
+    return present(row);
+  }),
 
   /** One item for its edit page. */
   adminById: adminProcedure.input(byIdInput).query(({ ctx, input }): GalleryItem => {
@@ -77,48 +74,42 @@ export const galleryRouter = router({
   }),
 
   /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
-  update: adminProcedure
-    .meta({ changesPublicContent: true })
-    .input(updateGalleryInput)
-    .mutation(async ({ ctx, input }) => {
-      const { row, oldFiles } = ctx.db.transaction((tx) => {
-        const current = tx
-          .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
-          .from(galleryItems)
-          .where(eq(galleryItems.id, input.id))
-          .get();
-        if (!current) throw notFound(ctx);
-        const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
-        if (input.name) changes.name = input.name;
-        if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
-        if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
-        let oldFiles: string[] = [];
-        if (input.imageUploadId) {
-          changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
-          oldFiles = forgetStoredFiles(tx, [current.image]);
-        }
-        const image = changes.image ?? (current.image === 'null' ? null : current.image);
-        const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
-        // The add form's rule holds after an edit too: an image or a video link.
-        if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
-        const row = tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns).get();
-        return { row, oldFiles };
-      });
-      await deleteFiles(ctx.storage, oldFiles);
-      await publishFiles(ctx.storage, [row.image]);
-      return present(row);
-    }),
+  update: adminProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
+    const { row, oldFiles } = ctx.db.transaction((tx) => {
+      const current = tx
+        .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
+        .from(galleryItems)
+        .where(eq(galleryItems.id, input.id))
+        .get();
+      if (!current) throw notFound(ctx);
+      const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
+      if (input.name) changes.name = input.name;
+      if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
+      if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
+      let oldFiles: string[] = [];
+      if (input.imageUploadId) {
+        changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
+        oldFiles = forgetStoredFiles(tx, [current.image]);
+      }
+      const image = changes.image ?? (current.image === 'null' ? null : current.image);
+      const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
+      // The add form's rule holds after an edit too: an image or a video link.
+      if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
+      const row = tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns).get();
+      return { row, oldFiles };
+    });
+    await deleteFiles(ctx.storage, oldFiles);
+    await publishFiles(ctx.storage, [row.image]);
+    return present(row);
+  }),
 
-  delete: adminProcedure
-    .meta({ changesPublicContent: true })
-    .input(byIdInput)
-    .mutation(async ({ ctx, input }) => {
-      const files = ctx.db.transaction((tx) => {
-        const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
-        if (!removed) throw notFound(ctx);
-        return forgetStoredFiles(tx, [removed.image]);
-      });
-      await deleteFiles(ctx.storage, files);
-      return { id: input.id };
-    }),
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
+    const files = ctx.db.transaction((tx) => {
+      const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
+      if (!removed) throw notFound(ctx);
+      return forgetStoredFiles(tx, [removed.image]);
+    });
+    await deleteFiles(ctx.storage, files);
+    return { id: input.id };
+  }),
 });

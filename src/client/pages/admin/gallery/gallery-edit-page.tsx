@@ -13,6 +13,7 @@ import { galleryName } from '../../../lib/content.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
+import { message } from '../../../../shared/messages.ts';
 import { createGalleryInput, updateGalleryInput } from '../../../../shared/schemas/gallery.ts';
 
 type GalleryItem = RouterOutputs['gallery']['adminById'];
@@ -54,6 +55,8 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
   const submit = () => {
     // The update keeps a name it is sent empty; the editor is told it is required instead.
     if (!form.check(galleryNameInput, { name: form.values.name })) return;
+    // The add form's rule, checked here before the server would: an image or a video link stays.
+    if (!item.image && !image.id && !form.values.videoLink.trim()) return form.setErrors({ videoLink: [message(language, 'galleryMediaRequired')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id };
     for (const field of ['name', 'nameFa', 'videoLink'] as const) if (form.values[field] !== initial[field]) changes[field] = form.values[field];
     if (image.id) changes.imageUploadId = image.id;
