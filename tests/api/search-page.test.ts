@@ -79,4 +79,9 @@ describe('the search page, rendered on the server', () => {
     const found = await renderPage(`/search?q=${encodeURIComponent('\u202Dmidwives')}`, 'fa');
     expect(found.html).toMatch(/۱ نتیجه برای «<bdi>midwives<\/bdi>»/);
   });
+
+  it('leads from a page past the last one back to the last page, not to another empty one', async () => {
+    const result = await renderPage(`/search?q=flood&page=40`);
+    expect(result.html).toContain('rel="prev" href="/search?q=flood&amp;page=2"');
+  });
 });
