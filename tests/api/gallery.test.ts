@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryItems, uploads } from '../../src/server/db/schema.ts';
 import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
@@ -102,6 +102,19 @@ describe('gallery.delete', () => {
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
 
+  it("removes an old item whose image is the text 'null' without looking for a file of that name", async () => {
+    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
+    const { caller } = await adminCaller(deps);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await caller.gallery.delete({ id: item.id });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('answers NOT_FOUND for a missing item', async () => {
     const { caller } = await adminCaller(deps);
     expect(await clientErrorOf(deps, caller.gallery.delete({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'The item was not found.' });
@@ -172,5 +185,20 @@ describe('gallery.update', () => {
     expect(await clientErrorOf(deps, caller.gallery.adminById({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND' });
     const item = await makeGalleryItem(deps);
     await expect(publicCaller(deps).gallery.update({ id: item.id, nameFa: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it("edits an old item whose image is the text 'null', touching no file of that name", async () => {
+    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
+    const image = await makeImageUpload(deps);
+    const { caller } = await adminCaller(deps);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await caller.gallery.adminById({ id: item.id })).toMatchObject({ image: null });
+      expect(await caller.gallery.update({ id: item.id, nameFa: 'سخنرانی', imageUploadId: image.id })).toMatchObject({ nameFa: 'سخنرانی', image: image.path });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

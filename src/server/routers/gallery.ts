@@ -82,6 +82,8 @@ export const galleryRouter = router({
         .where(eq(galleryItems.id, input.id))
         .get();
       if (!current) throw notFound(ctx);
+      // Older rows hold the text 'null' where there is no image: no file of that name is deleted.
+      const stored = current.image === 'null' ? null : current.image;
       const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
       if (input.name) changes.name = input.name;
       if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
@@ -89,9 +91,9 @@ export const galleryRouter = router({
       let oldFiles: string[] = [];
       if (input.imageUploadId) {
         changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
-        oldFiles = forgetStoredFiles(tx, [current.image]);
+        oldFiles = forgetStoredFiles(tx, [stored]);
       }
-      const image = changes.image ?? (current.image === 'null' ? null : current.image);
+      const image = changes.image ?? stored;
       const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
       // The add form's rule holds after an edit too: an image or a video link.
       if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
@@ -107,7 +109,7 @@ export const galleryRouter = router({
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
       if (!removed) throw notFound(ctx);
-      return forgetStoredFiles(tx, [removed.image]);
+      return forgetStoredFiles(tx, [removed.image === 'null' ? null : removed.image]);
     });
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
