@@ -74,15 +74,33 @@ export function compoundsOf(normalized: string): string[] {
 }
 
 const foldAlef = (word: string) => word.replaceAll('آ', 'ا');
+
+/**
+ * English plurals the index's stemmer cannot bring back to their singular (it reduces "rights" to
+ * "right" but leaves "women" as it is): the singular is indexed beside the text and asked for with
+ * the query, so "woman" finds "women" and the other way round.
+ */
+const IRREGULAR_SINGULARS: Readonly<Record<string, string>> = {
+  women: 'woman',
+  men: 'man',
+  children: 'child',
+  people: 'person',
+  wives: 'wife',
+  lives: 'life',
+};
+const singularOf = (word: string): string | undefined => (Object.hasOwn(IRREGULAR_SINGULARS, word.toLowerCase()) ? IRREGULAR_SINGULARS[word.toLowerCase()] : undefined);
 const joined = (word: string) => word.replaceAll(ZWNJ, '');
 
 /**
  * The other spellings of the words of normalised text that a reader may type: each compound
- * joined ("میخواهم" for "می‌خواهم"), and words with آ written with ا. Indexed beside the text.
+ * joined ("میخواهم" for "می‌خواهم"), words with آ written with ا, and the singular of an irregular
+ * English plural. Indexed beside the text.
  */
 export function alternativeSpellings(normalized: string): string {
   const forms = new Set<string>();
   for (const word of compoundsOf(normalized)) {
+    const singular = singularOf(word);
+    if (singular) forms.add(singular);
     if (word.includes(ZWNJ)) forms.add(joined(word));
     if (!word.includes('آ')) continue;
     forms.add(foldAlef(joined(word)));
@@ -93,10 +111,11 @@ export function alternativeSpellings(normalized: string): string {
 
 /**
  * The spellings a query word is asked for in: as typed (a compound as a phrase of its parts),
- * joined, and with آ as ا. Any one of them found is a match.
+ * joined, with آ as ا, and an irregular English plural as its singular. Any one of them found is a match.
  */
 export function querySpellings(word: string): string[] {
-  return [...new Set([word, joined(word), foldAlef(word), foldAlef(joined(word))])];
+  const singular = singularOf(word);
+  return [...new Set([word, joined(word), foldAlef(word), foldAlef(joined(word)), ...(singular ? [singular] : [])])];
 }
 
 /** Normalised, lower-cased words joined by one space: two titles with the same key read the same. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryItems, uploads } from '../../src/server/db/schema.ts';
 import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
@@ -102,8 +102,103 @@ describe('gallery.delete', () => {
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
 
+  it("removes an old item whose image is the text 'null' without looking for a file of that name", async () => {
+    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
+    const { caller } = await adminCaller(deps);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await caller.gallery.delete({ id: item.id });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('answers NOT_FOUND for a missing item', async () => {
     const { caller } = await adminCaller(deps);
     expect(await clientErrorOf(deps, caller.gallery.delete({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'The item was not found.' });
+  });
+});
+
+describe('gallery.update', () => {
+  it('gives an old item a Persian name, which Persian readers then get, and keeps the rest', async () => {
+    const item = await makeGalleryItem(deps, { name: 'Women of Herat' });
+    const { caller } = await adminCaller(deps);
+    const saved = await caller.gallery.update({ id: item.id, nameFa: 'زنان هرات' });
+    expect(saved).toMatchObject({ id: item.id, name: 'Women of Herat', nameFa: 'زنان هرات', image: item.image });
+    expect(await caller.gallery.adminById({ id: item.id })).toEqual(saved);
+    expect((await publicCaller(deps).gallery.list({})).items).toEqual([saved]);
+    expect(stored(item.image!)).toBe(true);
+  });
+
+  it('is found by the public search under its new Persian name at once', async () => {
+    const item = await makeGalleryItem(deps, { name: 'Women of Herat' });
+    const { caller } = await adminCaller(deps);
+    await caller.gallery.update({ id: item.id, nameFa: 'زنان هرات' });
+    const found = await publicCaller(deps).search.query({ q: 'هرات' });
+    expect(found.items.map((result) => [result.type, result.id])).toEqual([['gallery', item.id]]);
+  });
+
+  it('replaces the image with a new upload and deletes the old file', async () => {
+    const item = await makeGalleryItem(deps);
+    const image = await makeImageUpload(deps);
+    const { caller } = await adminCaller(deps);
+    const saved = await caller.gallery.update({ id: item.id, imageUploadId: image.id });
+    expect(saved.image).toBe(image.path);
+    expect(stored(image.path)).toBe(true);
+    expect(filesOfUpload(deps, item.image!)).toEqual([]);
+    expect(deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).get()).toBeUndefined();
+  });
+
+  it('empties the Persian name with an empty value and never empties the English one', async () => {
+    const item = await makeGalleryItem(deps, { name: 'Women of Herat', nameFa: 'زنان هرات' });
+    const { caller } = await adminCaller(deps);
+    expect(await caller.gallery.update({ id: item.id, name: '', nameFa: '' })).toMatchObject({ name: 'Women of Herat', nameFa: null });
+  });
+
+  it('removes a video link while the item keeps an image, and refuses to leave it with neither', async () => {
+    const withBoth = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ', withImage: true });
+    const videoOnly = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    const { caller } = await adminCaller(deps);
+    expect(await caller.gallery.update({ id: withBoth.id, videoLink: '' })).toMatchObject({ videoLink: null, embedUrl: null });
+    const error = await clientErrorOf(deps, caller.gallery.update({ id: videoOnly.id, videoLink: null }));
+    expect(error.fieldErrors).toEqual({ videoLink: ['Please upload an image or provide a video link.'] });
+    expect((await caller.gallery.adminById({ id: videoOnly.id })).videoLink).toBe('https://youtu.be/dQw4w9WgXcQ');
+  });
+
+  it('refuses a bidi override, an over-long name and a video as the image, changing nothing', async () => {
+    const item = await makeGalleryItem(deps, { name: 'Women of Herat' });
+    const video = await makeVideoUpload(deps);
+    const { caller } = await adminCaller(deps);
+    expect(await caller.gallery.update({ id: item.id, nameFa: 'نام\u202Eخطرناک' })).toMatchObject({ nameFa: 'نامخطرناک' });
+    expect(Object.keys(await fieldErrorsOf(deps, caller.gallery.update({ id: item.id, name: 'x'.repeat(201) })))).toEqual(['name']);
+    expect(await fieldErrorsOf(deps, caller.gallery.update({ id: item.id, imageUploadId: video.id }))).toEqual({
+      imageUploadId: ['This field accepts images only.'],
+    });
+    expect((await caller.gallery.adminById({ id: item.id })).name).toBe('Women of Herat');
+  });
+
+  it('answers NOT_FOUND for a missing item, and refuses visitors', async () => {
+    const { caller } = await adminCaller(deps);
+    expect(await clientErrorOf(deps, caller.gallery.update({ id: 4242, nameFa: 'x' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await clientErrorOf(deps, caller.gallery.adminById({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND' });
+    const item = await makeGalleryItem(deps);
+    await expect(publicCaller(deps).gallery.update({ id: item.id, nameFa: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it("edits an old item whose image is the text 'null', touching no file of that name", async () => {
+    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
+    const image = await makeImageUpload(deps);
+    const { caller } = await adminCaller(deps);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await caller.gallery.adminById({ id: item.id })).toMatchObject({ image: null });
+      expect(await caller.gallery.update({ id: item.id, nameFa: 'سخنرانی', imageUploadId: image.id })).toMatchObject({ nameFa: 'سخنرانی', image: image.path });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -154,6 +154,28 @@ describe('REST gallery', () => {
     expect((await json(notVideo)).errors).toEqual({ link: ['Enter a YouTube link (watch, youtu.be, shorts or embed).'] });
   });
 
+  it('updates with POST admin/gallery/{id}: a Persian name for an old item, a new image, the link removed; 422 and 401 as elsewhere', async () => {
+    const { client } = await signIn(world);
+    const item = (await json(await sendForm(client, '/api/admin/gallery', { name: 'Protest in Kabul', link: video }, { image: await imageBlob() }))).data;
+    const named = await sendForm(client, `/api/admin/gallery/${item.id}`, { name_fa: 'اعتراض در کابل' });
+    expect(named.status).toBe(200);
+    expect(await json(named)).toEqual({ success: true, data: { ...item, name_fa: 'اعتراض در کابل' } });
+
+    const replaced = (await json(await sendForm(client, `/api/admin/gallery/${item.id}`, { link: '' }, { image: await imageBlob() }))).data;
+    expect(replaced).toMatchObject({ name: 'Protest in Kabul', name_fa: 'اعتراض در کابل', image: storedImagePath, media: [], embed_url: null });
+    expect(replaced.image).not.toBe(item.image);
+    expect(storedFiles(world).some((file) => file.includes(item.image.split('/').pop().split('.')[0]))).toBe(false);
+
+    const videoOnly = (await json(await sendForm(client, '/api/admin/gallery', { name: 'A speech', link: video }))).data;
+    const emptied = await sendForm(client, `/api/admin/gallery/${videoOnly.id}`, { link: '' });
+    expect(emptied.status).toBe(422);
+    expect((await json(emptied)).errors).toEqual({ link: ['Please upload an image or provide a video link.'] });
+    expect((await sendForm(await visitor(world), `/api/admin/gallery/${item.id}`, { name_fa: 'x' })).status).toBe(401);
+    expect((await sendForm(client, '/api/admin/gallery/4242', { name_fa: 'x' })).status).toBe(404);
+    const list = await json(await get(await visitor(world), '/api/gallery?page=1'));
+    expect(list.data.find((entry: { id: number }) => entry.id === item.id)).toEqual(replaced);
+  });
+
   it('deletes with DELETE admin/gallery/{id}, and answers 404 for an unknown id and 401 without a session', async () => {
     const { client } = await signIn(world);
     const item = (await json(await sendForm(client, '/api/admin/gallery', { name: 'x' }, { image: await imageBlob() }))).data;

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPost, insertStory } from '../factories/search-content.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -117,5 +119,30 @@ describe('GET /api/search', () => {
       expect(first.status, path).toBe(200);
       expect(first.headers.get('cache-control'), path).toBe('private, no-store');
     }
+  });
+
+  it('never writes a query to the log, even when the address around it is refused', async () => {
+    // The pages' fallback route too (the one that renders /search), with a client of one file.
+    const clientDir = path.join(deps.dir, 'client');
+    fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    const site = await startServer(deps, { clientDir });
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation(capture));
+    try {
+      // A path that cannot be decoded, a body that cannot be read, a refused page: all 4xx with the query in the address.
+      expect((await fetch(`${site.url}/search%E0%A4?q=secretquery1`)).status).toBe(400);
+      expect((await get('/api/news/%E0%A4?q=secretquery2&lang=fa')).status).toBe(400);
+      const bad = await fetch(`${server.url}/api/search?q=secretquery3`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+      expect(bad.status).toBeGreaterThanOrEqual(400);
+      expect((await get('/api/search?q=secretquery4&page=abc')).status).toBe(422);
+      expect((await get(`/trpc/search.query?input=${encodeURIComponent('{"json":{"q":"secretquery5"')}`)).status).toBe(400);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await site.close();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes('secretquery'))).toEqual([]);
   });
 });

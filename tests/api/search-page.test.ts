@@ -45,7 +45,7 @@ describe('the search page, rendered on the server', () => {
   it('pages in Persian digits and keeps the filters in the links', async () => {
     const result = await renderPage(`/search?q=${encodeURIComponent('سیل')}&page=2`, 'fa');
     expect(result.html).toContain('صفحه ۲ از ۲');
-    expect(result.html).toMatch(/۱۲ نتیجه برای «سیل»/);
+    expect(result.html).toMatch(/۱۲ نتیجه برای «<bdi>سیل<\/bdi>»/);
     expect(result.html).toContain(`href="/search?q=${encodeURIComponent('سیل')}&amp;type=news"`);
   });
 
@@ -60,7 +60,28 @@ describe('the search page, rendered on the server', () => {
 
   it('says when nothing is found and suggests checking the spelling', async () => {
     const result = await renderPage('/search?q=zzqx');
-    expect(result.html).toContain('Nothing was found for “zzqx”.');
+    expect(result.html).toContain('Nothing was found for “<bdi>zzqx</bdi>”.');
     expect(result.html).toContain('Check the spelling');
+  });
+
+  it('shows a query from a crafted link as typed: direction overrides removed, the query isolated in every sentence and the title', async () => {
+    // "Nothing was found for moc.elgoog", reversed by an override, would read as an address.
+    const crafted = `/search?q=${encodeURIComponent('\u202Emoc.elgoog\u202C zzqx')}`;
+    for (const language of ['en', 'fa'] as const) {
+      const result = await renderPage(crafted, language);
+      // Addresses in attributes (a form's action) keep the query as sent; no text shown does.
+      const shown = result.html.replace(/(action|href)="[^"]*"/g, '');
+      expect(shown + JSON.stringify(result.head)).not.toMatch(/[\u202A-\u202E]/);
+      expect(result.html).toContain('<bdi>moc.elgoog zzqx</bdi>');
+      expect(result.head.title).toContain('\u2068moc.elgoog zzqx\u2069');
+      expect(result.html).toContain('value="moc.elgoog zzqx"');
+    }
+    const found = await renderPage(`/search?q=${encodeURIComponent('\u202Dmidwives')}`, 'fa');
+    expect(found.html).toMatch(/۱ نتیجه برای «<bdi>midwives<\/bdi>»/);
+  });
+
+  it('leads from a page past the last one back to the last page, not to another empty one', async () => {
+    const result = await renderPage(`/search?q=flood&page=40`);
+    expect(result.html).toContain('rel="prev" href="/search?q=flood&amp;page=2"');
   });
 });

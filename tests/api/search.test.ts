@@ -64,6 +64,18 @@ describe('search: what is found', () => {
       ).toEqual([id]);
   });
 
+  it('finds an irregular English plural by its singular and the other way round (women and woman)', async () => {
+    const plural = insertPost(deps, { titleEn: 'Women lead the march', descriptionEn: 'Their children walked with them.' });
+    const singular = insertPost(deps, { titleEn: 'A woman speaks', descriptionEn: 'One child listened; people gathered.' });
+    const search = searchAs(deps);
+    for (const q of ['women', 'woman', 'WOMAN', 'child', 'children'])
+      expect(
+        (await search(q)).items.map((hit) => hit.id).sort(),
+        q,
+      ).toEqual([plural, singular].sort());
+    expect((await search('person')).items.map((hit) => hit.id)).toEqual([singular]);
+  });
+
   it('finds Persian however either keyboard wrote it', async () => {
     const id = insertPost(deps, {
       titleFa: 'دختران می‌خواهند به مدرسه‌ها برگردند',

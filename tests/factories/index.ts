@@ -99,10 +99,11 @@ async function factoryCaller(deps: TestDeps) {
 }
 
 /** A gallery item with a stored image, or with only a video link when one is given. */
-export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string; videoLink?: string } = {}) {
+/** A gallery item: with an image unless it has a video link (`withImage` gives it both). */
+export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string; nameFa?: string; videoLink?: string; withImage?: boolean } = {}) {
   const caller = await factoryCaller(deps);
-  const imageUploadId = overrides.videoLink ? undefined : (await makeImageUpload(deps)).id;
-  return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), imageUploadId, videoLink: overrides.videoLink });
+  const imageUploadId = (overrides.withImage ?? !overrides.videoLink) ? (await makeImageUpload(deps)).id : undefined;
+  return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), nameFa: overrides.nameFa, imageUploadId, videoLink: overrides.videoLink });
 }
 
 /** A legal-awareness item with a stored image (or the given upload). */

@@ -40,7 +40,13 @@ describe('alternativeSpellings, querySpellings and searchKey', () => {
 
   it('asks for a query word as typed, joined and with آ as ا', () => {
     expect(querySpellings(`آزادی${ZWNJ}ها`)).toEqual([`آزادی${ZWNJ}ها`, 'آزادیها', `ازادی${ZWNJ}ها`, 'ازادیها']);
-    expect(querySpellings('women')).toEqual(['women']);
+    expect(querySpellings('rights')).toEqual(['rights']);
+  });
+
+  it('adds the singular of an irregular English plural, on both sides, whatever its case', () => {
+    expect(querySpellings('Women')).toEqual(['Women', 'woman']);
+    expect(querySpellings('woman')).toEqual(['woman']);
+    expect(alternativeSpellings(normalize('WOMEN and children, not constructor'))).toBe('woman child');
   });
 
   it('gives one key to titles that read the same', () => {

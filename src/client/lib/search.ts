@@ -1,3 +1,4 @@
+import { stripBidiOverrides } from '../../shared/bidi.ts';
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { countryList, detailPath, pageFrom } from './content.ts';
@@ -35,10 +36,12 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null): T 
 
 /**
  * The search the address asks for. Empty and over-long queries are answered on the page without
- * asking the server (the server refuses the latter too).
+ * asking the server (the server refuses the latter too). The query is shown back to the reader, and
+ * an address can be crafted and sent to someone: its direction overrides go, as in every text a
+ * person sends (src/shared/bidi.ts).
  */
 export function searchFromAddress(params: URLSearchParams) {
-  const q = (params.get('q') ?? '').trim();
+  const q = stripBidiOverrides(params.get('q') ?? '').trim();
   const input = {
     q,
     page: pageFrom(params.get('page')),

@@ -19,11 +19,13 @@ export function clientErrorStatus(error: unknown): number | null {
 /**
  * One line about a refused request: anything a client can send cheaply must not fill the log with
  * stack traces. The path and reason are quoted (no line breaks a client could forge) and shortened.
+ * The query string is left out: it can hold what a reader searched for, which is never logged.
  */
 export function refusalLine(req: Pick<Request, 'method' | 'originalUrl'>, status: number, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   const clip = (text: string, max: number) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
-  return `${status} ${req.method.slice(0, 16)} ${clip(req.originalUrl, 200)}: ${clip(reason, 200)}`;
+  const path = req.originalUrl.split('?')[0]!;
+  return `${status} ${req.method.slice(0, 16)} ${clip(path, 200)}: ${clip(reason, 200)}`;
 }
 
 /** The last handler: client errors answer their 4xx with one log line; anything else is a 500 with its stack. */

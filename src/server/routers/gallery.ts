@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
-import { createGalleryInput, listGalleryInput } from '../../shared/schemas/gallery.ts';
+import { createGalleryInput, listGalleryInput, updateGalleryInput } from '../../shared/schemas/gallery.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
+import { fieldError } from '../trpc/init.ts';
+import { message } from '../../shared/messages.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 
@@ -64,11 +66,50 @@ export const galleryRouter = router({
     return present(row);
   }),
 
+  /** One item for its edit page. */
+  adminById: adminProcedure.input(byIdInput).query(({ ctx, input }): GalleryItem => {
+    const row = ctx.db.select(columns).from(galleryItems).where(eq(galleryItems.id, input.id)).get();
+    if (!row) throw notFound(ctx);
+    return present(row);
+  }),
+
+  /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
+  update: adminProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
+    const { row, oldFiles } = ctx.db.transaction((tx) => {
+      const current = tx
+        .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
+        .from(galleryItems)
+        .where(eq(galleryItems.id, input.id))
+        .get();
+      if (!current) throw notFound(ctx);
+      // Older rows hold the text 'null' where there is no image: no file of that name is deleted.
+      const stored = current.image === 'null' ? null : current.image;
+      const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
+      if (input.name) changes.name = input.name;
+      if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
+      if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
+      let oldFiles: string[] = [];
+      if (input.imageUploadId) {
+        changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
+        oldFiles = forgetStoredFiles(tx, [stored]);
+      }
+      const image = changes.image ?? stored;
+      const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
+      // The add form's rule holds after an edit too: an image or a video link.
+      if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
+      const row = tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns).get();
+      return { row, oldFiles };
+    });
+    await deleteFiles(ctx.storage, oldFiles);
+    await publishFiles(ctx.storage, [row.image]);
+    return present(row);
+  }),
+
   delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
       if (!removed) throw notFound(ctx);
-      return forgetStoredFiles(tx, [removed.image]);
+      return forgetStoredFiles(tx, [removed.image === 'null' ? null : removed.image]);
     });
     await deleteFiles(ctx.storage, files);
     return { id: input.id };

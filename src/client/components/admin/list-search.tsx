@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
+import { LengthCounter, useTypedText } from '../ui/length-counter.tsx';
 import { Icon } from './icons.tsx';
 
 /**
@@ -10,8 +11,11 @@ import { Icon } from './icons.tsx';
 export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): void }) {
   const { t } = useTranslation('admin');
   const id = useId();
+  const typed = useTypedText(q, SEARCH_QUERY_MAX);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Never cut: the counter says by how much the query is too long.
+    if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
   }
   return (
@@ -28,13 +32,16 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
           type="search"
           name="q"
           defaultValue={q}
-          maxLength={SEARCH_QUERY_MAX}
+          onInput={typed.onInput}
+          aria-invalid={typed.tooLong || undefined}
+          aria-describedby={typed.describedBy(id)}
           placeholder={t('listSearch.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           dir="auto"
           className="w-full rounded-lg border border-stone-300 bg-white py-2 ps-9 pe-3 text-sm text-stone-900 placeholder:text-stone-500 focus:border-plum-700 focus:outline-2 focus:outline-plum-700"
         />
+        <LengthCounter fieldId={id} value={typed.value} limit={SEARCH_QUERY_MAX} />
       </div>
       <button type="submit" className="rounded-lg bg-plum-700 px-4 py-2 text-sm font-semibold text-white hover:bg-plum-800">
         {t('listSearch.submit')}

@@ -4,7 +4,7 @@ import { errorMessageOf } from '../../lib/trpc.ts';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icons.tsx';
 
-export function EmptyState({ icon = 'inbox', text, action }: { icon?: IconName; text: string; action?: ReactNode }) {
+export function EmptyState({ icon = 'inbox', text, action }: { icon?: IconName; text: ReactNode; action?: ReactNode }) {
   return (
     <div
       className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center"

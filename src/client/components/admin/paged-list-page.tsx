@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { IsolatedIn } from '../ui/isolated-in.tsx';
 import type { IconName } from './icons.tsx';
 import { ListSearch } from './list-search.tsx';
 import { EmptyState, LoadError } from './list-states.tsx';
@@ -68,7 +69,10 @@ export function PagedListPage<TItem>({
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={searching ? 'search' : empty.icon} text={searching ? t('listSearch.none', { q: list.q }) : empty.text} />
+        <EmptyState
+          icon={searching ? 'search' : empty.icon}
+          text={searching ? <IsolatedIn sentence={(q) => t('listSearch.none', { q })} value={list.q} /> : empty.text}
+        />
       ) : (
         children(items)
       )}

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminFieldLabel } from './form-controls.tsx';
 import { Icon } from './icons.tsx';
+import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
+import { limits } from '../../../shared/limits.ts';
 
 /** A new password, with a Show button: typing a long one blind on a phone invites mistakes. */
 export function PasswordField({
@@ -26,7 +28,9 @@ export function PasswordField({
   const id = useId();
   const [visible, setVisible] = useState(false);
   const invalid = Boolean(error?.length);
-  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  // Like every field with a maximum length, the password is never cut: a counter appears near the limit.
+  const counter = counterShows(value, limits.password) ? counterId(id) : '';
+  const described = [hint ? `${id}-hint` : '', counter, invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <AdminFieldLabel id={id} label={label} required={required} />
@@ -54,6 +58,7 @@ export function PasswordField({
           {visible ? t('actions.hide') : t('actions.show')}
         </button>
       </div>
+      <LengthCounter fieldId={id} value={value} limit={limits.password} />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
           {hint}

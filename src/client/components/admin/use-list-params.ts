@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'wouter';
+import { stripBidiOverrides } from '../../../shared/bidi.ts';
 
 /** The list's page (and filter) live in the address, so reload, back and shared links keep them. */
 export function usePageParam() {
@@ -52,7 +53,8 @@ export const ADMIN_PAGE_SIZE = 12;
 /** The query of a list's search box (`?q=`): changing it starts again at the first page; blank removes it. */
 export function useSearchQueryParam() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  // An address can be crafted and sent to an editor: its direction overrides go, as in every text a person sends.
+  const q = stripBidiOverrides(params.get('q') ?? '').trim();
   const setQ = useCallback(
     (next: string) =>
       setParams((current) => {

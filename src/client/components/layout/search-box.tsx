@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { SearchIcon } from '../public/icons.tsx';
+import { LengthCounter, useTypedText } from '../ui/length-counter.tsx';
 
 interface SearchBoxProps {
   /** `bar`: the header's compact box; `menu`: full width in the phone menu; `page`: the search page's own, larger. */
@@ -32,9 +33,13 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
   const { language } = useLanguage();
   const [, navigate] = useLocation();
   const look = looks[variant];
+  const id = `search-${variant}`;
+  const typed = useTypedText(defaultValue, SEARCH_QUERY_MAX);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The counter under the box already says by how much it is too long.
+    if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     const params = new URLSearchParams();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (q) params.set('q', q);
@@ -52,15 +57,17 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
       className={`relative flex items-center ${look.form}`}
       data-testid={`search-box-${variant}`}
     >
-      <label htmlFor={`search-${variant}`} className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>
       <input
-        id={`search-${variant}`}
+        id={id}
         type="search"
         name="q"
         defaultValue={defaultValue}
-        maxLength={SEARCH_QUERY_MAX}
+        onInput={typed.onInput}
+        aria-invalid={typed.tooLong || undefined}
+        aria-describedby={typed.describedBy(id)}
         placeholder={t('search.placeholder')}
         autoComplete="off"
         spellCheck={false}
@@ -77,6 +84,11 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
       >
         <SearchIcon size={variant === 'page' ? 22 : 18} />
       </button>
+      {typed.describedBy(id) ? (
+        <div className="absolute start-0 top-full z-10 rounded-sm bg-white px-1">
+          <LengthCounter fieldId={id} value={typed.value} limit={SEARCH_QUERY_MAX} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -26,12 +26,14 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
   const hrefWith = useHrefWith();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
+  // From a page past the last (an old link after items were removed), Previous leads to the last page.
+  const previous = Math.min(page - 1, pages);
   const link =
     'inline-flex items-center gap-2 rounded-sm border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-plum-700 hover:text-plum-800';
   return (
     <nav aria-label={t('pagination.label')} className="mt-12 flex items-center justify-between gap-4 border-t border-stone-200 pt-6" data-testid="pagination">
       {page > 1 ? (
-        <Link href={hrefWith({ page: page - 1 > 1 ? String(page - 1) : null })} className={link} rel="prev">
+        <Link href={hrefWith({ page: previous > 1 ? String(previous) : null })} className={link} rel="prev">
           <BackIcon size={16} />
           {t('pagination.previous')}
         </Link>

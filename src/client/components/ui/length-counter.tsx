@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
@@ -34,4 +35,20 @@ export function LengthCounter({ fieldId, value, limit, onDark = false }: { field
       {text}
     </p>
   );
+}
+
+/**
+ * The text of a field the browser keeps (a search box with a default value), followed as it is
+ * typed, for its counter: a search box is never cut by `maxLength` either. A new `from` (the
+ * address's query after Back or Clear) starts again from it.
+ */
+export function useTypedText(from: string, limit: number) {
+  const [typed, setTyped] = useState({ from, value: from });
+  const value = typed.from === from ? typed.value : from;
+  return {
+    value,
+    tooLong: countedLength(value) > limit,
+    onInput: (event: FormEvent<HTMLInputElement>) => setTyped({ from, value: event.currentTarget.value }),
+    describedBy: (fieldId: string) => (counterShows(value, limit) ? counterId(fieldId) : undefined),
+  };
 }

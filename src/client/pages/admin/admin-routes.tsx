@@ -7,6 +7,7 @@ import { ContentListPage } from './content/content-list-page.tsx';
 import { ContactsPage } from './contacts/contacts-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { GalleryAddPage } from './gallery/gallery-add-page.tsx';
+import { GalleryEditPage } from './gallery/gallery-edit-page.tsx';
 import { GalleryListPage } from './gallery/gallery-list-page.tsx';
 import { LegalAddPage } from './legal/legal-add-page.tsx';
 import { LegalEditPage } from './legal/legal-edit-page.tsx';
@@ -21,7 +22,7 @@ import { UsersListPage } from './users/users-list-page.tsx';
 
 const bareSection = new RegExp(`^/(${[...allContentKinds.map((info) => info.section), 'gallery', 'legal', 'users', 'stories'].join('|')})/?$`);
 
-/** Inside the /admin nest: paths here are relative to /admin (the original panel's routes, plus edit pages for legal items and users). */
+/** Inside the /admin nest: paths here are relative to /admin (the original panel's routes, plus edit pages for gallery and legal items and users). */
 export function AdminRoutes() {
   return (
     <Switch>
@@ -44,6 +45,7 @@ export function AdminRoutes() {
 
       <Route path="/gallery/add" component={GalleryAddPage} />
       <Route path="/gallery/all" component={GalleryListPage} />
+      <Route path="/edit/gallery/:id">{(params) => <GalleryEditPage key={params.id} id={params.id} />}</Route>
 
       <Route path="/legal/add" component={LegalAddPage} />
       <Route path="/legal/all" component={LegalListPage} />

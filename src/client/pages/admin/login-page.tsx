@@ -16,6 +16,7 @@ import faAdmin from '../../locales/fa/admin.json' with { type: 'json' };
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
 import { loginInput } from '../../../shared/schemas/users.ts';
+import { limits } from '../../../shared/limits.ts';
 
 /** /login: e-mail and password; the server's message on failure; back to where the editor was going. */
 export function LoginPage() {
@@ -129,6 +130,7 @@ export function LoginPage() {
             error={errors.email}
             required
             name="email"
+            limit={limits.email}
           />
           <TextField
             label={t('login.password')}
@@ -140,6 +142,7 @@ export function LoginPage() {
             error={errors.password}
             required
             name="password"
+            limit={limits.password}
           />
           <Button type="submit" variant="primary" busy={login.isPending} disabled={!hydrated} className="mt-2 w-full py-2.5">
             {t('login.submit')}

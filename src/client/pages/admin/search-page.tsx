@@ -12,6 +12,8 @@ import { formatDate } from '../../lib/format.ts';
 import { SEARCH_QUERY_MAX, type SearchHit } from '../../lib/search.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
+import { LengthCounter, useTypedText } from '../../components/ui/length-counter.tsx';
+import { stripBidiOverrides } from '../../../shared/bidi.ts';
 
 /** Where an editor works on a result (relative to /admin). */
 function editPath(hit: SearchHit): string {
@@ -34,11 +36,15 @@ export function SearchPage() {
   const { language } = useLanguage();
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
-  const list = usePagedList((page) => ({ ...trpc.search.admin.queryOptions({ q, ...page }), enabled: q !== '' }));
+  const q = stripBidiOverrides(params.get('q') ?? '').trim();
+  const typed = useTypedText(q, SEARCH_QUERY_MAX);
+  // An address's query over the limit is not cut: the box holds it, and its counter says by how much it is too long.
+  const asked = q.length <= SEARCH_QUERY_MAX ? q : '';
+  const list = usePagedList((page) => ({ ...trpc.search.admin.queryOptions({ q: asked, ...page }), enabled: asked !== '' }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     const next = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     setParams(next ? { q: next } : {});
   }
@@ -48,29 +54,34 @@ export function SearchPage() {
       <label htmlFor="admin-search" className="sr-only">
         {t('search.label')}
       </label>
-      <input
-        id="admin-search"
-        type="search"
-        name="q"
-        defaultValue={q}
-        key={q}
-        maxLength={SEARCH_QUERY_MAX}
-        autoComplete="off"
-        spellCheck={false}
-        className="h-10 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-3 text-sm focus:border-plum-700 focus:outline-2 focus:outline-plum-700"
-      />
+      <div className="min-w-0 flex-1">
+        <input
+          id="admin-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          onInput={typed.onInput}
+          aria-invalid={typed.tooLong || undefined}
+          aria-describedby={typed.describedBy('admin-search')}
+          autoComplete="off"
+          spellCheck={false}
+          className="h-10 w-full rounded-md border border-stone-300 bg-white px-3 text-sm focus:border-plum-700 focus:outline-2 focus:outline-plum-700"
+        />
+        <LengthCounter fieldId="admin-search" value={typed.value} limit={SEARCH_QUERY_MAX} />
+      </div>
       <button type="submit" className="h-10 rounded-md bg-plum-800 px-4 text-sm font-semibold text-white hover:bg-plum-900">
         {t('search.submit')}
       </button>
     </form>
   );
 
-  if (!q)
+  if (!asked)
     return (
       <>
         <PageHeader title={t('search.title')} description={t('search.intro')} />
         {form}
-        <EmptyState icon="search" text={t('search.prompt')} />
+        {q ? null : <EmptyState icon="search" text={t('search.prompt')} />}
       </>
     );
 

@@ -7,7 +7,9 @@ import { Pagination } from '../../components/public/pagination.tsx';
 import { SearchFilters } from '../../components/public/search/search-filters.tsx';
 import { SearchResult } from '../../components/public/search/search-result.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
+import { IsolatedIn } from '../../components/ui/isolated-in.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { isolate } from '../../../shared/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useHead } from '../../lib/head.tsx';
 import { searchQueries } from '../../lib/public-queries.ts';
@@ -26,7 +28,7 @@ export function SearchPage() {
   const trpc = useTRPC();
   const [options] = searchQueries(trpc, params);
   const query = useQuery({ ...(options ?? trpc.search.query.queryOptions(input)), enabled: !!options, placeholderData: keepPreviousData });
-  useHead({ title: input.q && !problem ? t('search.titleFor', { q: input.q }) : t('search.title'), noindex: true });
+  useHead({ title: input.q && !problem ? t('search.titleFor', { q: isolate(input.q) }) : t('search.title'), noindex: true });
 
   let body;
   if (problem === 'empty') body = <p className="text-stone-700">{t('search.prompt')}</p>;
@@ -41,7 +43,9 @@ export function SearchPage() {
   else if (!query.data.total)
     body = (
       <EmptyMessage>
-        <span className="block font-semibold text-stone-900">{t('search.none', { q: input.q })}</span>
+        <span className="block font-semibold text-stone-900">
+          <IsolatedIn sentence={(q) => t('search.none', { q })} value={input.q} />
+        </span>
         <span className="mt-2 block">{t('search.noneHint')}</span>
       </EmptyMessage>
     );
@@ -49,11 +53,16 @@ export function SearchPage() {
     body = (
       <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
         <p className="mb-2 text-sm text-stone-600" aria-live="polite" data-testid="search-count">
-          {t(query.data.capped ? 'search.resultsCapped' : 'search.results', {
-            count: query.data.total,
-            formatted: formatNumber(query.data.total, language),
-            q: input.q,
-          })}
+          <IsolatedIn
+            sentence={(q) =>
+              t(query.data.capped ? 'search.resultsCapped' : 'search.results', {
+                count: query.data.total,
+                formatted: formatNumber(query.data.total, language),
+                q,
+              })
+            }
+            value={input.q}
+          />
         </p>
         <ol className="border-t border-stone-200" data-testid="search-results">
           {query.data.items.map((hit) => (

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormSection, TextField } from '../../../components/admin/form-controls.tsx';
+import { GalleryFields, galleryErrorKeys, galleryLabels, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { limits } from '../../../../shared/limits.ts';
 import { createGalleryInput } from '../../../../shared/schemas/gallery.ts';
 
-const empty = { name: '', nameFa: '', videoLink: '' };
+const empty: GalleryValues = { name: '', nameFa: '', videoLink: '' };
 
 /** /admin/gallery/add: a name, and an image or a YouTube link (src/shared/schemas/gallery.ts). */
 export function GalleryAddPage() {
@@ -20,15 +19,13 @@ export function GalleryAddPage() {
     upload: 'imageUploadId',
     texts: 'gallery',
     section: 'gallery',
-    // A link settles "an image or a video link" as well as its own mistakes.
-    errorKeys: (field) => (field === 'videoLink' ? ['videoLink', 'imageUploadId'] : [field]),
+    errorKeys: galleryErrorKeys,
   });
   const create = useMutation(trpc.gallery.create.mutationOptions(form.callbacks));
 
   // The "image or video link" rule is the schema's; its message is the original's alert text.
   const submit = () => form.submit(createGalleryInput, { ...form.values, imageUploadId: form.file.id }, create.mutate);
 
-  const labels = { name: t('fields.nameEn'), nameFa: t('fields.nameFa'), imageUploadId: t('fields.image'), videoLink: t('fields.videoLink') };
   return (
     <AddItemPage
       texts="gallery"
@@ -36,31 +33,14 @@ export function GalleryAddPage() {
       testId="gallery-form"
       onSubmit={submit}
       errors={form.errors}
-      labels={labels}
+      labels={galleryLabels(t)}
       busy={create.isPending || form.file.uploading}
       notice={form.notice(() => [
         { href: '/gallery', label: t('form.viewOnSite'), external: true },
         { href: '/gallery/all', label: t('gallery.listTitle') },
       ])}
     >
-      <FormSection title={t('form.sections.item')}>
-        <div className="grid gap-5 md:grid-cols-2">
-          <TextField label={labels.name} {...form.field('name')} required name="name" dir="ltr" limit={limits.name} />
-          <TextField label={labels.nameFa} {...form.field('nameFa')} name="nameFa" dir="rtl" limit={limits.name} />
-        </div>
-      </FormSection>
-      <FormSection title={t('form.sections.imageOrVideo')} description={t('gallery.mediaHint')}>
-        <UploadField label={t('fields.image')} purpose="image" {...form.file.props} />
-        <TextField
-          label={t('fields.videoLink')}
-          type="url"
-          dir="ltr"
-          {...form.field('videoLink')}
-          hint={t('form.videoLinkHint')}
-          name="videoLink"
-          limit={limits.url}
-        />
-      </FormSection>
+      <GalleryFields field={form.field} imageSlot={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />
     </AddItemPage>
   );
 }

@@ -5,7 +5,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 
-/** /admin/gallery/all: images and videos, with Delete only (an item is replaced, not edited). */
+/** /admin/gallery/all: images and videos, each with Edit and Delete. */
 export function GalleryListPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
@@ -26,6 +26,7 @@ export function GalleryListPage() {
           imagePath: imageUrl ? item.image : null,
           placeholder: 'video',
           date: item.createdAt,
+          editHref: `/edit/gallery/${item.id}`,
           viewHref: imageUrl ?? item.videoLink ?? undefined,
           badge: imageUrl ? t('gallery.kinds.image') : t('gallery.kinds.video'),
         };

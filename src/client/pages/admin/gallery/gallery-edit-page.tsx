@@ -1,0 +1,90 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { GalleryFields, galleryErrorKeys, galleryLabels, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
+import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
+import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
+import { useEditForm } from '../../../components/admin/use-edit-form.ts';
+import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
+import { UploadField } from '../../../components/ui/upload-field.tsx';
+import { galleryName } from '../../../lib/content.ts';
+import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { storageUrl } from '../../../../shared/image-url.ts';
+import { message } from '../../../../shared/messages.ts';
+import { createGalleryInput, updateGalleryInput } from '../../../../shared/schemas/gallery.ts';
+
+type GalleryItem = RouterOutputs['gallery']['adminById'];
+
+const galleryNameInput = z.object(createGalleryInput.shape).pick({ name: true });
+
+/**
+ * /admin/edit/gallery/{id}: an addition to the original panel, which could only add and delete
+ * gallery items; above all it lets an item added before names were kept per language get its
+ * Persian name.
+ */
+export function GalleryEditPage({ id }: { id: string | undefined }) {
+  const trpc = useTRPC();
+  const item = useItemQuery(id, (itemId) => trpc.gallery.adminById.queryOptions({ id: itemId }));
+  return (
+    <ItemQueryState {...item} back={{ href: '/gallery/all', label: 'gallery.backToList' }}>
+      {(data) => <GalleryEditForm item={data} />}
+    </ItemQueryState>
+  );
+}
+
+function GalleryEditForm({ item }: { item: GalleryItem }) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const [initial] = useState<GalleryValues>(() => ({ name: item.name, nameFa: item.nameFa ?? '', videoLink: item.videoLink ?? '' }));
+  const form = useEditForm({
+    draft: `edit-gallery-${item.id}`,
+    itemId: item.id,
+    initial,
+    updated: t('gallery.updated'),
+    section: 'gallery',
+    listPath: '/gallery/all',
+    errorKeys: galleryErrorKeys,
+  });
+  const image = useUploadSlot('imageUploadId', form);
+  const update = useMutation(trpc.gallery.update.mutationOptions(form.callbacks));
+
+  const submit = () => {
+    // The update keeps a name it is sent empty; the editor is told it is required instead.
+    if (!form.check(galleryNameInput, { name: form.values.name })) return;
+    // The add form's rule, checked here before the server would: an image or a video link stays.
+    if (!item.image && !image.id && !form.values.videoLink.trim()) return form.setErrors({ videoLink: [message(language, 'galleryMediaRequired')] });
+    const changes: Record<string, unknown> & { id: number } = { id: item.id };
+    for (const field of ['name', 'nameFa', 'videoLink'] as const) if (form.values[field] !== initial[field]) changes[field] = form.values[field];
+    if (image.id) changes.imageUploadId = image.id;
+    form.saveChanges(changes, updateGalleryInput, update.mutate);
+  };
+
+  return (
+    <EditItemPage
+      texts="gallery"
+      listPath="/gallery/all"
+      title={galleryName(item, language)}
+      publicPath="/gallery"
+      testId="gallery-form"
+      onSubmit={submit}
+      errors={form.errors}
+      labels={galleryLabels(t)}
+      busy={update.isPending || image.uploading}
+      notice={form.draftNotice()}
+    >
+      <GalleryFields
+        field={form.field}
+        videoLinkHint={item.image ? t('gallery.videoLinkRemovable') : undefined}
+        imageSlot={
+          <ReplaceMedia url={storageUrl(item.image)}>
+            <UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />
+          </ReplaceMedia>
+        }
+      />
+    </EditItemPage>
+  );
+}
