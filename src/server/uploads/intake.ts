@@ -24,6 +24,13 @@ export interface IntakeOptions {
    * JavaScript): checked once the text fields are read, before any file is processed or stored.
    */
   formToken?: (fields: Record<string, unknown>) => boolean;
+  /**
+   * For forms a page posts without JavaScript: the refusals that otherwise come before the body is
+   * read (its declared size, a full media queue) come after its text fields are read, so the page
+   * given back holds what the visitor typed (the form's file field comes last, and browsers send
+   * fields in page order). The file is refused all the same and never kept.
+   */
+  readTextFirst?: boolean;
 }
 
 export type IntakeResult =
@@ -73,9 +80,11 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
 
     const declared = Number(req.get('content-length') ?? NaN);
-    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) return refuseUnread({ kind: 'tooLarge', field: firstField, media: 'any' });
-    if (deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
-      return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
+    if (!options.readTextFirst) {
+      if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) return refuseUnread({ kind: 'tooLarge', field: firstField, media: 'any' });
+      if (deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
+        return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
+      }
     }
     // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
     const spend = () => chargeVisitor(ctx, 'uploads');
