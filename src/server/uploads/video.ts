@@ -99,7 +99,8 @@ export function planVideoWork(video: StreamInfo | undefined, seconds: number | n
   if (!width || !height || width > VIDEO_WORK.maxSide || height > VIDEO_WORK.maxSide) return { ok: false, detail: `frames of ${width}x${height}` };
   const budget = Math.min(VIDEO_WORK.maxPixels, Math.max(VIDEO_WORK.minPixels, bytes * VIDEO_WORK.pixelsPerByte));
   const frames = Math.floor(budget / (width * height));
-  const declared = (seconds ?? Infinity) * (video.fps ?? 30);
+  // A file that declares no length (a recording streamed to disk) is cut at the planned frames instead.
+  const declared = seconds === null ? 0 : seconds * (video.fps ?? 30);
   if (declared > frames) return { ok: false, detail: `declares ${declared} frames of ${width}x${height}; ${frames} allowed for ${bytes} bytes` };
   return { ok: true, frames, seconds: seconds === null ? null : seconds + 1 };
 }
