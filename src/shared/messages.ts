@@ -55,6 +55,10 @@ export const messages = {
     en: 'The server is busy processing other uploads. Nothing was saved; please try again in a few minutes.',
     fa: 'سرور در حال پردازش بارگذاری‌های دیگر است. چیزی ذخیره نشد؛ لطفاً چند دقیقه دیگر دوباره امتحان کنید.',
   },
+  uploadVideoTooMuchWork: {
+    en: 'This video is too long, or too large in pixels for its file size, to be processed here. Nothing was saved; please send a shorter clip.',
+    fa: 'این ویدیو برای پردازش در اینجا بیش از حد طولانی است یا نسبت به حجم فایلش ابعاد بسیار بزرگی دارد. چیزی ذخیره نشد؛ لطفاً ویدیوی کوتاه‌تری بفرستید.',
+  },
   uploadTimedOut: {
     en: 'The file took too long to process and was not saved. Try a smaller or shorter file.',
     fa: 'پردازش فایل بیش از حد طول کشید و ذخیره نشد. فایلی کوچک‌تر یا کوتاه‌تر را امتحان کنید.',

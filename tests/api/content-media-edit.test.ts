@@ -46,6 +46,8 @@ describe('editing the first media item of a post', () => {
     ]);
   });
 
+  // In one process these calls cannot interleave between a read and a write; the test that two
+  // processes really editing at once lose nothing is content-edit-processes.test.ts.
   it('applies simultaneous procedure calls of the patch one after the other, never from a stale copy', async () => {
     const { id, caller } = await postWithTwoMedia();
     await Promise.all([

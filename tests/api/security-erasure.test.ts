@@ -7,6 +7,7 @@ import { createBackup } from '../../src/server/backup/archive.ts';
 import { contactMessages } from '../../src/server/db/schema.ts';
 import { applyRetention } from '../../src/server/security/retention.ts';
 import { makeContact, makeContent, makeStory, makeSubscriber, systemCaller, makeUser, unique } from '../factories/index.ts';
+import { allProcedures } from '../setup/procedure-walk.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps | undefined;
@@ -59,6 +60,36 @@ describe('deleted private data is gone from the files on disk', () => {
     const subscriberId = (await caller.newsletter.list({})).items.find((item) => item.email === subscriber)!.id;
     await caller.newsletter.delete({ id: subscriberId });
     for (const text of [words.name, words.email, words.message, subscriber]) expect(foundIn(rawFiles(deps), text)).toEqual([]);
+  });
+
+  it('keeps no words of a story, message or subscriber in the activity log, so deleting them leaves nothing behind', async () => {
+    const { deps, caller } = await busySite();
+    const story = { title: secret(), description: secret() };
+    const storyId = await makeStory(deps, story);
+    const contact = { name: secret(), email: `${unique('hidden')}@example.org`, message: secret() };
+    const contactId = await makeContact(deps, contact);
+    const subscriber = await makeSubscriber(deps, `${unique('subscriber')}@example.org`);
+    // What editors do with them, each step written to the activity log.
+    await caller.stories.publish({ id: storyId });
+    await caller.stories.unpublish({ id: storyId });
+    await caller.contacts.open({ id: contactId });
+    await caller.contacts.setStatus({ id: contactId, status: 'archived' });
+    await caller.stories.delete({ id: storyId });
+    await caller.contacts.delete({ id: contactId });
+    const subscriberId = (await caller.newsletter.list({})).items.find((item) => item.email === subscriber)!.id;
+    await caller.newsletter.delete({ id: subscriberId });
+    // The log still says what was done to which item.
+    const { items } = await caller.audit.list({});
+    expect(items.map((item) => `${item.action} ${item.targetId}`)).toEqual(
+      expect.arrayContaining([`stories.publish ${storyId}`, `stories.delete ${storyId}`, `contacts.setStatus ${contactId}`, `newsletter.delete ${subscriberId}`]),
+    );
+    for (const text of [story.title, story.description, contact.name, contact.email, contact.message, subscriber]) expect(foundIn(rawFiles(deps), text)).toEqual([]);
+  });
+
+  it('every editor action on what visitors send declares that the activity log keeps no words of it', () => {
+    const visitorsItems = allProcedures.filter(({ path: name, type, guarded }) => guarded && type === 'mutation' && /^(stories|contacts|newsletter)\./.test(name));
+    expect(visitorsItems.length).toBeGreaterThanOrEqual(7);
+    expect(visitorsItems.filter(({ meta }) => meta?.auditLabel !== false).map(({ path: name }) => name)).toEqual([]);
   });
 
   it('leaves no trace of what a retention run deleted', async () => {

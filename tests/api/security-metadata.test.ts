@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
-import { jpegWithEveryMetadata, pngWithTextChunks, secrets, videoWithLocation } from '../factories/hostile-files.ts';
+import { jpegWithEveryMetadata, pngWithTextChunks, secrets, videoWithLocation, xmpPacket } from '../factories/hostile-files.ts';
 import { gpsLatitudeBytes, secretPlace } from '../factories/media.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
@@ -100,6 +100,54 @@ describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an
         iptc: undefined,
         comments: undefined,
       });
+    }
+  });
+});
+
+/** EXIF naming the camera and a place (GPS), and XMP naming a city, as phones and editors write them into WebP and AVIF. */
+async function withExifAndXmp(format: 'webp' | 'avif'): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+    .withExif({
+      IFD0: { Make: secretPlace.cameraMake, Model: 'Secret Model', ImageDescription: secrets.comment },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 21/1', GPSLongitudeRef: 'E', GPSLongitude: '51/1 23/1 20/1' },
+    })
+    .withXmp(xmpPacket())
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A GIF carrying a comment extension and an XMP application extension, before its trailer. */
+async function gifWithCommentAndXmp(): Promise<Buffer> {
+  const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+    .gif()
+    .toBuffer();
+  const subBlocks = (data: Buffer) => {
+    const parts: Buffer[] = [];
+    for (let at = 0; at < data.length; at += 255) {
+      const chunk = data.subarray(at, at + 255);
+      parts.push(Buffer.from([chunk.length]), chunk);
+    }
+    return Buffer.concat([...parts, Buffer.from([0])]);
+  };
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe]), subBlocks(Buffer.from(secrets.comment))]);
+  const xmp = Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from('XMP DataXMP'), subBlocks(Buffer.from(xmpPacket()))]);
+  return Buffer.concat([gif.subarray(0, -1), comment, xmp, Buffer.from([0x3b])]);
+}
+
+describe('images in the other accepted formats', () => {
+  it.each([
+    ['WebP', () => withExifAndXmp('webp'), 'photo.webp'],
+    ['AVIF', () => withExifAndXmp('avif'), 'photo.avif'],
+    ['GIF', gifWithCommentAndXmp, 'animation.gif'],
+  ] as const)('a %s is stored, with every variant, without the EXIF, GPS, XMP or comment it carried', async (_format, make, filename) => {
+    const original = await make();
+    expect(tracesIn(original, imageTraces).length).toBeGreaterThanOrEqual(2);
+    const stored = await storeThrough('POST /api/uploads', original, filename);
+    for (const file of [stored, ...allVariantPaths(stored)]) {
+      const bytes = fs.readFileSync(site.deps.storage.absolute(file));
+      expect(tracesIn(bytes, imageTraces), file).toEqual([]);
+      const meta = await sharp(bytes).metadata();
+      expect({ exif: meta.exif, xmp: meta.xmp, comments: meta.comments }, file).toEqual({ exif: undefined, xmp: undefined, comments: undefined });
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { AnyProcedure } from '@trpc/server';
+import type { ProcedureMeta } from '../../src/server/trpc/init.ts';
 import { adminProcedure } from '../../src/server/trpc/procedures.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 
@@ -11,6 +12,8 @@ export interface ProcedureInfo {
   type: 'query' | 'mutation';
   /** Whether the admin check is in its middleware chain. */
   guarded: boolean;
+  /** What it declares in `.meta(...)`. */
+  meta: ProcedureMeta | undefined;
 }
 
 /** Every procedure of the app router by dotted path, read from the router itself. */
@@ -18,4 +21,5 @@ export const allProcedures: ProcedureInfo[] = Object.entries(appRouter._def.proc
   path,
   type: procedure._def.type as 'query' | 'mutation',
   guarded: middlewaresOf(procedure).includes(adminCheck),
+  meta: procedure._def.meta as ProcedureMeta | undefined,
 }));

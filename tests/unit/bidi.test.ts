@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isolate, stripBidiOverrides } from '../../src/shared/bidi.ts';
 import { createContactInput } from '../../src/shared/schemas/contacts.ts';
-import { createContentInput } from '../../src/shared/schemas/content.ts';
+import { createContentInput, updateContentInput } from '../../src/shared/schemas/content.ts';
+import { createLegalInput } from '../../src/shared/schemas/legal.ts';
 import { createGalleryInput } from '../../src/shared/schemas/gallery.ts';
 import { subscribeInput } from '../../src/shared/schemas/newsletter.ts';
 import { createStoryInput } from '../../src/shared/schemas/stories.ts';
-import { createUserInput } from '../../src/shared/schemas/users.ts';
+import { createUserInput, loginInput } from '../../src/shared/schemas/users.ts';
 
 const LRO = '\u202D';
 const RLO = '\u202E';
@@ -96,13 +97,38 @@ describe('every text input schema cleans direction controls', () => {
   });
 
   it('editor input: content, gallery, users', () => {
-    const content = createContentInput.parse({ titleEn: name, titleFa: name, descriptionEn: name, descriptionFa: name, imageUploadId: 'a'.repeat(16), coverAltEn: name, coverAltFa: name });
+    const content = createContentInput.parse({
+      titleEn: name,
+      titleFa: name,
+      descriptionEn: name,
+      descriptionFa: name,
+      imageUploadId: 'a'.repeat(16),
+      coverAltEn: name,
+      coverAltFa: name,
+    });
     expect(content).toMatchObject({ titleEn: 'Eve evil.exe', titleFa: 'Eve evil.exe', descriptionEn: 'Eve evil.exe', coverAltEn: 'Eve evil.exe' });
     expect(createGalleryInput.parse({ name, nameFa: name, videoLink: 'https://youtu.be/dQw4w9WgXcQ' })).toMatchObject({
       name: 'Eve evil.exe',
       nameFa: 'Eve evil.exe',
     });
     expect(createUserInput.parse({ name, email: 'eve@example.org', password: 'long enough password' })).toMatchObject({ name: 'Eve evil.exe' });
+  });
+
+  it('the rest: legal-awareness titles, a patch of the first media item, and the account typed at sign-in (kept in the activity log)', () => {
+    expect(
+      createLegalInput.parse({ titleEn: name, titleFa: name, descriptionEn: 'x', descriptionFa: 'x', videoLink: 'https://youtu.be/dQw4w9WgXcQ' }),
+    ).toMatchObject({
+      titleEn: 'Eve evil.exe',
+      titleFa: 'Eve evil.exe',
+    });
+    expect(updateContentInput.parse({ id: 1, firstMedia: { titleEn: name, titleFa: name, descriptionEn: name, descriptionFa: name } }).firstMedia).toEqual({
+      titleEn: 'Eve evil.exe',
+      titleFa: 'Eve evil.exe',
+      descriptionEn: 'Eve evil.exe',
+      descriptionFa: 'Eve evil.exe',
+    });
+    // The password is taken exactly as typed: it is never shown, and changing it would lock people out.
+    expect(loginInput.parse({ email: `${RLO}Eve@example.org`, password: `${RLO}secret` })).toEqual({ email: 'eve@example.org', password: `${RLO}secret` });
   });
 
   it('a text made only of controls counts as empty', () => {

@@ -24,7 +24,22 @@ export function openDatabase(file: string): Db {
   // be readable from the file afterwards (see erase.ts for the write-ahead log).
   sqlite.pragma('secure_delete = ON');
   registerSearchFunctions(sqlite);
-  return drizzle(sqlite, { schema });
+  return withWriteTransactions(drizzle(sqlite, { schema }));
+}
+
+/**
+ * Every transaction of the site reads and then writes (the stored media list a patch lays over, the
+ * cover an upload replaces, the row a failed sign-in adds to). SQLite's default (deferred)
+ * transaction takes the write lock only at its first write: when another connection, such as a
+ * second server process or a command-line tool on the same file, commits in between, the write
+ * fails with SQLITE_BUSY, since the transaction's reads are stale. Taking the write lock at BEGIN
+ * (immediate) makes the other connection wait (busy_timeout) and the read-modify-write one step.
+ * A caller may still ask for another behaviour explicitly.
+ */
+function withWriteTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (run, config) => transaction(run, { behavior: 'immediate', ...config });
+  return db;
 }
 
 function migrateDatabase(db: Db): void {

@@ -11,11 +11,13 @@ import { receivedFiles } from '../uploads/multer.ts';
  * the procedure to claim; a refused file throws the same field error the API answers with.
  */
 export function formFileIntake(deps: Deps) {
+  // The text is read before any refusal of the file, so a refused file never costs the visitor what she typed.
+  const page = { adminOnly: false, readTextFirst: true };
   const receivers = {
-    story: fileReceiver(deps, [{ name: 'media', allowVideo: true }], { adminOnly: false }),
-    contact: fileReceiver(deps, [{ name: 'image', allowVideo: false }], { adminOnly: false }),
+    story: fileReceiver(deps, [{ name: 'media', allowVideo: true }], page),
+    contact: fileReceiver(deps, [{ name: 'image', allowVideo: false }], page),
     // No file field: a file sent with it is read within the same limits and dropped.
-    newsletter: fileReceiver(deps, [], { adminOnly: false }),
+    newsletter: fileReceiver(deps, [], page),
   } satisfies Record<FormName, unknown>;
   return (call: Call, form: FormName): Promise<Record<string, string | undefined>> => receivers[form](call);
 }

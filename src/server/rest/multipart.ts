@@ -30,8 +30,8 @@ function refusalError(call: Call, deps: Deps, refusal: UploadRefusal): TRPCError
  * upload id per file field, for the procedure to claim; the endpoint discards them if the
  * procedure refuses the form. Non-multipart bodies (JSON) pass through untouched.
  */
-export function fileReceiver(deps: Deps, fields: readonly IntakeField[], options: { adminOnly: boolean }) {
-  const intake = uploadIntake(deps, { fields, adminOnly: options.adminOnly });
+export function fileReceiver(deps: Deps, fields: readonly IntakeField[], options: { adminOnly: boolean; readTextFirst?: boolean }) {
+  const intake = uploadIntake(deps, { fields, ...options });
   return async function receive(call: Call): Promise<Record<string, string | undefined>> {
     const result = await intake(call.req, call.res, call.ctx);
     if (!result.ok) throw refusalError(call, deps, result.refusal);

@@ -58,7 +58,7 @@ export const contactsRouter = router({
    * An editor opened the message: a pending one becomes read (setStatus 'pending' marks it unread
    * again); a read or archived one keeps its status. Answers the message as it now is.
    */
-  open: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }): ContactMessage => {
+  open: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(({ ctx, input }): ContactMessage => {
     const opened = ctx.db
       .update(contactMessages)
       .set({ status: 'read', updatedAt: new Date() })
@@ -70,13 +70,13 @@ export const contactsRouter = router({
     return row;
   }),
 
-  setStatus: adminProcedure.meta({ changesPublicContent: false }).input(setContactStatusInput).mutation(({ ctx, input }): ContactMessage => {
+  setStatus: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(setContactStatusInput).mutation(({ ctx, input }): ContactMessage => {
     const row = ctx.db.update(contactMessages).set({ status: input.status, updatedAt: new Date() }).where(eq(contactMessages.id, input.id)).returning(columns).get();
     if (!row) throw notFound(ctx);
     return row;
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(contactMessages).where(eq(contactMessages.id, input.id)).returning({ image: contactMessages.image }).get();
       if (!removed) throw notFound(ctx);

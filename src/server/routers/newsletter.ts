@@ -35,7 +35,7 @@ export const newsletterRouter = router({
     return { items, total, page: input.page, pageSize: input.pageSize };
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(({ ctx, input }) => {
     const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
     if (!removed) throw notFound(ctx);
     eraseDeleted(ctx.db);

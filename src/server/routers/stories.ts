@@ -104,10 +104,10 @@ export const storiesRouter = router({
     return row;
   }),
 
-  publish: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(storyIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media }).get();
       if (!removed) throw notFound(ctx, 'storyNotFound');

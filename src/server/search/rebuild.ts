@@ -20,5 +20,6 @@ export function rebuildSearchIndex(db: Db): { documents: number } {
     `);
     return sqlite.prepare('SELECT count(*) FROM search_documents').pluck().get() as number;
   });
-  return { documents: run() };
+  // Immediate: the write lock from the start, as every transaction of the site (db/client.ts).
+  return { documents: run.immediate() };
 }

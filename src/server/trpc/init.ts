@@ -23,6 +23,12 @@ class FieldError extends Error {
  */
 export interface ProcedureMeta {
   changesPublicContent?: boolean;
+  /**
+   * false: what the procedure handles was sent by a visitor (a story, a contact message, a
+   * subscription), so the activity log records the action and the item's id but never its words
+   * (title, name, address): deleting the item, or a retention run, must leave nothing behind.
+   */
+  auditLabel?: boolean;
 }
 
 export const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({

@@ -30,14 +30,14 @@ export const publicWriteProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /** Signed-in administrators only; every successful change is written to the audit log. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next, getRawInput }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, meta, next, getRawInput }) => {
   if (!ctx.user || !ctx.session || ctx.user.role !== 'admin') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
   }
   const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
   if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
     const { targetId, summary } = describeTarget(await getRawInput(), result.data);
-    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary });
+    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
   }
   return result;
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { UnreadableMediaError, type MediaRefusalReason } from './media-errors.ts';
+import { countJpegScans } from './jpeg-scans.ts';
 import type { SniffedType } from './sniff.ts';
 
 /**
@@ -12,12 +13,19 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const MAX_SIDE = 16_383;
 /** Stored images are scaled down to fit this box; nobody reads a news photo at 8000 px. */
 const MAX_EDGE = 2560;
+/**
+ * The most scans of a progressive JPEG: encoders write about ten (mozjpeg's search up to a few
+ * dozen); each scan is a pass over the whole picture, so a few thousand cost tens of seconds.
+ */
+export const MAX_JPEG_SCANS = 100;
 
 export interface ImageHeader {
   width?: number;
   height?: number;
   /** Frames of an animated GIF or WebP, as the header declares them. */
   pages?: number;
+  /** Scans of a JPEG (progressive ones have several), counted from its markers. */
+  scans?: number;
 }
 
 export type ImagePlan =
@@ -42,6 +50,7 @@ export function planImage(header: ImageHeader, type: SniffedType): ImagePlan {
   const refuse = (reason: MediaRefusalReason): ImagePlan => ({ ok: false, reason, framesDeclared: frames, pixelsDeclared: pixels * frames });
   if (!width || !height) return refuse('unreadable');
   if (width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_INPUT_PIXELS) return refuse('tooManyPixels');
+  if ((header.scans ?? 1) > MAX_JPEG_SCANS) return refuse('tooMuchWork');
   return { ok: true, framesDecoded: 1, pixelsDecoded: pixels, output: stillOf[type.ext] ?? type };
 }
 
@@ -49,7 +58,8 @@ export function planImage(header: ImageHeader, type: SniffedType): ImagePlan {
 export async function readImageHeader(input: string): Promise<ImageHeader> {
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
-    return { width: meta.width, height: meta.pageHeight ?? meta.height, pages: meta.pages };
+    const scans = meta.format === 'jpeg' ? await countJpegScans(input) : null;
+    return { width: meta.width, height: meta.pageHeight ?? meta.height, pages: meta.pages, ...(scans === null ? {} : { scans }) };
   } catch {
     return {};
   }

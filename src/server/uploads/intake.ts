@@ -24,6 +24,13 @@ export interface IntakeOptions {
    * JavaScript): checked once the text fields are read, before any file is processed or stored.
    */
   formToken?: (fields: Record<string, unknown>) => boolean;
+  /**
+   * For forms a page posts without JavaScript: the refusals that otherwise come before the body is
+   * read (its declared size, a full media queue) come after its text fields are read, so the page
+   * given back holds what the visitor typed (the form's file field comes last, and browsers send
+   * fields in page order). The file is refused all the same and never kept.
+   */
+  readTextFirst?: boolean;
 }
 
 export type IntakeResult =
@@ -58,6 +65,9 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
   // storeUpload then holds the file to its own kind's limit.
   const middleware = createMulter(maxBytes(deps.env, 'any'), deps.storage).any();
   const firstField = options.fields[0]?.name ?? 'file';
+  const tooLarge: UploadRefusal = { kind: 'tooLarge', field: firstField, media: 'any' };
+  // A page's form is read for its text first, unless it has no file field at all (then a large body is no form of ours).
+  const readTextFirst = Boolean(options.readTextFirst && options.fields.length);
 
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
@@ -73,8 +83,12 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
 
     const declared = Number(req.get('content-length') ?? NaN);
-    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) return refuseUnread({ kind: 'tooLarge', field: firstField, media: 'any' });
-    if (deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
+    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) {
+      if (!readTextFirst) return refuseUnread(tooLarge);
+      // Read as far as the text and the file's limit; the rest is not waited for once answered.
+      res.setHeader('Connection', 'close');
+    }
+    if (!readTextFirst && deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
       return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
     }
     // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
@@ -88,7 +102,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     const received = receivedFiles(req);
     const storedIds: string[] = [];
     try {
-      if (failure === 'too-large') return refuse({ kind: 'tooLarge', field: firstField, media: 'any' });
+      if (failure === 'too-large') return refuse(tooLarge);
       if (failure) return refuse({ kind: failure === 'too-many-parts' ? 'tooManyParts' : 'missingFile', field: firstField });
       const fields = bodyFields(req);
       if (!ctx.csrfOk && !options.formToken?.(fields)) return refuse({ kind: 'forgery' });

@@ -70,6 +70,7 @@ function refusalKey(refusal: UploadRefusal): MessageKey {
       return refusal.videoNotAllowed ? 'uploadVideoNotAllowed' : 'uploadUnsupportedType';
     case 'unreadable':
       if (refusal.reason === 'timedOut') return 'uploadTimedOut';
+      if (refusal.reason === 'tooMuchWork' && refusal.media === 'video') return 'uploadVideoTooMuchWork';
       return refusal.media === 'image' ? 'uploadUnreadableImage' : 'uploadUnsupportedType';
   }
 }

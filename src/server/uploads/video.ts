@@ -28,12 +28,16 @@ export interface StreamInfo {
   type: 'video' | 'audio' | 'other';
   /** A still picture rather than moving video: cover art, a thumbnail. */
   picture: boolean;
+  /** Of a video stream, as its headers declare them. */
+  width?: number;
+  height?: number;
+  fps?: number;
 }
 
 const pictureCodecs = new Set(['mjpeg', 'png', 'bmp', 'gif', 'webp', 'tiff']);
 
-/** The streams ffmpeg finds, read from the summary it prints for an input without outputs. */
-export async function probeStreams(input: string): Promise<StreamInfo[]> {
+/** What ffmpeg prints about an input without outputs: its streams, and its duration when declared. */
+async function probe(input: string): Promise<{ streams: StreamInfo[]; seconds: number | null }> {
   const output = await run(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', input], { timeout: 30_000, maxBuffer: 1024 * 1024 }).then(
     (result) => result.stderr,
     (error: { stderr?: string }) => error.stderr ?? '',
@@ -41,14 +45,64 @@ export async function probeStreams(input: string): Promise<StreamInfo[]> {
   const streams: StreamInfo[] = [];
   for (const match of output.matchAll(/^\s*Stream #\d+:(\d+).*?: (Video|Audio|Subtitle|Data|Attachment): (\w+)(.*)$/gm)) {
     const [, index, kind, codec = '', rest = ''] = match;
+    const size = /, (\d{1,6})x(\d{1,6})[\s,]/.exec(rest);
+    const rate = /, ([\d.]+)(k?) fps/.exec(rest) ?? /, ([\d.]+)(k?) tbr/.exec(rest);
     streams.push({
       index: Number(index),
       codec,
       type: kind === 'Video' ? 'video' : kind === 'Audio' ? 'audio' : 'other',
       picture: kind === 'Video' && (pictureCodecs.has(codec) || rest.includes('attached pic')),
+      ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
+      ...(rate ? { fps: Number(rate[1]) * (rate[2] ? 1000 : 1) } : {}),
     });
   }
-  return streams;
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(output);
+  const seconds = duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null;
+  return { streams, seconds };
+}
+
+/** The streams ffmpeg finds, read from the summary it prints for an input without outputs. */
+export async function probeStreams(input: string): Promise<StreamInfo[]> {
+  return (await probe(input)).streams;
+}
+
+/**
+ * Bounds on a video that must be decoded (re-encoded), decided from its headers before any frame
+ * is decoded. A copied stream costs work in proportion to the file's bytes; a decoded one in
+ * proportion to its pixels, which a few megabytes of repeated frames can make an hour of 1080p. So
+ * the pixels a file may make us decode grow with its size (a generous multiple of what phones
+ * record, so real videos pass), within a floor for small clips and a ceiling for everyone; the
+ * declared length is capped too, and the encoder is stopped at the planned frames and seconds in
+ * case the headers lie.
+ */
+export const VIDEO_WORK = {
+  /** Decoded pixels allowed per byte of file: phones record 60-100; still-screen recordings more. */
+  pixelsPerByte: 1000,
+  /** Any file may decode this many (about eight seconds of 1080p at 30 fps). */
+  minPixels: 500_000_000,
+  /** No file decodes more (about five minutes of 1080p at 30 fps, over a minute of 4K). */
+  maxPixels: 20_000_000_000,
+  /** The longest re-encoded video or audio, declared. */
+  maxSeconds: 30 * 60,
+  /** The largest side of a decoded frame: 8K, as the largest phone cameras record. */
+  maxSide: 8192,
+} as const;
+
+export type VideoWork = { ok: true; frames: number | null; seconds: number | null } | { ok: false; detail: string };
+
+/** The work re-encoding `video` (and audio) of a file of `bytes` may cost, or why it is refused. */
+export function planVideoWork(video: StreamInfo | undefined, seconds: number | null, bytes: number, reencodes: boolean): VideoWork {
+  if (!reencodes) return { ok: true, frames: null, seconds: null };
+  if (seconds !== null && seconds > VIDEO_WORK.maxSeconds) return { ok: false, detail: `declares ${seconds} s` };
+  if (!video) return { ok: true, frames: null, seconds: Math.min(seconds ?? VIDEO_WORK.maxSeconds, VIDEO_WORK.maxSeconds) + 1 };
+  const { width = 0, height = 0 } = video;
+  if (!width || !height || width > VIDEO_WORK.maxSide || height > VIDEO_WORK.maxSide) return { ok: false, detail: `frames of ${width}x${height}` };
+  const budget = Math.min(VIDEO_WORK.maxPixels, Math.max(VIDEO_WORK.minPixels, bytes * VIDEO_WORK.pixelsPerByte));
+  const frames = Math.floor(budget / (width * height));
+  // A file that declares no length (a recording streamed to disk) is cut at the planned frames instead.
+  const declared = seconds === null ? 0 : seconds * (video.fps ?? 30);
+  if (declared > frames) return { ok: false, detail: `declares ${declared} frames of ${width}x${height}; ${frames} allowed for ${bytes} bytes` };
+  return { ok: true, frames, seconds: seconds === null ? null : seconds + 1 };
 }
 
 /**
@@ -86,17 +140,24 @@ function audioArgs(codec: string | undefined, format: 'mp4' | 'mov' | 'webm'): s
 export async function cleanVideo(input: string, output: string, type: SniffedType): Promise<void> {
   const format = type.ext === 'webm' ? 'webm' : type.ext === 'mov' ? 'mov' : 'mp4';
   try {
-    const streams = await probeStreams(input);
+    const { streams, seconds } = await probe(input);
     // Picture codecs are left out even when not flagged as cover art: a still in a video file is one.
     const video = streams.find((stream) => stream.type === 'video' && !stream.picture);
     const audio = streams.find((stream) => stream.type === 'audio');
     if (!video && !audio) throw new Error('no audio or video stream');
+    const videoCoding = videoArgs(video?.codec, format);
+    const audioCoding = audioArgs(audio?.codec, format);
+    const reencodes = [...videoCoding, ...audioCoding].some((arg, i, all) => /^-c:[va]$/.test(arg) && all[i + 1] !== 'copy');
+    const work = planVideoWork(video, seconds, (await fs.promises.stat(input)).size, reencodes);
+    if (!work.ok) throw new UnreadableMediaError('tooMuchWork', `Video refused from its headers: ${work.detail}`);
     const args = [
       ...['-v', 'error', '-nostdin', '-y', '-threads', '1', '-i', input],
       ...(video ? ['-map', `0:${video.index}`] : []),
       ...(audio ? ['-map', `0:${audio.index}`] : []),
-      ...videoArgs(video?.codec, format),
-      ...audioArgs(audio?.codec, format),
+      ...videoCoding,
+      ...audioCoding,
+      ...(work.frames !== null ? ['-frames:v', String(work.frames)] : []),
+      ...(work.seconds !== null ? ['-t', String(work.seconds)] : []),
       ...['-dn', '-sn', '-map_metadata', '-1', '-map_metadata:s', '-1', '-map_chapters', '-1'],
       ...['-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact', '-threads', '1'],
       ...(format === 'webm' ? [] : ['-movflags', '+faststart']),
@@ -107,6 +168,7 @@ export async function cleanVideo(input: string, output: string, type: SniffedTyp
     if (stat.size === 0) throw new Error('empty output');
   } catch (error) {
     await fs.promises.rm(output, { force: true });
+    if (error instanceof UnreadableMediaError) throw error;
     throw new UnreadableMediaError('unreadable', `Video could not be cleaned: ${(error as Error).message}`);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
-import { byIdInput, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
+import { byIdInput, cleanText, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
 import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
 
 export type { ContentKind } from '../content-kinds.ts';
@@ -24,7 +24,7 @@ const mediaItemInput = z.object({
 export type MediaItemInput = z.infer<typeof mediaItemInput>;
 
 /** A text an edit may set, or clear with an empty value; absent leaves it as it is. */
-const patchText = (max: number) => z.string().trim().max(max).optional();
+const patchText = (max: number) => cleanText().max(max).optional();
 const patchUrl = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.union([z.literal(''), httpUrl]).optional());
 
 /** Changes to some fields of the first media item, as the original edit form sends them. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
-import { id, limits, optionalText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
+import { id, limits, optionalText, requiredText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
 import { checkBodies, checkSchedule, editorialFields, statusFilter } from './editorial.ts';
 
 export const createLegalInput = z
   .object({
-    titleEn: z.string().trim().min(1, 'required').max(limits.title),
-    titleFa: z.string().trim().min(1, 'required').max(limits.title),
+    titleEn: requiredText(limits.title),
+    titleFa: requiredText(limits.title),
     /** Plain text; with a body given it is derived from the body instead. */
     descriptionEn: optionalText(limits.longText),
     descriptionFa: optionalText(limits.longText),
@@ -30,7 +30,8 @@ export const updateLegalInput = z
     videoLink: optionalVideoLink,
     ...editorialFields,
   })
-  .superRefine(checkBodies).superRefine(checkSchedule);
+  .superRefine(checkBodies)
+  .superRefine(checkSchedule);
 export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
 
 export const adminLegalListInput = pageInput.extend({ status: statusFilter, q: listSearchQuery });

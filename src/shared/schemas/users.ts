@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, limits, requiredText } from './common.ts';
+import { cleanText, email, id, limits, requiredText } from './common.ts';
 
 export const roles = ['admin'] as const;
 
@@ -24,6 +24,10 @@ export const updateUserInput = z.object({
 });
 
 export const loginInput = z.object({
-  email: z.string().trim().min(1, 'required').max(limits.email).transform((value) => value.toLowerCase()),
+  /** Not checked as an address (any typed account is answered alike), but cleaned: a failed one is kept in the activity log. */
+  email: cleanText()
+    .min(1, 'required')
+    .max(limits.email)
+    .transform((value) => value.toLowerCase()),
   password: z.string().min(1, 'required').max(limits.password),
 });

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startChildServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
+import { CookieClient } from '../setup/http.ts';
+import { runDir } from '../setup/paths.ts';
+import { imageBlob, json, sendForm, sendJson } from './rest-kit.ts';
+
+const admin = { email: 'editor@example.org', password: 'a long test password' };
+const mediaFields = ['media_title_En', 'media_title_fa', 'media_description_En', 'media_description_fa', 'link'] as const;
+const columnOf = {
+  media_title_En: 'title_en',
+  media_title_fa: 'title_fa',
+  media_description_En: 'description_en',
+  media_description_fa: 'description_fa',
+  link: 'link',
+};
+
+const servers: ChildServer[] = [];
+let dir: string | undefined;
+afterEach(async () => {
+  for (const server of servers.splice(0)) await stopChildServer(server);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+async function signedIn(url: string): Promise<CookieClient> {
+  const client = new CookieClient(url);
+  expect((await client.fetch('/sanctum/csrf-cookie')).status).toBe(204);
+  expect((await sendJson(client, 'POST', '/api/login', admin)).status).toBe(200);
+  return client;
+}
+
+function valueFor(field: (typeof mediaFields)[number], round: number): string {
+  return field === 'link' ? `https://www.youtube.com/watch?v=round${String(round).padStart(6, '0')}` : `${field} of round ${round}`;
+}
+
+/**
+ * Editing a post reads what is stored (the first media item, the cover it replaces) and writes it
+ * back. Two server processes on one database (as a command-line tool beside the server, or a second
+ * instance, would be) really run at the same time, so a read and write that are not one write
+ * transaction lose edits, leave replaced covers behind, or fail with SQLITE_BUSY.
+ */
+describe('simultaneous edits of one post from two server processes', () => {
+  it('applies every edit, answers each with success, and leaves no replaced cover on disk', { timeout: 120_000 }, async () => {
+    dir = path.join(runDir, `edit-processes-${randomBytes(4).toString('hex')}`);
+    fs.mkdirSync(dir, { recursive: true });
+    const env = {
+      DATABASE_URL: path.join(dir, 'site.db'),
+      STORAGE_DIR: path.join(dir, 'storage'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      RATE_LIMIT_UPLOADS: '0',
+      MEDIA_QUEUE_LIMIT: '100',
+      MEDIA_WORKERS: '2',
+    };
+    servers.push(await startChildServer(dir, env));
+    servers.push(await startChildServer(dir, env));
+    const clients = await Promise.all(servers.map((server) => signedIn(server.url)));
+
+    const create = await sendForm(
+      clients[0]!,
+      '/api/admin/news',
+      {
+        title_En: 'Edited together',
+        title_fa: 'ویرایش هم‌زمان',
+        description_En: 'Edited by two editors at once.',
+        description_fa: 'ویرایش دو ویراستار با هم.',
+        link: 'https://www.youtube.com/watch?v=start000001',
+      },
+      { image: await imageBlob('jpeg') },
+    );
+    expect(create.status, await create.clone().text()).toBe(201);
+    const { id } = (await json(create)).data as { id: number };
+    const image = await imageBlob('jpeg');
+
+    const failures: string[] = [];
+    const lost: string[] = [];
+    const db = new Database(env.DATABASE_URL, { readonly: true });
+    try {
+      for (let round = 0; round < 25; round += 1) {
+        // Five editors change one field each of the first media item at once, on both servers; in
+        // some rounds one of them replaces the cover too.
+        const responses = await Promise.all(
+          mediaFields.map((field, n) =>
+            sendForm(clients[n % 2]!, `/api/admin/news/${id}`, { [field]: valueFor(field, round) }, round % 10 === n ? { image } : {}),
+          ),
+        );
+        for (const response of responses) if (response.status !== 200) failures.push(`${response.status} ${await response.text()}`);
+        const first = db.prepare('SELECT * FROM post_media WHERE post_id = ? ORDER BY position LIMIT 1').get(id) as Record<string, string>;
+        for (const field of mediaFields)
+          if (first[columnOf[field]] !== valueFor(field, round)) lost.push(`round ${round}: ${field} is ${first[columnOf[field]]}`);
+      }
+      expect(failures).toEqual([]);
+      expect(lost).toEqual([]);
+
+      // Every replaced cover is gone from disk: only the current one (and its sized copies) remain.
+      const { image: cover } = db.prepare('SELECT image FROM posts WHERE id = ?').get(id) as { image: string };
+      const stem = path.basename(cover).replace(/\.[a-z0-9]+$/, '');
+      const stored = ['images', 'private/images'].flatMap((folder) => {
+        const folderPath = path.join(env.STORAGE_DIR, folder);
+        return fs.existsSync(folderPath) ? fs.readdirSync(folderPath).filter((name) => !name.startsWith('.')) : [];
+      });
+      expect(stored.filter((name) => !name.startsWith(stem))).toEqual([]);
+      expect(stored.length).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  });
+});
