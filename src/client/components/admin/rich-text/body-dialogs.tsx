@@ -1,7 +1,7 @@
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import type { TFunction } from 'i18next';
-import { NodeSelection } from '@tiptap/pm/state';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { NodeSelection, Selection, type Transaction } from '@tiptap/pm/state';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { linkHref, richTextLimits } from '../../../../shared/rich-text/schema.ts';
 import { isRecognisedVideoLink } from '../../../../shared/video-links.ts';
 import type { DialogValues, EditorDialogProps } from './editor-dialog.tsx';
@@ -23,18 +23,27 @@ interface Context {
 /**
  * The editor's commands, run on the selection the dialog was opened for: the dialog took the focus,
  * and the link must apply to the words the editor selected. While a dialog is open nothing else
- * changes the text, so the remembered selection still fits; if it somehow does not, the current one is used.
+ * changes the text, so the remembered selection still fits; if it somehow does not, the current one
+ * is used. (No `.focus()` here: the editor takes the focus back itself once the dialog is gone.)
  */
 function onOpenedSelection(editor: Editor): () => ChainedCommands {
   const { doc, selection } = editor.state;
   return () =>
-    editor
-      .chain()
-      .focus()
-      .command(({ tr }) => {
-        if (tr.doc.eq(doc)) tr.setSelection(selection.map(tr.doc, tr.mapping));
-        return true;
-      });
+    editor.chain().command(({ tr }) => {
+      if (tr.doc.eq(doc)) tr.setSelection(selection.map(tr.doc, tr.mapping));
+      return true;
+    });
+}
+
+/**
+ * Leaves the cursor just after what the dialog changed, with nothing selected. A selection kept
+ * over the linked words (or on a picture) would be replaced by the next key pressed; and the browser
+ * or the editor may put the old selection back a moment after the focus returns (late on a busy
+ * machine, after a click elsewhere in the text), so nothing destructive may be left to put back.
+ */
+function collapseAfterSelection({ tr }: { tr: Transaction }) {
+  tr.setSelection(Selection.near(tr.doc.resolve(tr.selection.to), 1));
+  return true;
 }
 
 function tooLong(context: Context, value: string, limit: number): string | null {
@@ -67,8 +76,14 @@ export function linkDialog(context: Context): DialogRequest {
       }),
     onSubmit: ({ href = '', text = '' }) => {
       const safe = linkHref.parse(href);
-      if (needsText) chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: safe } }] }).run();
-      else chain().extendMarkRange('link').setLink({ href: safe }).run();
+      const linked = needsText
+        ? chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: safe } }] })
+        : chain().extendMarkRange('link').setLink({ href: safe });
+      // What is typed next, after the link, is not part of it.
+      linked
+        .command(collapseAfterSelection)
+        .unsetMark('link')
+        .run();
     },
     extra: current
       ? {
@@ -118,7 +133,7 @@ export function pictureDialog(context: Context, picture: { src: string; alt?: st
     submitLabel: t(editing ? 'editor.dialog.apply' : 'editor.dialog.insert'),
     initial: { alt: picture.alt ?? '', caption: picture.caption ?? '' },
     preview: (
-      <img src={storageUrl(picture.src) ?? ''} alt="" className="mx-auto max-h-40 w-auto rounded-lg bg-stone-100 object-contain ring-1 ring-stone-200" />
+      <img src={privateMediaUrl(picture.src) ?? ''} alt="" className="mx-auto max-h-40 w-auto rounded-lg bg-stone-100 object-contain ring-1 ring-stone-200" />
     ),
     fields: [
       { name: 'alt', label: t('editor.dialog.alt'), hint: t('editor.dialog.altHint'), required: true, dir: context.dir, limit: richTextLimits.alt },
@@ -132,12 +147,14 @@ export function pictureDialog(context: Context, picture: { src: string; alt?: st
     onSubmit: ({ alt = '', caption = '' }: DialogValues) => {
       const attrs = { src: picture.src, alt, caption: caption || null };
       if (!editing) return void chain().insertContent({ type: 'image', attrs }).run();
+      const at = picture.pos!;
       chain()
         .command(({ tr }) => {
-          if (tr.doc.nodeAt(picture.pos!)?.type.name !== 'image') return false;
-          tr.setNodeMarkup(picture.pos!, undefined, attrs);
+          if (tr.doc.nodeAt(at)?.type.name !== 'image') return false;
+          tr.setNodeMarkup(at, undefined, attrs);
           return true;
         })
+        .command(collapseAfterSelection)
         .run();
     },
   };

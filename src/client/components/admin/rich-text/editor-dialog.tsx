@@ -101,7 +101,11 @@ export function EditorDialog({ title, fields, initial, submitLabel, validate, on
               name={field.name}
               limit={field.limit}
               value={values[field.name] ?? ''}
-              onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [field.name]: value }));
+                // A corrected field no longer shows its error; the others keep theirs until the next try.
+                setErrors(({ [field.name]: _settled, ...others }) => others);
+              }}
               error={errors[field.name] ? [errors[field.name]!] : undefined}
             />
           ))}

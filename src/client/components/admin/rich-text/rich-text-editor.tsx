@@ -1,5 +1,5 @@
 import { EditorContent, useEditorState } from '@tiptap/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { uploadFile } from '../../../lib/upload.ts';
@@ -67,12 +67,21 @@ export function RichTextEditor({
     selector: ({ editor: current }) => (current ? `${current.state.selection.from}:${current.state.selection.to}:${current.isFocused}` : ''),
   });
 
+  // Back to the text once the dialog is gone (a modal dialog makes the page behind it unfocusable),
+  // at once: a focus put back later, in a frame or a timer, would bring the selection of that moment
+  // back over a click the editor made meanwhile.
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (dialog || !refocus.current || !editor || editor.isDestroyed) return;
+    refocus.current = false;
+    editor.view.focus();
+  }, [dialog, editor]);
+
   if (!editor) return null;
 
   const close = () => {
+    refocus.current = true;
     setDialog(null);
-    // Back to the text, where the selection still is.
-    editor.commands.focus();
   };
   const context = { editor, t, dir, close, number: (value: number) => formatNumber(value, panelLanguage) } as const;
   const ask = (request: DialogRequest) => {
