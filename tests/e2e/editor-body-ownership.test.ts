@@ -1,0 +1,81 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field, heading, openAdmin } from './support/admin.ts';
+import { browserAndSiteForFile, startSite, type Site } from './support/site.ts';
+
+let browser: Browser;
+let site: Site;
+browserAndSiteForFile(startSite, ([launched, started]) => {
+  browser = launched;
+  site = started;
+});
+
+const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar', { name: /Text \(English\)$/ }).getByRole('button', { name, exact: true });
+
+/** The editor's own state (ProseMirror's), read from the editable element tiptap marks with its instance. */
+function editorState(editor: Locator) {
+  return editor.evaluate((element) => {
+    const { state } = (element as HTMLElement & { editor: { state: { doc: { textContent: string }; selection: { empty: boolean; from: number } } } }).editor;
+    return { text: state.doc.textContent, empty: state.selection.empty, from: state.selection.from };
+  });
+}
+
+const savedDraft = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('admin-draft:') && key.endsWith(':add-news')).map((key) => localStorage.getItem(key) ?? ''));
+
+describe('the body editor owns its text while it is shown', () => {
+  it('takes a restored draft when it opens, and the emptied form when the draft is discarded, nothing else', async () => {
+    const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang: 'en' });
+    await heading(page).filter({ hasText: 'Add news' }).waitFor();
+    const english = field(page, 'Text (English)');
+    await english.click();
+    await page.keyboard.type('Words kept in a draft');
+    await expect.poll(async () => (await savedDraft(page)).join()).toContain('Words kept in a draft');
+
+    await page.reload();
+    await page.getByText('Your unsaved text from last time has been restored.').waitFor();
+    await english.locator('p', { hasText: 'Words kept in a draft' }).waitFor();
+    await english.locator('p').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', and more');
+    await expect.poll(async () => (await editorState(english)).text).toBe('Words kept in a draft, and more');
+    await expect.poll(async () => (await savedDraft(page)).join()).toContain('and more');
+
+    await page.getByRole('button', { name: 'Start over', exact: true }).click();
+    await expect.poll(async () => (await editorState(english)).text).toBe('');
+    await expect.poll(() => savedDraft(page)).toEqual([]);
+    // Typing again starts a new draft from the empty text, not from the discarded one.
+    await english.click();
+    await page.keyboard.type('A new start');
+    await expect.poll(async () => (await editorState(english)).text).toBe('A new start');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves the cursor after a link it made, so the next key cannot replace the linked words', async () => {
+    const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang: 'en' });
+    await heading(page).filter({ hasText: 'Add news' }).waitFor();
+    const english = field(page, 'Text (English)');
+    await english.click();
+    await page.keyboard.type('Read the guide');
+    await page.keyboard.press('Shift+Home');
+    await expect.poll(async () => (await editorState(english)).empty).toBe(false);
+    await toolbarButton(page, 'Link').click();
+    const dialog = page.getByTestId('editor-link-dialog');
+    await dialog.getByLabel(/^Link address/).fill('https://example.org/guide');
+    await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await english.locator('a[href="https://example.org/guide"]', { hasText: 'Read the guide' }).waitFor();
+    const after = await editorState(english);
+    expect(after.empty).toBe(true);
+    expect(after.from).toBe(1 + 'Read the guide'.length);
+
+    // The next key goes after the link, and outside it.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Next line');
+    await expect.poll(async () => (await editorState(english)).text).toBe('Read the guideNext line');
+    expect(await english.locator('a').allInnerTexts()).toEqual(['Read the guide']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
