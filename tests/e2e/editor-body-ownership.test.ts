@@ -21,7 +21,11 @@ function editorState(editor: Locator) {
 }
 
 const savedDraft = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('admin-draft:') && key.endsWith(':add-news')).map((key) => localStorage.getItem(key) ?? ''));
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('admin-draft:') && key.endsWith(':add-news'))
+      .map((key) => localStorage.getItem(key) ?? ''),
+  );
 
 describe('the body editor owns its text while it is shown', () => {
   it('takes a restored draft when it opens, and the emptied form when the draft is discarded, nothing else', async () => {

@@ -72,7 +72,9 @@ export function linkDialog(context: Context): DialogRequest {
     validate: ({ href = '', text = '' }) =>
       withoutEmpty({
         text: needsText && !text && t('editor.dialog.linkTextMissing'),
-        href: !href ? t('editor.dialog.linkMissing') : (tooLong(context, href, richTextLimits.url) ?? (!linkHref.safeParse(href).success && t('editor.linkInvalid'))),
+        href: !href
+          ? t('editor.dialog.linkMissing')
+          : (tooLong(context, href, richTextLimits.url) ?? (!linkHref.safeParse(href).success && t('editor.linkInvalid'))),
       }),
     onSubmit: ({ href = '', text = '' }) => {
       const safe = linkHref.parse(href);
@@ -80,10 +82,7 @@ export function linkDialog(context: Context): DialogRequest {
         ? chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: safe } }] })
         : chain().extendMarkRange('link').setLink({ href: safe });
       // What is typed next, after the link, is not part of it.
-      linked
-        .command(collapseAfterSelection)
-        .unsetMark('link')
-        .run();
+      linked.command(collapseAfterSelection).unsetMark('link').run();
     },
     extra: current
       ? {

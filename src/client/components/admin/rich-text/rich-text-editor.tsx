@@ -69,10 +69,11 @@ export function RichTextEditor({
 
   // Back to the text once the dialog is gone (a modal dialog makes the page behind it unfocusable),
   // at once: a focus put back later, in a frame or a timer, would bring the selection of that moment
-  // back over a click the editor made meanwhile.
+  // back over a click made in the text meanwhile.
   const refocus = useRef(false);
   useLayoutEffect(() => {
-    if (dialog || !refocus.current || !editor || editor.isDestroyed) return;
+    // (isInitialized: the editor is attached to the page, so it has a view to focus.)
+    if (dialog || !refocus.current || !editor?.isInitialized || editor.isDestroyed) return;
     refocus.current = false;
     editor.view.focus();
   }, [dialog, editor]);

@@ -12,7 +12,11 @@ export interface ToolbarAction {
 }
 
 /** The standard actions of the body editor, in toolbar order. */
-export function standardActions(editor: Editor, t: (key: string) => string, extra: { link(): void; image(): void; video(): void; describe?: () => void }): ToolbarAction[] {
+export function standardActions(
+  editor: Editor,
+  t: (key: string) => string,
+  extra: { link(): void; image(): void; video(): void; describe?: () => void },
+): ToolbarAction[] {
   const chain = () => editor.chain().focus();
   return [
     { key: 'paragraph', glyph: '¶', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
