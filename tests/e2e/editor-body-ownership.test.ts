@@ -12,6 +12,8 @@ browserAndSiteForFile(startSite, ([launched, started]) => {
 
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar', { name: /Text \(English\)$/ }).getByRole('button', { name, exact: true });
 
+/** Polls as long as a step may take on a busy machine (the page's own timeout), not vitest's default second. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 /** The editor's own state (ProseMirror's), read from the editable element tiptap marks with its instance. */
 function editorState(editor: Locator) {
   return editor.evaluate((element) => {
@@ -34,7 +36,7 @@ describe('the body editor owns its text while it is shown', () => {
     const english = field(page, 'Text (English)');
     await english.click();
     await page.keyboard.type('Words kept in a draft');
-    await expect.poll(async () => (await savedDraft(page)).join()).toContain('Words kept in a draft');
+    await eventually(async () => (await savedDraft(page)).join()).toContain('Words kept in a draft');
 
     await page.reload();
     await page.getByText('Your unsaved text from last time has been restored.').waitFor();
@@ -42,16 +44,16 @@ describe('the body editor owns its text while it is shown', () => {
     await english.locator('p').click();
     await page.keyboard.press('End');
     await page.keyboard.type(', and more');
-    await expect.poll(async () => (await editorState(english)).text).toBe('Words kept in a draft, and more');
-    await expect.poll(async () => (await savedDraft(page)).join()).toContain('and more');
+    await eventually(async () => (await editorState(english)).text).toBe('Words kept in a draft, and more');
+    await eventually(async () => (await savedDraft(page)).join()).toContain('and more');
 
     await page.getByRole('button', { name: 'Start over', exact: true }).click();
-    await expect.poll(async () => (await editorState(english)).text).toBe('');
-    await expect.poll(() => savedDraft(page)).toEqual([]);
+    await eventually(async () => (await editorState(english)).text).toBe('');
+    await eventually(() => savedDraft(page)).toEqual([]);
     // Typing again starts a new draft from the empty text, not from the discarded one.
     await english.click();
     await page.keyboard.type('A new start');
-    await expect.poll(async () => (await editorState(english)).text).toBe('A new start');
+    await eventually(async () => (await editorState(english)).text).toBe('A new start');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -63,7 +65,7 @@ describe('the body editor owns its text while it is shown', () => {
     await english.click();
     await page.keyboard.type('Read the guide');
     await page.keyboard.press('Shift+Home');
-    await expect.poll(async () => (await editorState(english)).empty).toBe(false);
+    await eventually(async () => (await editorState(english)).empty).toBe(false);
     await toolbarButton(page, 'Link').click();
     const dialog = page.getByTestId('editor-link-dialog');
     await dialog.getByLabel(/^Link address/).fill('https://example.org/guide');
@@ -77,7 +79,7 @@ describe('the body editor owns its text while it is shown', () => {
     // The next key goes after the link, and outside it.
     await page.keyboard.press('Enter');
     await page.keyboard.type('Next line');
-    await expect.poll(async () => (await editorState(english)).text).toBe('Read the guideNext line');
+    await eventually(async () => (await editorState(english)).text).toBe('Read the guideNext line');
     expect(await english.locator('a').allInnerTexts()).toEqual(['Read the guide']);
     expect(problems).toEqual([]);
     await context.close();

@@ -110,6 +110,8 @@ const toolbarButton = (page: Page, body: string, name: string) =>
   page.getByRole('toolbar', { name: new RegExp(`${escaped(body)}$`) }).getByRole('button', { name, exact: true });
 /** A field of the editor's dialog by its label (a required one's label ends with a decorative *). */
 const dialogField = (dialog: Locator, label: string) => dialog.getByLabel(new RegExp(`^${escaped(label)}(\\s*\\*)?$`));
+/** Polls as long as a step may take on a busy machine (the page's own timeout), not vitest's default second. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 /** The element that has the focus is the editor itself or inside it. */
 const hasFocus = (editor: Locator) => editor.evaluate((element) => element.contains(document.activeElement));
 
@@ -148,7 +150,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await toolbarButton(page, texts.bodyEn, texts.link).click();
     const linkDialog = page.getByTestId('editor-link-dialog');
     const address = dialogField(linkDialog, texts.linkAddress);
-    await expect.poll(() => address.evaluate((element) => element === document.activeElement)).toBe(true);
+    await eventually(() => address.evaluate((element) => element === document.activeElement)).toBe(true);
     await address.fill('javascript:alert(1)');
     await linkDialog.getByRole('button', { name: texts.insert, exact: true }).click();
     await linkDialog.getByText(texts.linkInvalid).waitFor();
@@ -160,7 +162,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await linkDialog.waitFor({ state: 'hidden' });
     // The link went on the words selected before the dialog opened, and the focus is back in the text.
     await english.locator('a[href="https://example.org/custody-guide"]', { hasText: 'Read the full guide' }).waitFor();
-    await expect.poll(() => hasFocus(english)).toBe(true);
+    await eventually(() => hasFocus(english)).toBe(true);
 
     // A video link that is not a recognised one is refused; Escape gives up and adds nothing.
     await toolbarButton(page, texts.bodyEn, texts.video).click();
@@ -170,7 +172,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await videoDialog.getByText(texts.videoInvalid).waitFor();
     await page.keyboard.press('Escape');
     await videoDialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => hasFocus(english)).toBe(true);
+    await eventually(() => hasFocus(english)).toBe(true);
     expect(await english.locator('[data-video]').count()).toBe(0);
 
     // A click ends the selection (End alone may not, in a left-to-right box on a right-to-left page).
@@ -283,7 +285,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await field(page, texts.zone).selectOption('Asia/Tehran');
     const goesLive = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
     await page.getByTestId('publish-at').fill(instantToZoned(goesLive, 'Asia/Tehran'));
-    await expect.poll(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
+    await eventually(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
     await page.getByRole('button', { name: texts.save }).click();
     await expectToast(page, texts.updated);
 
