@@ -76,11 +76,57 @@ describe('the body editor owns its text while it is shown', () => {
     expect(after.empty).toBe(true);
     expect(after.from).toBe(1 + 'Read the guide'.length);
 
-    // The next key goes after the link, and outside it.
+    // The next keys go after the link, and outside it.
+    await page.keyboard.type(' now');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Next line');
-    await eventually(async () => (await editorState(english)).text).toBe('Read the guideNext line');
+    await eventually(async () => (await editorState(english)).text).toBe('Read the guide nowNext line');
     expect(await english.locator('a').allInnerTexts()).toEqual(['Read the guide']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the words of a link when none are selected, and removes a link from the same dialog, from the keyboard', async () => {
+    const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang: 'fa' });
+    await heading(page).filter({ hasText: 'افزودن خبر' }).waitFor();
+    const english = field(page, 'متن (انگلیسی)');
+    await english.click();
+    await page.keyboard.type('See ');
+    // Shift+Tab reaches the toolbar (one tab stop); the arrow keys follow the text's direction.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('End');
+    const link = page.getByRole('toolbar', { name: /متن \(انگلیسی\)$/ }).getByRole('button', { name: 'پیوند', exact: true });
+    for (let press = 0; press < 20 && !(await link.evaluate((element) => element === document.activeElement)); press++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('editor-link-dialog');
+    // Nothing was selected: the words are asked for too, in the body's direction, and are required.
+    const words = dialog.getByLabel(/^متن پیوند/);
+    expect(await words.getAttribute('dir')).toBe('ltr');
+    // The dialog itself speaks the panel's language, right to left.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await dialog.getByLabel(/^نشانی پیوند/).fill('mailto:team@example.org');
+    await dialog.getByRole('button', { name: 'افزودن', exact: true }).click();
+    await dialog.getByText('واژه‌هایی را که خوانندگان روی آن کلیک می‌کنند وارد کنید.').waitFor();
+    await words.fill('the team');
+    await words.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await english.locator('a[href="mailto:team@example.org"]', { hasText: 'the team' }).waitFor();
+    await eventually(() => english.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    // Escape gives up and changes nothing.
+    await english.locator('a').click();
+    await link.click();
+    expect(await dialog.getByLabel(/^نشانی پیوند/).inputValue()).toBe('mailto:team@example.org');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await english.locator('a[href="mailto:team@example.org"]').waitFor();
+
+    await english.locator('a').click();
+    await link.click();
+    await dialog.getByRole('button', { name: 'برداشتن پیوند', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(() => english.locator('a').count()).toBe(0);
+    expect(await english.innerText()).toBe('See the team');
     expect(problems).toEqual([]);
     await context.close();
   });
