@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToZoned } from '../../src/shared/time-zones.ts';
 import { writeIllustration } from '../factories/admin-content.ts';
@@ -50,6 +50,18 @@ const journeys = [
       link: 'Link',
       bulletList: 'Bulleted list',
       picture: 'Insert picture',
+      describe: 'Describe picture',
+      video: 'Insert YouTube video',
+      linkAddress: 'Link address',
+      linkInvalid: 'Only http, https and mailto links are allowed.',
+      videoAddress: 'Link of the video on YouTube',
+      videoInvalid: 'Enter a YouTube link (watch, youtu.be, shorts or embed).',
+      alt: 'Description for readers who cannot see it',
+      altMissing: 'Describe the picture: readers who cannot see it depend on this.',
+      caption: 'Caption',
+      insert: 'Insert',
+      apply: 'Apply',
+      cancel: 'Cancel',
       preview: 'Preview',
       zone: 'Time zone',
       month: 'November',
@@ -74,6 +86,18 @@ const journeys = [
       link: 'پیوند',
       bulletList: 'فهرست نقطه‌دار',
       picture: 'افزودن تصویر',
+      describe: 'توصیف تصویر',
+      video: 'افزودن ویدیوی یوتیوب',
+      linkAddress: 'نشانی پیوند',
+      linkInvalid: 'فقط پیوندهای http، https و mailto مجاز است.',
+      videoAddress: 'پیوند ویدیو در یوتیوب',
+      videoInvalid: 'یک پیوند یوتیوب وارد کنید (watch، youtu.be، shorts یا embed).',
+      alt: 'توصیف برای خوانندگانی که آن را نمی‌بینند',
+      altMissing: 'تصویر را توصیف کنید: خوانندگانی که آن را نمی‌بینند به این توصیف نیاز دارند.',
+      caption: 'زیرنویس',
+      insert: 'افزودن',
+      apply: 'اعمال',
+      cancel: 'انصراف',
       preview: 'پیش‌نمایش',
       zone: 'منطقهٔ زمانی',
       month: 'آذر',
@@ -81,14 +105,25 @@ const journeys = [
   },
 ];
 
-/** Answers the browser's prompts in order (link address, picture's alt text, caption). */
-function answerPrompts(page: Page, answers: string[]) {
-  page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
-}
-
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const toolbarButton = (page: Page, body: string, name: string) =>
   page.getByRole('toolbar', { name: new RegExp(`${escaped(body)}$`) }).getByRole('button', { name, exact: true });
+/** A field of the editor's dialog by its label (a required one's label ends with a decorative *). */
+const dialogField = (dialog: Locator, label: string) => dialog.getByLabel(new RegExp(`^${escaped(label)}(\\s*\\*)?$`));
+/** Polls as long as a step may take on a busy machine (the page's own timeout), not vitest's default second. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+/** The element that has the focus is the editor itself or inside it. */
+const hasFocus = (editor: Locator) => editor.evaluate((element) => element.contains(document.activeElement));
+
+/** The dialog at a phone's width and a desktop's, for a person to look at (screenshots/ is not kept in git). */
+async function screenshotDialog(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await page.screenshot({ path: path.join(repoRoot, 'screenshots', `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
 
 describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
   it('writes a rich body, saves a draft, previews it, schedules it, and readers see it at its time', async () => {
@@ -108,24 +143,84 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Read the full guide');
+    await english.locator('p', { hasText: 'Read the full guide' }).waitFor();
     await page.keyboard.press('Shift+Home');
-    answerPrompts(page, ['https://example.org/custody-guide', 'Two mothers reading the guide together', 'Kabul, November']);
+
+    // The link's address is asked in a dialog of the panel's language, which refuses a script address.
     await toolbarButton(page, texts.bodyEn, texts.link).click();
-    await english.locator('a[href="https://example.org/custody-guide"]').waitFor();
+    const linkDialog = page.getByTestId('editor-link-dialog');
+    const address = dialogField(linkDialog, texts.linkAddress);
+    await eventually(() => address.evaluate((element) => element === document.activeElement)).toBe(true);
+    await address.fill('javascript:alert(1)');
+    await linkDialog.getByRole('button', { name: texts.insert, exact: true }).click();
+    await linkDialog.getByText(texts.linkInvalid).waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    await screenshotDialog(page, `editor-link-dialog-${lang}`);
+    await address.fill('https://example.org/custody-guide');
+    await linkDialog.getByText(texts.linkInvalid).waitFor({ state: 'detached' });
+    await address.press('Enter');
+    await linkDialog.waitFor({ state: 'hidden' });
+    // The link went on the words selected before the dialog opened, and the focus is back in the text.
+    await english.locator('a[href="https://example.org/custody-guide"]', { hasText: 'Read the full guide' }).waitFor();
+    await eventually(() => hasFocus(english)).toBe(true);
+
+    // A video link that is not a recognised one is refused; Escape gives up and adds nothing.
+    await toolbarButton(page, texts.bodyEn, texts.video).click();
+    const videoDialog = page.getByTestId('editor-video-dialog');
+    await dialogField(videoDialog, texts.videoAddress).fill('https://example.org/not-a-video');
+    await videoDialog.getByRole('button', { name: texts.insert, exact: true }).click();
+    await videoDialog.getByText(texts.videoInvalid).waitFor();
+    await page.keyboard.press('Escape');
+    await videoDialog.waitFor({ state: 'hidden' });
+    await eventually(() => hasFocus(english)).toBe(true);
+    expect(await english.locator('[data-video]').count()).toBe(0);
+
     // A click ends the selection (End alone may not, in a left-to-right box on a right-to-left page).
     await english.locator('p', { hasText: 'Read the full guide' }).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await toolbarButton(page, texts.bodyEn, texts.bulletList).click();
     await page.keyboard.type('Custody after divorce');
+    await english.locator('ul > li', { hasText: 'Custody after divorce' }).waitFor();
     await page.keyboard.press('Enter');
     await page.keyboard.type('Visiting rights');
+    await english.locator('ul > li', { hasText: 'Visiting rights' }).waitFor();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
+    await english.locator('ul + p').waitFor();
+
+    // A picture is described after its upload; without a description it is not added.
     const chooser = page.waitForEvent('filechooser');
     await toolbarButton(page, texts.bodyEn, texts.picture).click();
     await (await chooser).setFiles(await writeIllustration(site.deps));
-    await english.locator('img[alt="Two mothers reading the guide together"]').waitFor();
+    const pictureDialog = page.getByTestId('editor-picture-dialog');
+    await pictureDialog.locator('img').waitFor();
+    await pictureDialog.getByRole('button', { name: texts.insert, exact: true }).click();
+    await pictureDialog.getByText(texts.altMissing).waitFor();
+    expect(await english.locator('img').count()).toBe(0);
+    await dialogField(pictureDialog, texts.alt).fill('Two mothers reading the guide');
+    await screenshotDialog(page, `editor-picture-dialog-${lang}`);
+    await pictureDialog.getByRole('button', { name: texts.insert, exact: true }).click();
+    await pictureDialog.waitFor({ state: 'hidden' });
+    await english.locator('img[alt="Two mothers reading the guide"]').waitFor();
+
+    // A picture in the text is described again: selected with a click, then "describe picture".
+    await english.locator('img').click();
+    await toolbarButton(page, texts.bodyEn, texts.describe).click();
+    expect(await dialogField(pictureDialog, texts.alt).inputValue()).toBe('Two mothers reading the guide');
+    await dialogField(pictureDialog, texts.alt).fill('Two mothers reading the guide together');
+    await dialogField(pictureDialog, texts.caption).fill('Kabul, November');
+    await pictureDialog.getByRole('button', { name: texts.apply, exact: true }).click();
+    await pictureDialog.waitFor({ state: 'hidden' });
+    await english.locator('figure', { hasText: 'Kabul, November' }).locator('img[alt="Two mothers reading the guide together"]').waitFor();
+
+    // The link is changed the same way: the dialog starts from the address it has.
+    await english.locator('a').click();
+    await toolbarButton(page, texts.bodyEn, texts.link).click();
+    expect(await dialogField(linkDialog, texts.linkAddress).inputValue()).toBe('https://example.org/custody-guide');
+    await linkDialog.getByRole('button', { name: texts.cancel, exact: true }).click();
+    await linkDialog.waitFor({ state: 'hidden' });
+    await english.locator('a[href="https://example.org/custody-guide"]', { hasText: 'Read the full guide' }).waitFor();
 
     // The Persian body is written right to left.
     const persian = field(page, texts.bodyFa);
@@ -190,7 +285,7 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await field(page, texts.zone).selectOption('Asia/Tehran');
     const goesLive = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
     await page.getByTestId('publish-at').fill(instantToZoned(goesLive, 'Asia/Tehran'));
-    await expect.poll(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
+    await eventually(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
     await page.getByRole('button', { name: texts.save }).click();
     await expectToast(page, texts.updated);
 

@@ -41,7 +41,7 @@ export function useDraft<T extends Record<string, unknown>>(key: string, initial
   const [state, setState] = useState(() => {
     const stored = read<T>(key);
     const values = stored ? { ...initial, ...pick(stored, Object.keys(initial)) } : initial;
-    return { values: values as T, restored: Boolean(stored) };
+    return { values: values as T, restored: Boolean(stored), revision: 0 };
   });
 
   useEffect(() => {
@@ -60,12 +60,16 @@ export function useDraft<T extends Record<string, unknown>>(key: string, initial
   /** Back to the initial values, and the saved draft forgotten (after a successful save, or on "discard"). */
   const clear = useCallback(() => {
     write(key, null);
-    setState({ values: initialRef.current, restored: false });
+    setState((current) => ({ values: initialRef.current, restored: false, revision: current.revision + 1 }));
   }, [key]);
 
   const dismissRestored = useCallback(() => setState((current) => ({ ...current, restored: false })), []);
 
-  return { values: state.values, restored: state.restored, setField, clear, dismissRestored };
+  /**
+   * Counts the times the values were replaced as a whole (`clear()`): a field that keeps its own
+   * state (the body editor) takes its value again only when this changes, never from its own echo.
+   */
+  return { values: state.values, revision: state.revision, restored: state.restored, setField, clear, dismissRestored };
 }
 
 function pick(source: object, keys: string[]): Record<string, unknown> {

@@ -10,11 +10,14 @@ import { limits } from '../../../shared/limits.ts';
 /** The fields of a news item, article or report, for the add and edit pages alike. */
 export function ContentFields({
   values,
+  revision,
   setField,
   errors,
   imageSlot,
 }: {
   values: ContentValues;
+  /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
+  revision: number;
   setField(field: keyof ContentValues, value: string): void;
   errors: Record<string, string[]>;
   /** The image upload (required when adding, a replacement when editing). */
@@ -31,7 +34,7 @@ export function ContentFields({
           errors={errors}
           pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
-        <BodyFields values={values} setField={setField} errors={errors} />
+        <BodyFields values={values} setField={setField} errors={errors} revision={revision} />
       </FormSection>
 
       <FormSection title={t('form.sections.image')}>{imageSlot}</FormSection>

@@ -33,11 +33,14 @@ export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
 /** A legal-awareness item: both titles, both bodies, publication, the cover's words, and an image, a video file or a YouTube link. */
 export function LegalFields({
   values,
+  revision,
   setField,
   errors,
   mediaSlot,
 }: {
   values: LegalValues;
+  /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
+  revision: number;
   setField(field: keyof LegalValues, value: string): void;
   errors: Record<string, string[]>;
   mediaSlot: ReactNode;
@@ -52,7 +55,7 @@ export function LegalFields({
           errors={errors}
           pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
-        <BodyFields values={values} setField={setField} errors={errors} />
+        <BodyFields values={values} setField={setField} errors={errors} revision={revision} />
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('legal.mediaHint')}>
         {mediaSlot}

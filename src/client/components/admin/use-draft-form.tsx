@@ -50,6 +50,8 @@ export function useDraftForm<T extends Record<string, string>>(name: string, ini
 
   return {
     values: draft.values,
+    /** Changes when the values were replaced from outside the fields (reset, discarded draft). */
+    revision: draft.revision,
     errors,
     setErrors,
     clear,

@@ -15,7 +15,7 @@ interface SectionProps {
 const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
 
 /** The bodies, English left to right and Persian right to left, side by side on wide screens. */
-export function BodyFields({ values, setField, errors }: SectionProps) {
+export function BodyFields({ values, setField, errors, revision }: SectionProps & { revision: number }) {
   const { t } = useTranslation('admin');
   return (
     <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none" />}>
@@ -31,6 +31,7 @@ export function BodyFields({ values, setField, errors }: SectionProps) {
               label={t(`fields.${field}`)}
               required
               value={values[field]}
+              revision={revision}
               onChange={(value) => setField(field, value)}
               error={errors[field] ?? errors[description] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]}
             />

@@ -1,12 +1,12 @@
 import { Node, mergeAttributes, type Extensions } from '@tiptap/core';
 import { StarterKit } from '@tiptap/starter-kit';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { linkHref, storedImagePath } from '../../../../shared/rich-text/schema.ts';
 import { youtubeVideoId } from '../../../../shared/video-links.ts';
 
 /** The stored path of a picture of this site, from any form of its address; null for pictures from elsewhere. */
 export function storedPathOf(src: string | null | undefined): string | null {
-  const match = /(?:^|\/)storage\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(src ?? '');
+  const match = /(?:^|\/)(?:storage|media\/private)\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(src ?? '');
   const parsed = storedImagePath.safeParse(match?.[1]);
   return parsed.success ? parsed.data : null;
 }
@@ -46,7 +46,8 @@ const BodyImage = Node.create({
   },
   renderHTML({ node }) {
     const attrs = node.attrs as { src: string; alt: string; caption: string | null };
-    const img = ['img', { src: storageUrl(attrs.src) ?? '', alt: attrs.alt }] as const;
+    // The editors' address: a picture just uploaded is not public until its item is published.
+    const img = ['img', { src: privateMediaUrl(attrs.src) ?? '', alt: attrs.alt }] as const;
     return attrs.caption ? ['figure', {}, img, ['figcaption', {}, attrs.caption]] : ['figure', {}, img];
   },
 });

@@ -1,22 +1,24 @@
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { EditorContent, useEditorState } from '@tiptap/react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkHref } from '../../../../shared/rich-text/schema.ts';
-import { isRecognisedVideoLink } from '../../../../shared/video-links.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { uploadFile } from '../../../lib/upload.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { bodyExtensions } from './extensions.ts';
-import { parseBody } from './parse-body.ts';
+import { linkDialog, pictureDialog, selectedPicture, videoDialog, type DialogRequest } from './body-dialogs.tsx';
+import { EditorDialog } from './editor-dialog.tsx';
 import { standardActions, Toolbar } from './toolbar.tsx';
+import { useBodyEditor } from './use-body-editor.ts';
 
 /**
  * The body editor of one language: typed right to left for Persian, left to right for English,
- * whatever the panel's language. Its value is the body document as JSON text.
+ * whatever the panel's language. Its value is the body document as JSON text; the editor owns the
+ * text while it is shown, and takes `value` again only when `revision` changes (use-body-editor.ts).
  */
 export function RichTextEditor({
   label,
   language,
   value,
+  revision,
   onChange,
   error,
   required,
@@ -26,6 +28,8 @@ export function RichTextEditor({
   /** The language of the text (not of the panel). */
   language: 'en' | 'fa';
   value: string;
+  /** Changes whenever `value` was set from outside the editor (a discarded draft, a form emptied after saving). */
+  revision: number;
   onChange(value: string): void;
   error?: string[];
   required?: boolean;
@@ -35,90 +39,63 @@ export function RichTextEditor({
   const { language: panelLanguage } = useLanguage();
   const id = useId();
   const dir = language === 'fa' ? 'rtl' : 'ltr';
-  // Every value the editor itself sent up. Under load the form can hand back an older one of them
-  // after a newer edit (React renders the echo of update N after update N+1): that echo must never
-  // replace the content, or the newest edits (a link just set) are silently lost.
-  const emitted = useRef(new Set([value]));
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const invalid = Boolean(error?.length);
-  const editor = useEditor({
-    extensions: bodyExtensions,
-    // The site's CSP allows no inline styles: the editor's few rules are in styles.css instead.
-    injectCSS: false,
-    content: parseBody(value),
-    editorProps: {
-      attributes: {
-        id,
-        dir,
-        lang: language,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
-        'aria-describedby': [`${id}-hint`, invalid ? `${id}-error` : ''].filter(Boolean).join(' '),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        'data-testid': `editor-${name}`,
-        class: 'rich-body min-h-48 rounded-b-lg border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:outline-2 focus:outline-plum-500',
-      },
-    },
-    onUpdate: ({ editor: current }) => {
-      const next = JSON.stringify(current.getJSON());
-      emitted.current.add(next);
-      // A few dozen recent ones are enough to recognise any echo still on its way.
-      if (emitted.current.size > 50) emitted.current.delete(emitted.current.values().next().value!);
-      onChange(next);
+  const editor = useBodyEditor({
+    value,
+    revision,
+    onChange,
+    attributes: {
+      id,
+      dir,
+      lang: language,
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': `${id}-label`,
+      'aria-describedby': [`${id}-hint`, invalid ? `${id}-error` : ''].filter(Boolean).join(' '),
+      ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      'data-testid': `editor-${name}`,
+      class: 'rich-body min-h-48 rounded-b-lg border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 focus:outline-2 focus:outline-plum-500',
     },
   });
-  // A value set from outside (a restored draft) replaces the content; the editor's own echoes do not.
-  useEffect(() => {
-    if (editor && !emitted.current.has(value)) {
-      emitted.current = new Set([value]);
-      editor.commands.setContent(parseBody(value), { emitUpdate: false });
-    }
-  }, [editor, value]);
   // Re-render on selection changes so the toolbar's pressed states follow the cursor.
   useEditorState({
     editor,
     selector: ({ editor: current }) => (current ? `${current.state.selection.from}:${current.state.selection.to}:${current.isFocused}` : ''),
   });
 
+  // Back to the text once the dialog is gone (a modal dialog makes the page behind it unfocusable),
+  // at once: a focus put back later, in a frame or a timer, would bring the selection of that moment
+  // back over a click made in the text meanwhile.
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    // (isInitialized: the editor is attached to the page, so it has a view to focus.)
+    if (dialog || !refocus.current || !editor?.isInitialized || editor.isDestroyed) return;
+    refocus.current = false;
+    editor.view.focus();
+  }, [dialog, editor]);
+
   if (!editor) return null;
 
-  const link = () => {
-    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const answer = window.prompt(t('editor.linkPrompt'), previous);
-    if (answer === null) return;
-    if (!answer.trim()) return void editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    const href = linkHref.safeParse(answer.trim());
-    if (!href.success) return setNotice(t('editor.linkInvalid'));
-    setNotice(null);
-    editor.chain().focus().extendMarkRange('link').setLink({ href: href.data }).run();
+  const close = () => {
+    refocus.current = true;
+    setDialog(null);
   };
-  const video = () => {
-    const answer = window.prompt(t('editor.videoPrompt'));
-    if (answer === null || !answer.trim()) return;
-    if (!isRecognisedVideoLink(answer.trim())) return setNotice(t('editor.videoInvalid'));
+  const context = { editor, t, dir, close, number: (value: number) => formatNumber(value, panelLanguage) } as const;
+  const ask = (request: DialogRequest) => {
     setNotice(null);
-    editor
-      .chain()
-      .focus()
-      .insertContent({ type: 'video', attrs: { src: answer.trim() } })
-      .run();
+    setDialog(request);
   };
+  const picture = selectedPicture(editor);
   const upload = async (file: File) => {
     setNotice(null);
     setProgress(0);
     try {
       const stored = await uploadFile(file, { purpose: 'image', language: panelLanguage, onProgress: setProgress });
-      const alt = window.prompt(t('editor.altPrompt'))?.trim();
-      if (!alt) return setNotice(t('editor.altMissing'));
-      const caption = window.prompt(t('editor.captionPrompt'))?.trim() || null;
-      editor
-        .chain()
-        .focus()
-        .insertContent({ type: 'image', attrs: { src: stored.path, alt, caption } })
-        .run();
+      ask(pictureDialog(context, { src: stored.path }));
     } catch (failure) {
       setNotice(t('editor.uploadFailed') + (failure instanceof Error ? failure.message : ''));
     } finally {
@@ -140,7 +117,12 @@ export function RichTextEditor({
       <Toolbar
         label={`${t('editor.toolbar')}: ${label}`}
         dir={dir}
-        actions={standardActions(editor, t, { link, video, image: () => fileInput.current?.click() })}
+        actions={standardActions(editor, t, {
+          link: () => ask(linkDialog(context)),
+          video: () => ask(videoDialog(context)),
+          image: () => fileInput.current?.click(),
+          describe: picture ? () => ask(pictureDialog(context, picture)) : undefined,
+        })}
       />
       <input
         ref={fileInput}
@@ -157,6 +139,16 @@ export function RichTextEditor({
         }}
       />
       <EditorContent editor={editor} />
+      {dialog ? (
+        <EditorDialog
+          {...dialog}
+          onCancel={close}
+          onSubmit={(values) => {
+            dialog.onSubmit(values);
+            close();
+          }}
+        />
+      ) : null}
       {progress !== null ? (
         <progress
           className="mt-2 h-2 w-full accent-plum-700"

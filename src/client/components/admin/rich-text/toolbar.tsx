@@ -12,7 +12,11 @@ export interface ToolbarAction {
 }
 
 /** The standard actions of the body editor, in toolbar order. */
-export function standardActions(editor: Editor, t: (key: string) => string, extra: { link(): void; image(): void; video(): void }): ToolbarAction[] {
+export function standardActions(
+  editor: Editor,
+  t: (key: string) => string,
+  extra: { link(): void; image(): void; video(): void; describe?: () => void },
+): ToolbarAction[] {
   const chain = () => editor.chain().focus();
   return [
     { key: 'paragraph', glyph: '¶', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
@@ -37,6 +41,8 @@ export function standardActions(editor: Editor, t: (key: string) => string, extr
     { key: 'orderedList', glyph: '1.', label: t('editor.orderedList'), run: () => chain().toggleOrderedList().run(), active: editor.isActive('orderedList') },
     { key: 'quote', glyph: '❝', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
     { key: 'image', glyph: '🖼', label: t('editor.image'), run: extra.image },
+    // Enabled while a picture of the text is selected (a click on it selects it).
+    { key: 'describe', glyph: 'Alt', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
     { key: 'video', glyph: '▶', label: t('editor.video'), run: extra.video },
     { key: 'separator', glyph: '—', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
     { key: 'undo', glyph: '↶', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },

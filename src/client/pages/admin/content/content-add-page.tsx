@@ -47,6 +47,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
     >
       <ContentFields
         values={form.values}
+        revision={form.revision}
         setField={form.change}
         errors={form.errors}
         imageSlot={<UploadField label={t('fields.image')} purpose="image" required hint={t('form.imageHint')} {...form.file.props} />}

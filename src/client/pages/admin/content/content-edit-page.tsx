@@ -71,6 +71,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
     >
       <ContentFields
         values={form.values}
+        revision={form.revision}
         setField={form.change}
         errors={form.errors}
         imageSlot={

@@ -49,6 +49,7 @@ export function LegalAddPage() {
     >
       <LegalFields
         values={form.values}
+        revision={form.revision}
         setField={form.change}
         errors={form.errors}
         mediaSlot={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}

@@ -86,6 +86,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
     >
       <LegalFields
         values={form.values}
+        revision={form.revision}
         setField={form.change}
         errors={form.errors}
         mediaSlot={
