@@ -1,4 +1,4 @@
-import type { BodySegment } from '../../shared/rich-text/render.ts';
+import type { BodySegment, MediaSide } from '../../shared/rich-text/render.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
 import type { DbLike } from '../db/client.ts';
@@ -56,14 +56,17 @@ export interface EditorialDocuments {
   documentFa: RichTextDocument;
 }
 
-/** The public face of a stored row's editorial columns; the body columns themselves are not sent. */
-export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
+/**
+ * The public face of a stored row's editorial columns; the body columns themselves are not sent.
+ * `media: 'private'` addresses body pictures on the editors' path (previews).
+ */
+export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean; media?: MediaSide }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
   const { bodyEn: _bodyEn, bodyFa: _bodyFa, ...rest } = row;
   return {
     ...rest,
     coverAltEn: row.coverAltEn || row.titleEn,
     coverAltFa: row.coverAltFa || row.titleFa,
-    ...(options.rendered ? renderedBodies(row) : { renderedEn: [], renderedFa: [] }),
+    ...(options.rendered ? renderedBodies(row, options.media ?? 'public') : { renderedEn: [], renderedFa: [] }),
   };
 }
 
