@@ -1,5 +1,5 @@
 import { contentKindIds, contentKinds, type ContentSection } from '../../../shared/content-kinds.ts';
-import { adminListContentInput, contentByIdInput, createContentInput, listContentInput, updateContentInput, type ContentKind } from '../../../shared/schemas/content.ts';
+import { adminListContentInput, contentByIdInput, createContentCall, listContentInput, updateContentInput, type ContentKind } from '../../../shared/schemas/content.ts';
 import { editorialDocuments } from '../../editorial/item.ts';
 import { PUBLIC_STATUS } from '../../publication/visibility.ts';
 import { searchedPage } from '../../search/run.ts';
@@ -38,7 +38,7 @@ function contentRouter(kind: ContentKind) {
 
     create: adminProcedure
       .meta({ changesPublicContent: true })
-      .input(createContentInput)
+      .input(createContentCall)
       .mutation(({ ctx, input }) => createItem(ctx, kind, input)),
 
     update: adminProcedure

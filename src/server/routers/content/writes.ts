@@ -6,7 +6,7 @@ import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { scheduleChanged } from '../../publication/scheduler.ts';
 import type { Context } from '../../trpc/context.ts';
-import { claimForField, editorialChanges, notFound } from '../helpers.ts';
+import { claimForField, editorialChanges, notFound, requireCoverAlt } from '../helpers.ts';
 import { recordRevision } from '../revisions/record.ts';
 import { insertMedia, replaceMedia } from './media-list.ts';
 import { findItem, findRow, type ContentItem } from './reads.ts';
@@ -18,6 +18,7 @@ import { findItem, findRow, type ContentItem } from './reads.ts';
  */
 
 export function createItem(ctx: Context, kind: ContentKind, input: CreateContentInput): ContentItem {
+  requireCoverAlt(ctx, input);
   const now = clockOf(ctx).now();
   const id = ctx.db.transaction((tx) => {
     const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
