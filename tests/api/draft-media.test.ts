@@ -25,9 +25,9 @@ afterEach(async () => {
   open = [];
 });
 
-async function world() {
+async function world(env: Record<string, string> = {}) {
   const clock = new TestClock('2026-11-22T08:00:00Z');
-  const deps: TestDeps = { ...createTestDeps(), clock };
+  const deps: TestDeps = { ...createTestDeps(env), clock };
   const server = await startServer(deps);
   open.push({ deps, server });
   const signedIn = await adminCaller(deps);
@@ -183,5 +183,18 @@ describe('Pictures of unpublished items', () => {
     expect(await site.publicly(draft.inline)).toBe(false);
     expect(await site.publicly(published.cover)).toBe(true);
     expect(await site.publicly(published.inline)).toBe(true);
+  });
+
+  it('deletes a picture once the last revision that kept it is dropped beyond the kept number', async () => {
+    const site = await world({ REVISIONS_KEEP: '2' });
+    const { item, inline } = await newsWith(site.caller, site.deps, {});
+    const words = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }] });
+    await site.caller.news.update({ id: item.id, bodyEn: words('No picture'), bodyFa: words('بی تصویر') });
+    // The first revision still shows it: kept, privately.
+    expect(await site.forEditors(inline)).toBe(200);
+    await site.caller.news.update({ id: item.id, titleEn: 'Second save' });
+    // Only the last two revisions remain, neither with the picture: nothing uses it any more.
+    expect(await site.forEditors(inline)).toBe(404);
+    expect(site.deps.db.$client.prepare('SELECT count(*) AS n FROM uploads WHERE path = ?').get(inline)).toEqual({ n: 0 });
   });
 });
