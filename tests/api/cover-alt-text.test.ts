@@ -39,6 +39,12 @@ describe('Cover alt text', () => {
     expect(storedAlt(data.id)).toEqual({ en: null, fa: null });
     const item = await publicCaller(world.deps).news.byId({ id: data.id });
     expect([item.coverAltEn, item.coverAltFa]).toEqual([form.title_En, form.title_fa]);
+    // Editors see that it was never described (their form starts empty and asks for the words).
+    const { caller } = await adminCaller(world.deps);
+    expect(await caller.news.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: null, writtenCoverAltFa: null, coverAltEn: form.title_En });
+    await caller.news.update({ id: data.id, coverAltEn: 'Marchers holding banners', coverAltFa: 'راهپیمایان با پلاکارد' });
+    expect(storedAlt(data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
+    expect(await caller.news.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: 'Marchers holding banners' });
   });
 
   it('keeps the alt text a REST client does send', async () => {

@@ -50,10 +50,17 @@ export interface EditorialOutput {
   renderedFa: BodySegment[];
 }
 
-/** What editors get besides: the body documents, for the editor. */
+/** What editors get besides: the body documents, for the editor, and the cover's alt text as written. */
 export interface EditorialDocuments {
   documentEn: RichTextDocument;
   documentFa: RichTextDocument;
+  /**
+   * The alt text as stored: null for a cover never described (an older item, or one created
+   * through the original API), which readers see described by its title. The edit form starts
+   * from these, so an editor is asked to describe such a cover instead of being shown the title.
+   */
+  writtenCoverAltEn: string | null;
+  writtenCoverAltFa: string | null;
 }
 
 /**
@@ -70,9 +77,9 @@ export function editorialOutput<Row extends EditorialRow>(row: Row, options: { r
   };
 }
 
-export function editorialDocuments(row: StoredBodies): EditorialDocuments {
+export function editorialDocuments(row: StoredBodies & Pick<EditorialRow, 'coverAltEn' | 'coverAltFa'>): EditorialDocuments {
   const documents = documentsOf(row);
-  return { documentEn: documents.en, documentFa: documents.fa };
+  return { documentEn: documents.en, documentFa: documents.fa, writtenCoverAltEn: row.coverAltEn || null, writtenCoverAltFa: row.coverAltFa || null };
 }
 
 export interface EditorialInput {
