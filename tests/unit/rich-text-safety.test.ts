@@ -243,6 +243,16 @@ describe('Stored documents render as the allowed HTML only', () => {
     );
   });
 
+  it('renders 1 MB of hostile text (past the schema’s limit, as a stored document that slipped through would be) within 100 ms, escaped', () => {
+    const text = '<script>alert(1)</script> freedom '.repeat(30_000);
+    const doc = { type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text, marks: [{ type: 'bold' as const }] }] }] };
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const { result, ms } = timed(() => renderHtml(doc));
+    expect(violations(result)).toEqual([]);
+    expect(result).not.toContain('<script>');
+    expect(ms).toBeLessThan(100);
+  });
+
   it('refuses documents nested thousands deep quickly, without exhausting the stack', () => {
     let node: unknown = { type: 'paragraph', content: [{ type: 'text', text: 'x' }] };
     for (let level = 0; level < 50_000; level++) node = { type: 'bulletList', content: [{ type: 'listItem', content: [node] }] };

@@ -107,3 +107,28 @@ describe('Body documents', () => {
     ]);
   });
 });
+
+describe('HTML copied from word processors keeps its structure', () => {
+  const wordList = [
+    `<p class=MsoNormal><span style='font-family:Calibri'>Hello <b>world</b><o:p></o:p></span></p>`,
+    `<p class=MsoListParagraphCxSpFirst style='mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span style='font:7.0pt'>&nbsp;&nbsp;</span></span><![endif]>Custody<o:p></o:p></p>`,
+    `<p class=MsoListParagraphCxSpMiddle style='margin-left:1in;mso-list:l0 level2 lfo1'><!--[if !supportLists]--><span>o<span>&nbsp;</span></span><!--[endif]-->After divorce<o:p></o:p></p>`,
+    `<p class=MsoListParagraphCxSpLast style='mso-list:l0 level1 lfo1'><![if !supportLists]><span>·</span><![endif]>Visiting rights</p>`,
+    `<p class=MsoNormal>Steps:</p>`,
+    `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>1.&nbsp;<![endif]>File the case</p>`,
+    `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>2.&nbsp;<![endif]>Attend the hearing</p>`,
+  ].join('\n');
+
+  it('turns Word’s list paragraphs into nested bulleted and numbered lists without the typed markers', () => {
+    expect(renderHtml(documentFromHtml(wordList))).toBe(
+      '<p>Hello <strong>world</strong></p>' +
+        '<ul><li><p>Custody</p><ul><li><p>After divorce</p></li></ul></li><li><p>Visiting rights</p></li></ul>' +
+        '<p>Steps:</p><ol><li><p>File the case</p></li><li><p>Attend the hearing</p></li></ol>',
+    );
+  });
+
+  it('does not make a Google Docs paste bold: its wrapper is a <b> with normal weight', () => {
+    const docs = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:400">Plain </span><span style="font-weight:700">bold</span></p><ul><li dir="ltr"><p><span>item</span></p></li></ul></b>`;
+    expect(renderHtml(documentFromHtml(docs))).toBe('<p>Plain <strong>bold</strong></p><ul><li><p>item</p></li></ul>');
+  });
+});

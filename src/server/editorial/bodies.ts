@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/locale.ts';
 import { documentFromPlainText, plainText } from '../../shared/rich-text/plain-text.ts';
-import { renderSegments, type BodySegment } from '../../shared/rich-text/render.ts';
+import { renderSegments, type BodySegment, type MediaSide } from '../../shared/rich-text/render.ts';
 import { richTextDocument, type RichTextDocument } from '../../shared/rich-text/schema.ts';
 
 /** The stored columns of one language's body: the document as JSON and its plain text as the description. */
@@ -42,7 +42,7 @@ export const documentsOf = (row: StoredBodies): Record<Language, RichTextDocumen
 });
 
 /** The rendered bodies a detail page shows: HTML pieces and the videos between them. */
-export function renderedBodies(row: StoredBodies): { renderedEn: BodySegment[]; renderedFa: BodySegment[] } {
+export function renderedBodies(row: StoredBodies, side: MediaSide): { renderedEn: BodySegment[]; renderedFa: BodySegment[] } {
   const documents = documentsOf(row);
-  return { renderedEn: renderSegments(documents.en), renderedFa: renderSegments(documents.fa) };
+  return { renderedEn: renderSegments(documents.en, side), renderedFa: renderSegments(documents.fa, side) };
 }

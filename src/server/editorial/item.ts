@@ -1,4 +1,4 @@
-import type { BodySegment } from '../../shared/rich-text/render.ts';
+import type { BodySegment, MediaSide } from '../../shared/rich-text/render.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
 import type { DbLike } from '../db/client.ts';
@@ -50,26 +50,36 @@ export interface EditorialOutput {
   renderedFa: BodySegment[];
 }
 
-/** What editors get besides: the body documents, for the editor. */
+/** What editors get besides: the body documents, for the editor, and the cover's alt text as written. */
 export interface EditorialDocuments {
   documentEn: RichTextDocument;
   documentFa: RichTextDocument;
+  /**
+   * The alt text as stored: null for a cover never described (an older item, or one created
+   * through the original API), which readers see described by its title. The edit form starts
+   * from these, so an editor is asked to describe such a cover instead of being shown the title.
+   */
+  writtenCoverAltEn: string | null;
+  writtenCoverAltFa: string | null;
 }
 
-/** The public face of a stored row's editorial columns; the body columns themselves are not sent. */
-export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
+/**
+ * The public face of a stored row's editorial columns; the body columns themselves are not sent.
+ * `media: 'private'` addresses body pictures on the editors' path (previews).
+ */
+export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean; media?: MediaSide }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
   const { bodyEn: _bodyEn, bodyFa: _bodyFa, ...rest } = row;
   return {
     ...rest,
     coverAltEn: row.coverAltEn || row.titleEn,
     coverAltFa: row.coverAltFa || row.titleFa,
-    ...(options.rendered ? renderedBodies(row) : { renderedEn: [], renderedFa: [] }),
+    ...(options.rendered ? renderedBodies(row, options.media ?? 'public') : { renderedEn: [], renderedFa: [] }),
   };
 }
 
-export function editorialDocuments(row: StoredBodies): EditorialDocuments {
+export function editorialDocuments(row: StoredBodies & Pick<EditorialRow, 'coverAltEn' | 'coverAltFa'>): EditorialDocuments {
   const documents = documentsOf(row);
-  return { documentEn: documents.en, documentFa: documents.fa };
+  return { documentEn: documents.en, documentFa: documents.fa, writtenCoverAltEn: row.coverAltEn || null, writtenCoverAltFa: row.coverAltFa || null };
 }
 
 export interface EditorialInput {

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { legalItems, posts } from '../db/schema.ts';
+import { settleFiles, shownFiles } from '../editorial/item-files.ts';
 import { recordAudit } from '../security/audit.ts';
 import type { Deps } from '../trpc/context.ts';
 import { clockOf } from './clock.ts';
@@ -12,19 +13,23 @@ const tables = [posts, legalItems] as const;
 
 /**
  * Publishes every scheduled item whose time has come: status `published`, its public date set to
- * the scheduled time (lists are ordered by it), and the caches told at once. Returns how many.
+ * the scheduled time (lists are ordered by it), its cover and body pictures moved to the public
+ * side, and the caches told, all in one tick, so no reader sees the item without its pictures or
+ * one page with it and another without. Returns how many.
  */
-export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache'>): number {
+export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): number {
   const now = clockOf(deps).now();
   let published = 0;
+  const files: string[] = [];
   deps.db.transaction((tx) => {
     for (const table of tables) {
       const rows = tx
         .update(table)
         .set({ status: 'published', createdAt: sql`${table.publishAt}`, updatedAt: now })
         .where(and(eq(table.status, 'scheduled'), isNotNull(table.publishAt), lte(table.publishAt, now)))
-        .returning({ id: table.id })
+        .returning({ id: table.id, cover: table === posts ? posts.image : legalItems.media, bodyEn: table.bodyEn, bodyFa: table.bodyFa })
         .all();
+      for (const row of rows) files.push(...shownFiles(row.cover, row));
       for (const row of rows)
         recordAudit(
           tx,
@@ -40,7 +45,9 @@ export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache'>): 
       published += rows.length;
     }
   });
-  if (published) deps.cache.contentChanged();
+  if (!published) return 0;
+  settleFiles(deps, files);
+  deps.cache.contentChanged();
   return published;
 }
 

@@ -95,10 +95,6 @@ export function contentRoutes(deps: Deps) {
           const item = await call.caller[key].create({
             ...text,
             ...editorial,
-            // The original client knows nothing of alt text: its covers are described by their titles, as
-            // older items are. Without a title the create fails on the title, and only there.
-            coverAltEn: editorial.coverAltEn || text.titleEn || '-',
-            coverAltFa: editorial.coverAltFa || text.titleFa || '-',
             imageUploadId: files.image!,
             media: anyGiven(media) ? [media] : [],
           });

@@ -40,7 +40,7 @@ export const done = (ctx: Pick<Context, 'lang'>, key: MessageKey = 'deleted'): R
 export function endpoint(deps: Deps, run: (call: Call) => Promise<Reply | void> | Reply | void, options: EndpointOptions = {}): RequestHandler {
   return async (req, res) => {
     const ctx = requestContext(deps, req, res);
-    const call: Call = { req, res, ctx, caller: createCaller(ctx), stored: [] };
+    const call: Call = { req, res, ctx, caller: createCaller({ ...ctx, originalApi: true }), stored: [] };
     try {
       const reply = await run(call);
       if (reply) res.status(reply.status).json(reply.body);

@@ -1,6 +1,6 @@
 import type { AuditRow } from '../routers/audit.ts';
 import type { ContactMessage } from '../routers/contacts.ts';
-import type { ContentItem, MediaItem } from '../routers/content.ts';
+import type { ContentItem, MediaItem } from '../routers/content/index.ts';
 import type { GalleryItem } from '../routers/gallery.ts';
 import type { Page } from '../routers/helpers.ts';
 import type { LegalItem } from '../routers/legal.ts';

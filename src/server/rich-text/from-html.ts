@@ -1,6 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { youtubeVideoId } from '../../shared/video-links.ts';
+import { wordListsToLists } from './word-lists.ts';
 import { linkHref, richTextLimits, storedImagePath, type Block, type Inline, type Mark, type RichTextDocument } from '../../shared/rich-text/schema.ts';
 
 /**
@@ -14,7 +15,7 @@ export function documentFromHtml(html: string): RichTextDocument {
   if (html.length > MAX_HTML_LENGTH) throw new HtmlRejected('bodyTooLong');
   if (nestingOf(html) > MAX_OPEN_ELEMENTS) throw new HtmlRejected('bodyTooDeep');
   const root = new Sink('root', richTextLimits.listDepth);
-  walk(parseDocument(html, { decodeEntities: true }).children, root, [], 0);
+  walk(wordListsToLists(parseDocument(html, { decodeEntities: true }).children), root, [], 0);
   return { type: 'doc', content: root.finish() as RichTextDocument['content'] };
 }
 

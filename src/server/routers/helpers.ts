@@ -32,6 +32,16 @@ export function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Parameters
   }
 }
 
+/**
+ * A new item's cover must be described in both languages (alt text), except through the original
+ * REST API, whose clients cannot: such an item is stored undescribed (no alt text, never a copy
+ * of the title posing as a description), and readers get its title, as for items older than alt text.
+ */
+export function requireCoverAlt(ctx: Pick<Context, 'lang' | 'originalApi'>, input: { coverAltEn?: string; coverAltFa?: string }): void {
+  if (ctx.originalApi) return;
+  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (!input[field]) throw fieldError(field, message(ctx.lang, 'required'));
+}
+
 export function pageWindow(input: { page: number; pageSize: number }) {
   return { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
 }

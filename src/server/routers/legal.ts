@@ -3,14 +3,12 @@ import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
-import { orphanedBodyImages } from '../editorial/body-images.ts';
 import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { shownFiles } from '../editorial/body-images.ts';
-import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
+import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
 import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
@@ -46,7 +44,10 @@ const columns = {
 
 type Row = Omit<LegalItem, keyof EditorialOutput | 'embedUrl'> & EditorialRow;
 
-const present = (row: Row, rendered: boolean): LegalItem => ({ ...editorialOutput(row, { rendered }), embedUrl: videoEmbedUrl(row.videoLink) });
+const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'public'): LegalItem => ({
+  ...editorialOutput(row, { rendered, media }),
+  embedUrl: videoEmbedUrl(row.videoLink),
+});
 
 const rowsOf = perDatabase((db) =>
   db.select(columns).from(legalItems).where(inIds(legalItems.id)).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).prepare(),
@@ -75,14 +76,18 @@ export const legalRouter = router({
   /** Every item whatever its status, for editors; filtered by status on request. */
   adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input, searchedPage(ctx, 'legal', input))),
 
-  /** Any item, with its body documents for the editor and rendered as the public page will show it. */
+  /**
+   * Any item, with its body documents for the editor and rendered as the public page will show
+   * it; its pictures on the editors' path, since an unpublished item's files are not public.
+   */
   adminById: adminProcedure.input(byIdInput).query(({ ctx, input }) => {
     const row = ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).get();
     if (!row) throw notFound(ctx, 'legalNotFound');
-    return { ...present(row as Row, true), ...editorialDocuments(row) };
+    return { ...present(row as Row, true, 'private'), ...editorialDocuments(row) };
   }),
 
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(async ({ ctx, input }) => {
+  // Each write settles the files the item used before and uses now in the tick of its commit (src/server/editorial/item-files.ts).
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
@@ -103,45 +108,45 @@ export const legalRouter = router({
       recordRevision(tx, ctx, { legalId: row.id }, now);
       return row;
     });
-    await publishFiles(ctx.storage, shownFiles(row.media, row));
+    settleFiles(ctx, filesOfItem(ctx.db, { legalId: row.id }));
     scheduleChanged(ctx);
     return present(row as Row, true);
   }),
 
-  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
-    const { row, oldFiles } = ctx.db.transaction((tx) => {
-      const current = tx.select({ media: legalItems.media, status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).get();
+    const owner = { legalId: input.id };
+    const { row, before } = ctx.db.transaction((tx) => {
+      const current = tx.select({ status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).get();
       if (!current) throw notFound(ctx, 'legalNotFound');
+      const before = filesOfItem(tx, owner);
       const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
       if (input.titleEn) changes.titleEn = input.titleEn;
       if (input.titleFa) changes.titleFa = input.titleFa;
       if (input.videoLink) changes.videoLink = input.videoLink;
-      let oldFiles: string[] = [];
       if (input.mediaUploadId) {
         const media = claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
         changes.media = media.path;
         changes.mediaKind = media.kind;
-        oldFiles = forgetStoredFiles(tx, [current.media]);
       }
       const row = tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns).get();
-      recordRevision(tx, ctx, { legalId: row.id }, now);
-      return { row, oldFiles };
+      recordRevision(tx, ctx, owner, now);
+      return { row, before };
     });
-    await deleteFiles(ctx.storage, oldFiles);
-    await publishFiles(ctx.storage, shownFiles(row.media, row));
+    settleFiles(ctx, [...before, ...filesOfItem(ctx.db, owner)]);
     scheduleChanged(ctx);
     return present(row as Row, true);
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  /** Deletes the item with its revisions; its files go with it unless something else uses them. */
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
-      const bodyFiles = orphanedBodyImages(tx, { legalId: input.id });
-      const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ media: legalItems.media }).get();
+      const files = filesOfItem(tx, { legalId: input.id });
+      const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id }).get();
       if (!removed) throw notFound(ctx, 'legalNotFound');
-      return [...forgetStoredFiles(tx, [removed.media]), ...bodyFiles];
+      return files;
     });
-    await deleteFiles(ctx.storage, files);
+    settleFiles(ctx, files);
     scheduleChanged(ctx);
     return { id: input.id };
   }),

@@ -41,6 +41,12 @@ export interface Context extends Deps {
   clientIp: string | null;
   /** The signed anonymous write budget the visitor's browser holds, if any (security/write-budget.ts). */
   writeBudget: string | null;
+  /**
+   * True when the call comes through the original product's REST API (src/server/rest), whose
+   * clients know nothing of newer fields: a create without the cover's alt text is then accepted
+   * and stored undescribed (docs/decisions/016). Every other caller must describe the cover.
+   */
+  originalApi?: boolean;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };

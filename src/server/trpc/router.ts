@@ -1,7 +1,7 @@
 import { auditRouter } from '../routers/audit.ts';
 import { authRouter } from '../routers/auth.ts';
 import { contactsRouter } from '../routers/contacts.ts';
-import { contentRouters } from '../routers/content.ts';
+import { contentRouters } from '../routers/content/index.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';

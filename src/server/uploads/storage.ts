@@ -22,8 +22,14 @@ export interface Storage {
   existing(relativePath: string, side: Visibility): string | null;
   /** Moves a file and its variants to one side; a file already there (or gone) is left alone. */
   setVisibility(relativePath: string, side: Visibility): Promise<void>;
+  /**
+   * The same, synchronously: a handful of renames on one disk, done in the same tick as the
+   * commit that changed the item, so no request ever sees the item and its files disagree.
+   */
+  setVisibilityNow(relativePath: string, side: Visibility): void;
   /** Removes a file from both sides. */
   remove(relativePath: string): Promise<void>;
+  removeNow(relativePath: string): void;
 }
 
 const storedPathPattern = /^(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
@@ -44,6 +50,18 @@ export function createStorage(dir: string): Storage {
     return path.join(sideOf(side), relativePath);
   };
   const exists = (file: string) => fs.existsSync(file);
+  const moveNow = (relativePath: string, side: Visibility) => {
+    const other: Visibility = side === 'public' ? 'private' : 'public';
+    // The main file last when publishing (a reader never finds it before its variants), first when hiding.
+    const names = [...allVariantPaths(relativePath), relativePath];
+    for (const name of side === 'public' ? names : names.reverse()) {
+      try {
+        fs.renameSync(resolveIn(other, name), resolveIn(side, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  };
   return {
     root,
     privateRoot,
@@ -59,14 +77,11 @@ export function createStorage(dir: string): Storage {
       return exists(file) ? file : null;
     },
     async setVisibility(relativePath, side) {
-      const other: Visibility = side === 'public' ? 'private' : 'public';
-      // The main file last when publishing (a reader never finds it before its variants), first when hiding.
-      const names = [...allVariantPaths(relativePath), relativePath];
-      for (const name of side === 'public' ? names : names.reverse()) {
-        await fs.promises.rename(resolveIn(other, name), resolveIn(side, name)).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        });
-      }
+      moveNow(relativePath, side);
+    },
+    setVisibilityNow: moveNow,
+    removeNow(relativePath) {
+      for (const side of ['public', 'private'] as const) fs.rmSync(resolveIn(side, relativePath), { force: true });
     },
     async remove(relativePath) {
       await Promise.all((['public', 'private'] as const).map((side) => fs.promises.rm(resolveIn(side, relativePath), { force: true })));

@@ -131,6 +131,17 @@ export async function deleteFiles(storage: Storage, paths: readonly string[]): P
   );
 }
 
+/** The same, synchronously, for callers that settle an item's files in the tick of its commit. */
+export function deleteFilesNow(storage: Storage, paths: readonly string[]): void {
+  for (const file of paths.flatMap((p) => [p, ...allVariantPaths(p)])) {
+    try {
+      storage.removeNow(file);
+    } catch (error) {
+      console.error(`Could not delete stored file ${file}:`, error);
+    }
+  }
+}
+
 /** Removes uploads that no item claimed within the grace period, files first. */
 export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
   const stale = deps.db

@@ -1,4 +1,4 @@
-import { storageUrl } from '../image-url.ts';
+import { privateMediaUrl, storageUrl } from '../image-url.ts';
 import { hasVariants, variantPath, variantWidths } from '../image-variants.ts';
 import { videoEmbedUrl } from '../video-links.ts';
 import type { Block, Inline, Mark, RichTextDocument } from './schema.ts';
@@ -70,13 +70,21 @@ function inline(nodes: readonly Inline[] | undefined): string {
   return html;
 }
 
-function picture(src: string, alt: string): string {
-  const url = storageUrl(src) ?? '';
+/**
+ * Which address pictures get: the public one for readers, or the editors' private path for a
+ * preview (an unpublished item's files are not public yet).
+ */
+export type MediaSide = 'public' | 'private';
+const fileUrl = (side: MediaSide) => (side === 'public' ? storageUrl : privateMediaUrl);
+
+function picture(src: string, alt: string, side: MediaSide): string {
+  const urlOf = fileUrl(side);
+  const url = urlOf(src) ?? '';
   const img = `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async">`;
   if (!hasVariants(src)) return img;
   const sources = (['avif', 'webp'] as const)
     .map((format) => {
-      const srcset = variantWidths.map((width) => `${storageUrl(variantPath(src, width, format))} ${width}w`).join(', ');
+      const srcset = variantWidths.map((width) => `${urlOf(variantPath(src, width, format))} ${width}w`).join(', ');
       return `<source type="image/${format}" srcset="${escapeHtml(srcset)}" sizes="${IMAGE_SIZES}">`;
     })
     .join('');
@@ -97,7 +105,7 @@ function list(node: ListBlock): string {
   return start !== undefined && start !== 1 ? `<ol start="${start}">${items}</ol>` : `<ol>${items}</ol>`;
 }
 
-function block(node: Block): string {
+function block(node: Block, side: MediaSide = 'public'): string {
   switch (node.type) {
     case 'paragraph':
       return `<p>${inline(node.content)}</p>`;
@@ -107,12 +115,12 @@ function block(node: Block): string {
     case 'orderedList':
       return list(node);
     case 'blockquote':
-      return `<blockquote>${node.content.map(block).join('')}</blockquote>`;
+      return `<blockquote>${node.content.map((child) => block(child, side)).join('')}</blockquote>`;
     case 'horizontalRule':
       return '<hr>';
     case 'image': {
       const caption = node.attrs.caption ? `<figcaption>${escapeHtml(node.attrs.caption)}</figcaption>` : '';
-      return `<figure>${picture(node.attrs.src, node.attrs.alt)}${caption}</figure>`;
+      return `<figure>${picture(node.attrs.src, node.attrs.alt, side)}${caption}</figure>`;
     }
     case 'video': {
       // In plain HTML (the REST API) a video is a link to it: no player contacts YouTube unasked.
@@ -123,7 +131,7 @@ function block(node: Block): string {
 }
 
 /** The body as pieces: runs of HTML, split where a video stands. */
-export function renderSegments(doc: RichTextDocument): BodySegment[] {
+export function renderSegments(doc: RichTextDocument, side: MediaSide = 'public'): BodySegment[] {
   const segments: BodySegment[] = [];
   let html = '';
   for (const node of doc.content) {
@@ -133,7 +141,7 @@ export function renderSegments(doc: RichTextDocument): BodySegment[] {
       html = '';
       segments.push({ video: { embedUrl, link: node.attrs.src } });
     } else {
-      html += block(node);
+      html += block(node, side);
     }
   }
   if (html) segments.push({ html });
@@ -142,5 +150,5 @@ export function renderSegments(doc: RichTextDocument): BodySegment[] {
 
 /** The body as one HTML string (videos as links), for the REST API's `body_html_*` fields. */
 export function renderHtml(doc: RichTextDocument): string {
-  return doc.content.map(block).join('');
+  return doc.content.map((node) => block(node)).join('');
 }

@@ -55,7 +55,17 @@ export const contentFields = z.object({
 });
 
 export const createContentInput = contentFields.superRefine(checkBodies, { when: () => true }).superRefine(checkSchedule);
-export type CreateContentInput = z.infer<typeof createContentInput>;
+
+/**
+ * What the create procedure accepts: the form's input, with the cover's alt text checked by the
+ * procedure instead, which requires it from every caller but the original REST API (whose
+ * clients cannot send it; docs/decisions/016).
+ */
+export const createContentCall = contentFields
+  .extend({ coverAltEn: optionalText(editorialLimits.alt), coverAltFa: optionalText(editorialLimits.alt) })
+  .superRefine(checkBodies, { when: () => true })
+  .superRefine(checkSchedule);
+export type CreateContentInput = z.infer<typeof createContentCall>;
 
 /** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
 export const updateContentInput = z

@@ -44,7 +44,8 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
         >
           <div className="relative aspect-[16/9] bg-stone-100">
             {item.imagePath ? (
-              <Thumbnail path={item.imagePath} />
+              // An unpublished item's picture is not public yet: asked for on the editors' path.
+              <Thumbnail path={item.imagePath} hidden={item.status !== undefined && item.status.tone !== 'published'} />
             ) : (
               <div className="grid size-full place-items-center text-stone-400">
                 <Icon name={item.placeholder ?? 'image'} className="size-10" />

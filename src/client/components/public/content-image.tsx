@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { storageUrl } from '../../../shared/image-url.ts';
+import { createContext, useContext, useState } from 'react';
+import { privateMediaUrl, storageUrl } from '../../../shared/image-url.ts';
 import { hasVariants, variantPath, variantWidths, type VariantFormat } from '../../../shared/image-variants.ts';
 import { ImageIcon } from './icons.tsx';
 
@@ -27,8 +27,19 @@ export const imageSizes = {
   article: '(min-width: 768px) 720px, 100vw',
 } as const;
 
-function srcSet(path: string, format: VariantFormat): string {
-  return variantWidths.map((width) => `${storageUrl(variantPath(path, width, format))} ${width}w`).join(', ');
+/**
+ * Where pictures are asked for: the public address, or (an editor's preview of an unpublished
+ * item, whose files are not public yet) the editors' private path.
+ */
+export const MediaSideContext = createContext<'public' | 'private'>('public');
+
+/** The address builder for stored files on the side the page is shown from. */
+export function useMediaUrl(): typeof storageUrl {
+  return useContext(MediaSideContext) === 'private' ? privateMediaUrl : storageUrl;
+}
+
+function srcSet(urlOf: typeof storageUrl, path: string, format: VariantFormat): string {
+  return variantWidths.map((width) => `${urlOf(variantPath(path, width, format))} ${width}w`).join(', ');
 }
 
 /**
@@ -45,7 +56,8 @@ export function ContentImage({
   sizes = imageSizes.card,
 }: ContentImageProps) {
   const [broken, setBroken] = useState(false);
-  const src = storageUrl(path);
+  const urlOf = useMediaUrl();
+  const src = urlOf(path);
   if (!src || broken) return <ImagePlaceholder className={className} />;
   const common = {
     alt,
@@ -60,9 +72,9 @@ export function ContentImage({
     // The box is the <picture>: <source> children would otherwise count as flex or grid items.
     return (
       <picture className={`block overflow-hidden bg-stone-200 ${className}`}>
-        <source type="image/avif" srcSet={srcSet(path, 'avif')} sizes={sizes} />
-        <source type="image/webp" srcSet={srcSet(path, 'webp')} sizes={sizes} />
-        <img {...common} src={storageUrl(variantPath(path, 960, 'jpg'))!} srcSet={srcSet(path, 'jpg')} sizes={sizes} className="h-full w-full object-cover" />
+        <source type="image/avif" srcSet={srcSet(urlOf, path, 'avif')} sizes={sizes} />
+        <source type="image/webp" srcSet={srcSet(urlOf, path, 'webp')} sizes={sizes} />
+        <img {...common} src={urlOf(variantPath(path, 960, 'jpg'))!} srcSet={srcSet(urlOf, path, 'jpg')} sizes={sizes} className="h-full w-full object-cover" />
       </picture>
     );
   }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { videoEmbedUrl } from '../../../shared/video-links.ts';
 import { CategoryLabel } from '../../components/public/category-label.tsx';
-import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
+import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { MoreFromSection } from '../../components/public/more-from-section.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
@@ -54,7 +54,8 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
   const mediaText = media ? (language === 'fa' ? media.descriptionFa || media.descriptionEn : media.descriptionEn || media.descriptionFa) : null;
 
   return (
-    <>
+    // A preview's item may be unpublished: its files are asked for on the editors' path.
+    <MediaSideContext value={preview ? 'private' : 'public'}>
       {preview ? <PreviewBanner /> : null}
       <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
         <BackButton label={t(`detail.backTo.${kind}`)} fallback={listPath[kind]} />
@@ -96,6 +97,6 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
         ) : null}
       </article>
       {preview ? null : <MoreFromSection kind={kind} excludeId={item.id} />}
-    </>
+    </MediaSideContext>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { storageUrl } from '../../../shared/image-url.ts';
-import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
+import { privateMediaUrl, storageUrl } from '../../../shared/image-url.ts';
+import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
@@ -48,9 +48,10 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
 
   const { title } = localized(item, language);
   const fa = language === 'fa';
-  const videoSrc = item.mediaKind === 'video' ? storageUrl(item.media) : null;
+  const videoSrc = item.mediaKind === 'video' ? (preview ? privateMediaUrl : storageUrl)(item.media) : null;
   return (
-    <>
+    // A preview's item may be unpublished: its files are asked for on the editors' path.
+    <MediaSideContext value={preview ? 'private' : 'public'}>
       {preview ? <PreviewBanner /> : null}
       <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
         <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
@@ -90,6 +91,6 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           </div>
         ) : null}
       </article>
-    </>
+    </MediaSideContext>
   );
 }

@@ -3,6 +3,7 @@ import { plainText } from '../../../shared/rich-text/plain-text.ts';
 import { compareRevisionsInput, restoreRevisionInput, revisionOwnerInput } from '../../../shared/schemas/revisions.ts';
 import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
 import { legalItems, posts, revisions } from '../../db/schema.ts';
+import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { adminProcedure, router } from '../../trpc/procedures.ts';
 import { notFound } from '../helpers.ts';
@@ -68,16 +69,19 @@ export const revisionsRouter = router({
   /**
    * Brings an item's words back to a revision: titles, bodies and the cover's words in both
    * languages. Publication is left as it is (restoring never publishes or withdraws), and the
-   * restored state is kept as a new revision.
+   * restored state is kept as a new revision. The pictures it brings back become public with the
+   * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
   restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
-    return ctx.db.transaction((tx) => {
+    const { restored, files } = ctx.db.transaction((tx) => {
       const revision = tx.select().from(revisions).where(eq(revisions.id, input.id)).get();
       if (!revision) throw notFound(ctx, 'revisionNotFound');
       const saved = snapshotOf(revision.snapshot);
       const table = revision.postId ? posts : legalItems;
       const itemId = (revision.postId ?? revision.legalId)!;
+      const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
+      const before = filesOfItem(tx, owner);
       tx.update(table)
         .set({
           titleEn: saved.titleEn,
@@ -95,9 +99,11 @@ export const revisionsRouter = router({
         })
         .where(eq(table.id, itemId))
         .run();
-      recordRevision(tx, ctx, revision.postId ? { postId: itemId } : { legalId: itemId }, now);
+      recordRevision(tx, ctx, owner, now);
       const kind = revision.postId ? (tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).get()?.kind ?? null) : 'legal';
-      return { id: itemId, kind, titleEn: saved.titleEn };
+      return { restored: { id: itemId, kind, titleEn: saved.titleEn }, files: [...before, ...filesOfItem(tx, owner)] };
     });
+    settleFiles(ctx, files);
+    return restored;
   }),
 });

@@ -60,6 +60,9 @@ interface EditorialItem {
   publishAt: Date | null;
   coverAltEn: string;
   coverAltFa: string;
+  /** The alt text as written; null for a cover never described (readers get the title). */
+  writtenCoverAltEn?: string | null;
+  writtenCoverAltFa?: string | null;
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
@@ -73,8 +76,9 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     status: item.status,
     publishAt: item.publishAt ? instantToZoned(new Date(item.publishAt), timeZone) : '',
     timeZone,
-    coverAltEn: item.coverAltEn,
-    coverAltFa: item.coverAltFa,
+    // An undescribed cover starts empty, so the editor is asked for words rather than shown the title.
+    coverAltEn: item.writtenCoverAltEn === undefined ? item.coverAltEn : (item.writtenCoverAltEn ?? ''),
+    coverAltFa: item.writtenCoverAltFa === undefined ? item.coverAltFa : (item.writtenCoverAltFa ?? ''),
     coverCaptionEn: item.coverCaptionEn ?? '',
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',

@@ -12,7 +12,7 @@ import { useEditForm } from '../../../components/admin/use-edit-form.ts';
 import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { contentFields, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
 import { checkBodies, checkSchedule } from '../../../../shared/schemas/editorial.ts';
 
@@ -75,7 +75,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
         setField={form.change}
         errors={form.errors}
         imageSlot={
-          <ReplaceMedia url={storageUrl(item.image)}>
+          <ReplaceMedia url={privateMediaUrl(item.image)}>
             <UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />
           </ReplaceMedia>
         }

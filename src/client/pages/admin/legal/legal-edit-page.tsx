@@ -14,7 +14,7 @@ import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { editorialCreateInput, editorialUpdateInput, editorialValuesOf } from '../../../components/admin/editorial/editorial-values.ts';
 import { checkBodies } from '../../../../shared/schemas/editorial.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { storageUrl } from '../../../../shared/image-url.ts';
+import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
 
 type LegalItem = RouterOutputs['legal']['adminById'];
@@ -90,7 +90,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
         setField={form.change}
         errors={form.errors}
         mediaSlot={
-          <ReplaceMedia url={storageUrl(item.media)} kind={item.mediaKind}>
+          <ReplaceMedia url={privateMediaUrl(item.media)} kind={item.mediaKind}>
             <UploadField label={t('fields.replaceMedia')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />
           </ReplaceMedia>
         }

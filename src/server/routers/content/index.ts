@@ -1,0 +1,59 @@
+import { contentKindIds, contentKinds, type ContentSection } from '../../../shared/content-kinds.ts';
+import { adminListContentInput, contentByIdInput, createContentCall, listContentInput, updateContentInput, type ContentKind } from '../../../shared/schemas/content.ts';
+import { editorialDocuments } from '../../editorial/item.ts';
+import { PUBLIC_STATUS } from '../../publication/visibility.ts';
+import { searchedPage } from '../../search/run.ts';
+import { adminProcedure, publicProcedure, router } from '../../trpc/procedures.ts';
+import { notFound } from '../helpers.ts';
+import { findItem, findRow, listPage, withMedia } from './reads.ts';
+import { createItem, deleteItem, updateItem } from './writes.ts';
+
+export type { ContentItem, MediaItem } from './reads.ts';
+
+/** The list, byId, create, update and delete procedures of one content kind. */
+function contentRouter(kind: ContentKind) {
+  return router({
+    list: publicProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
+
+    byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {
+      const item = findItem(ctx.db, kind, input.id);
+      if (!item) throw notFound(ctx, contentKinds[kind].notFound);
+      return item;
+    }),
+
+    /** Every item whatever its status, for editors; filtered by status on request, or narrowed by a search across every status. */
+    adminList: adminProcedure
+      .input(adminListContentInput)
+      .query(({ ctx, input }) => listPage(ctx, kind, input, input.status, searchedPage(ctx, kind, input))),
+
+    /**
+     * Any item, with its body documents for the editor and rendered as the public page will show
+     * it; its pictures on the editors' path, since an unpublished item's files are not public.
+     */
+    adminById: adminProcedure.input(contentByIdInput).query(({ ctx, input }) => {
+      const row = findRow(ctx.db, kind, input.id, true);
+      if (!row) throw notFound(ctx, contentKinds[kind].notFound);
+      return { ...withMedia(ctx.db, [row], true, 'private')[0]!, ...editorialDocuments(row) };
+    }),
+
+    create: adminProcedure
+      .meta({ changesPublicContent: true })
+      .input(createContentCall)
+      .mutation(({ ctx, input }) => createItem(ctx, kind, input)),
+
+    update: adminProcedure
+      .meta({ changesPublicContent: true })
+      .input(updateContentInput)
+      .mutation(({ ctx, input }) => updateItem(ctx, kind, input)),
+
+    delete: adminProcedure
+      .meta({ changesPublicContent: true })
+      .input(contentByIdInput)
+      .mutation(({ ctx, input }) => deleteItem(ctx, kind, input.id)),
+  });
+}
+
+/** The routers of every content kind, each under its section name (news, articles, reports). */
+export function contentRouters() {
+  return Object.fromEntries(contentKindIds.map((kind) => [contentKinds[kind].section, contentRouter(kind)])) as Record<ContentSection, ReturnType<typeof contentRouter>>;
+}

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { excerpt } from '../../../shared/text.ts';
+import type { Category, ContentKind, Country } from '../../../shared/schemas/content.ts';
+import type { Db, DbLike } from '../../db/client.ts';
+import { postMedia, posts } from '../../db/schema.ts';
+import { editorialColumns, editorialOutput, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
+import { publicCondition } from '../../publication/visibility.ts';
+import { inOrderOf } from '../../search/run.ts';
+import type { Page } from '../helpers.ts';
+import { inIds, newestFirstPage, perDatabase } from '../list-pages.ts';
+
+export interface MediaItem {
+  link: string | null;
+  titleEn: string | null;
+  titleFa: string | null;
+  descriptionEn: string | null;
+  descriptionFa: string | null;
+}
+
+export interface ContentItem extends EditorialOutput {
+  id: number;
+  kind: ContentKind;
+  titleEn: string;
+  titleFa: string;
+  descriptionEn: string;
+  descriptionFa: string;
+  image: string;
+  category: Category | null;
+  country: Country | null;
+  media: MediaItem[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: posts.id,
+  kind: posts.kind,
+  titleEn: posts.titleEn,
+  titleFa: posts.titleFa,
+  descriptionEn: posts.descriptionEn,
+  descriptionFa: posts.descriptionFa,
+  image: posts.image,
+  category: posts.category,
+  country: posts.country,
+  ...editorialColumns(posts),
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+
+export type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & EditorialRow;
+
+/** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
+const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+
+const mediaOf = perDatabase((db) =>
+  db
+    .select({
+      postId: postMedia.postId,
+      link: postMedia.link,
+      titleEn: postMedia.titleEn,
+      titleFa: postMedia.titleFa,
+      descriptionEn: postMedia.descriptionEn,
+      descriptionFa: postMedia.descriptionFa,
+    })
+    .from(postMedia)
+    .where(inIds(postMedia.postId))
+    .orderBy(asc(postMedia.postId), asc(postMedia.position))
+    .prepare(),
+);
+
+const rowsOf = perDatabase((db) => db.select(listColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare());
+
+// For previews SQLite hands over one character more than the preview (enough to tell whether the
+// text goes on), not whole articles in both languages.
+const previewColumns = {
+  ...listColumns,
+  descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${sql.placeholder('length')})`,
+  descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${sql.placeholder('length')})`,
+};
+const previewRowsOf = perDatabase((db) =>
+  db.select(previewColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare(),
+);
+
+/** The rows of a page, in order; with descriptions cut to previews when the caller asks for them. */
+function pageRows(db: Db, ids: number[], preview: number | undefined): Row[] {
+  if (!ids.length) return [];
+  if (!preview) return rowsOf(db).all({ ids: JSON.stringify(ids) }) as Row[];
+  return (previewRowsOf(db).all({ ids: JSON.stringify(ids), length: preview + 1 }) as Row[]).map((row) => ({
+    ...row,
+    descriptionEn: excerpt(row.descriptionEn, preview),
+    descriptionFa: excerpt(row.descriptionFa, preview),
+  }));
+}
+
+/**
+ * Rows as items, with their media lists. `rendered`: the bodies as HTML (detail answers only),
+ * with pictures on the editors' private path for previews (`media: 'private'`).
+ */
+export function withMedia(db: Db, rows: Row[], rendered: boolean, media: 'public' | 'private' = 'public'): ContentItem[] {
+  if (!rows.length) return [];
+  const byPost = new Map<number, MediaItem[]>();
+  for (const { postId, ...item } of mediaOf(db).all({ ids: JSON.stringify(rows.map((row) => row.id)) })) {
+    let list = byPost.get(postId);
+    if (!list) byPost.set(postId, (list = []));
+    list.push(item);
+  }
+  return rows.map((row) => ({
+    ...editorialOutput(row, { rendered, media }),
+    category: row.category as Category | null,
+    country: row.country as Country | null,
+    media: byPost.get(row.id) ?? [],
+  }));
+}
+
+/** One item of the kind; only a public one unless `anyStatus` (editors). */
+export function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Row | undefined {
+  return db
+    .select(columns)
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, id), anyStatus ? undefined : publicCondition(posts.status)))
+    .get() as Row | undefined;
+}
+
+export function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): ContentItem | undefined {
+  const row = findRow(db, kind, id, anyStatus);
+  return row ? withMedia(db, [row], true)[0] : undefined;
+}
+
+/** A page of items of the kind, newest first, filtered by status (none: every status), or a search's page in its order. */
+export function listPage(
+  ctx: Parameters<typeof newestFirstPage>[0],
+  kind: ContentKind,
+  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number },
+  status: string | undefined,
+  searched: { ids: number[]; total: number } | null = null,
+): Page<ContentItem> {
+  const filters = [
+    ['kind', kind],
+    ['status', status],
+    ['category', input.category],
+    ['country', input.country],
+  ] as const;
+  const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'posts', filters }, input);
+  const rows = searched ? inOrderOf(ids, pageRows(ctx.db, ids, input.excerpt)) : pageRows(ctx.db, ids, input.excerpt);
+  return { items: withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
+}
