@@ -54,6 +54,16 @@ export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCt
   if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
 }
 
+/**
+ * A cover picture described in both languages, for forms that only know at submit time whether
+ * the cover is a picture (a legal item's may be a video). The procedures apply the same rule.
+ */
+export function checkCoverAlt(input: { coverAltEn?: string; coverAltFa?: string }, issue: z.core.$RefinementCtx) {
+  // Runs even when other fields failed: the input may be anything.
+  if (!input || typeof input !== 'object') return;
+  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (!input[field]) issue.addIssue({ code: 'custom', message: 'required', path: [field] });
+}
+
 /** A body says something: text, or at least a picture or a video. */
 const hasContent = (body: unknown) =>
   Boolean(

@@ -37,6 +37,7 @@ export function LegalFields({
   setField,
   errors,
   mediaSlot,
+  altRequired,
 }: {
   values: LegalValues;
   /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
@@ -44,6 +45,8 @@ export function LegalFields({
   setField(field: keyof LegalValues, value: string): void;
   errors: Record<string, string[]>;
   mediaSlot: ReactNode;
+  /** A new picture is described; a video, or the cover an edit keeps, need not be. */
+  altRequired: boolean;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -71,7 +74,7 @@ export function LegalFields({
           limit={limits.url}
         />
       </FormSection>
-      <CoverFields values={values} setField={setField} errors={errors} altRequired={false} />
+      <CoverFields values={values} setField={setField} errors={errors} altRequired={altRequired} />
       <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );

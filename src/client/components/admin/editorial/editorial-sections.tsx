@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../bilingual-fields.tsx';
 import { FormSection, TextField } from '../form-controls.tsx';
+import { editorialLimits } from '../../../../shared/schemas/editorial.ts';
 import type { EditorialValues } from './editorial-values.ts';
 import { PublicationFields } from './publication-fields.tsx';
 
@@ -52,8 +53,14 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
         onChange={(field, value) => setField(field as keyof EditorialValues, value)}
         errors={errors}
         pairs={[
-          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired },
-          { en: 'coverCaptionEn', fa: 'coverCaptionFa', enLabel: t('fields.coverCaptionEn'), faLabel: t('fields.coverCaptionFa') },
+          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired, limit: editorialLimits.alt },
+          {
+            en: 'coverCaptionEn',
+            fa: 'coverCaptionFa',
+            enLabel: t('fields.coverCaptionEn'),
+            faLabel: t('fields.coverCaptionFa'),
+            limit: editorialLimits.caption,
+          },
         ]}
       />
       <TextField
@@ -62,6 +69,7 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
         onChange={(value) => setField('coverCredit', value)}
         error={errors.coverCredit}
         name="coverCredit"
+        limit={editorialLimits.credit}
       />
     </FormSection>
   );

@@ -7,6 +7,7 @@ import { emptyLegalValues, legalErrorKeys, LegalFields, legalLabels } from '../.
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
 import { createLegalInput } from '../../../../shared/schemas/legal.ts';
 
 /** /admin/legal/add. */
@@ -23,9 +24,10 @@ export function LegalAddPage() {
     errorKeys: legalErrorKeys,
   });
   const create = useMutation(trpc.legal.create.mutationOptions(form.callbacks));
+  const pictureCover = form.file.kind === 'image';
   const submit = () =>
     form.submit(
-      createLegalInput,
+      pictureCover ? createLegalInput.superRefine(checkCoverAlt, { when: () => true }) : createLegalInput,
       { titleEn: form.values.titleEn, titleFa: form.values.titleFa, videoLink: form.values.videoLink, ...editorialCreateInput(form.values), mediaUploadId: form.file.id },
       create.mutate,
     );
@@ -52,6 +54,7 @@ export function LegalAddPage() {
         revision={form.revision}
         setField={form.change}
         errors={form.errors}
+        altRequired={pictureCover}
         mediaSlot={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}
       />
     </AddItemPage>
