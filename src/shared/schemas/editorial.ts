@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../rich-text/plain-text.ts';
 import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
-import { optionalText } from './common.ts';
+import { cleanText, optionalText } from './common.ts';
 
 /** Where an item stands; only `published` items reach visitors. */
 export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
@@ -26,9 +26,12 @@ export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.opti
 
 export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
 
-/** Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere. */
+/**
+ * Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere.
+ * Cleaned like every text people send (direction overrides removed; common.ts cleanText).
+ */
 const clearableText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).nullable().optional());
 
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
 export const editorialFields = {
