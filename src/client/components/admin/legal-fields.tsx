@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from './bilingual-fields.tsx';
+import type { RegisterLive } from './use-draft-form.tsx';
 import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { editorialLabels, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
 import { FormSection, TextField } from './form-controls.tsx';
@@ -34,6 +35,7 @@ export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
 export function LegalFields({
   values,
   revision,
+  registerLive,
   setField,
   errors,
   mediaSlot,
@@ -42,6 +44,8 @@ export function LegalFields({
   values: LegalValues;
   /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
   revision: number;
+  /** The form's (use-draft-form.ts): a save reads the body editors' documents at once. */
+  registerLive: RegisterLive;
   setField(field: keyof LegalValues, value: string): void;
   errors: Record<string, string[]>;
   mediaSlot: ReactNode;
@@ -58,7 +62,7 @@ export function LegalFields({
           errors={errors}
           pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
-        <BodyFields values={values} setField={setField} errors={errors} revision={revision} />
+        <BodyFields values={values} setField={setField} errors={errors} revision={revision} registerLive={registerLive} />
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('legal.mediaHint')}>
         {mediaSlot}

@@ -25,12 +25,15 @@ export function LegalAddPage() {
   });
   const create = useMutation(trpc.legal.create.mutationOptions(form.callbacks));
   const pictureCover = form.file.kind === 'image';
-  const submit = () =>
+  const submit = () => {
+    // The bodies as their editors hold them now, not as of the form's last render.
+    const values = form.current();
     form.submit(
       pictureCover ? createLegalInput.superRefine(checkCoverAlt, { when: () => true }) : createLegalInput,
-      { titleEn: form.values.titleEn, titleFa: form.values.titleFa, videoLink: form.values.videoLink, ...editorialCreateInput(form.values), mediaUploadId: form.file.id },
+      { titleEn: values.titleEn, titleFa: values.titleFa, videoLink: values.videoLink, ...editorialCreateInput(values), mediaUploadId: form.file.id },
       create.mutate,
     );
+  };
 
   return (
     <AddItemPage
@@ -52,6 +55,7 @@ export function LegalAddPage() {
       <LegalFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
         altRequired={pictureCover}

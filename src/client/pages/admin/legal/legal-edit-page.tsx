@@ -64,7 +64,8 @@ function LegalEditForm({ item }: { item: LegalItem }) {
 
   const newPicture = media.kind === 'image';
   const submit = () => {
-    const values = form.values;
+    // The bodies as their editors hold them now, not as of the form's last render.
+    const values = form.current();
     const { bodyEn, bodyFa, coverAltEn, coverAltFa } = editorialCreateInput(values);
     const whole = { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn, bodyFa };
     if (!(newPicture ? form.check(newPictureInput, { ...whole, coverAltEn, coverAltFa }) : form.check(legalTextInput, whole))) return;
@@ -96,6 +97,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       <LegalFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
         altRequired={newPicture}
