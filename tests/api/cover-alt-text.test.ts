@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeImageUpload } from '../factories/index.ts';
+import { makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { fieldErrorsOf } from '../setup/errors.ts';
 import { imageBlob, json, sendForm, signIn, useRestServer } from './rest-kit.ts';
@@ -52,5 +53,61 @@ describe('Cover alt text', () => {
     const response = await sendForm(client, '/api/admin/news', { ...form, image_alt_En: 'Marchers holding banners', image_alt_fa: 'راهپیمایان با پلاکارد' }, { image: await imageBlob() });
     expect(response.status).toBe(201);
     expect(storedAlt((await json(response)).data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
+  });
+});
+
+describe('Cover alt text of legal-awareness items', () => {
+  const texts = { titleEn: 'Divorce rights', titleFa: 'حق طلاق', descriptionEn: 'What the code allows.', descriptionFa: 'آنچه قانون اجازه می‌دهد.' };
+  const alt = { coverAltEn: 'A lawyer at her desk', coverAltFa: 'وکیلی پشت میزش' };
+  const storedLegalAlt = (id: number) =>
+    world.deps.db.$client.prepare('SELECT media_alt_en AS en, media_alt_fa AS fa FROM legal_items WHERE id = ?').get(id) as { en: string | null; fa: string | null };
+  const attached = (uploadId: string) =>
+    (world.deps.db.$client.prepare('SELECT attached_at AS at FROM uploads WHERE id = ?').get(uploadId) as { at: number | null } | undefined)?.at ?? null;
+
+  it('refuses a picture cover from the admin panel without alt text in both languages, and stores nothing', async () => {
+    for (const lang of ['en', 'fa'] as const) {
+      const { caller } = await adminCaller(world.deps, { lang });
+      const upload = await makeImageUpload(world.deps);
+      const required = lang === 'en' ? 'This field is required.' : 'پر کردن این بخش الزامی است.';
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({ coverAltEn: [required] });
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({ coverAltFa: [required] });
+      expect(attached(upload.id)).toBeNull();
+    }
+    const { caller } = await adminCaller(world.deps);
+    expect((await caller.legal.adminList({})).total).toBe(0);
+  });
+
+  it('creates with the alt text given, and needs none for a video cover or a video link', async () => {
+    const { caller } = await adminCaller(world.deps);
+    const described = await caller.legal.create({ ...texts, ...alt, mediaUploadId: (await makeImageUpload(world.deps)).id });
+    expect(storedLegalAlt(described.id)).toEqual({ en: alt.coverAltEn, fa: alt.coverAltFa });
+    expect(await caller.legal.create({ ...texts, mediaUploadId: (await makeVideoUpload(world.deps)).id })).toMatchObject({ mediaKind: 'video' });
+    expect(await caller.legal.create({ ...texts, videoLink: 'https://youtu.be/dQw4w9WgXcQ' })).toMatchObject({ media: null });
+  });
+
+  it('refuses replacing the cover with a new picture without alt text, but not with a video', async () => {
+    const { caller } = await adminCaller(world.deps);
+    const item = await caller.legal.create({ ...texts, ...alt, mediaUploadId: (await makeImageUpload(world.deps)).id });
+    const picture = await makeImageUpload(world.deps);
+    expect(await fieldErrorsOf(world.deps, caller.legal.update({ id: item.id, mediaUploadId: picture.id }))).toEqual({ coverAltEn: ['This field is required.'] });
+    expect((await caller.legal.adminById({ id: item.id })).media).toBe(item.media);
+    const words = { coverAltEn: 'Women outside a court', coverAltFa: 'زنان بیرون دادگاه' };
+    expect(await caller.legal.update({ id: item.id, mediaUploadId: picture.id, ...words })).toMatchObject({ media: picture.path, ...words });
+    expect(await caller.legal.update({ id: item.id, mediaUploadId: (await makeVideoUpload(world.deps)).id })).toMatchObject({ mediaKind: 'video' });
+  });
+
+  it('creates and replaces through the original API without alt text: stored undescribed, the title read in its place', async () => {
+    const { client } = await signIn(world);
+    const legalForm = { titleEn: texts.titleEn, titlefa: texts.titleFa, descriptionEn: texts.descriptionEn, descriptionfa: texts.descriptionFa };
+    const response = await sendForm(client, '/api/awareness', legalForm, { media: await imageBlob() });
+    expect(response.status).toBe(201);
+    const { data } = await json(response);
+    expect(storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
+    expect(await publicCaller(world.deps).legal.byId({ id: data.id })).toMatchObject({ coverAltEn: texts.titleEn, coverAltFa: texts.titleFa });
+    const { caller } = await adminCaller(world.deps);
+    expect(await caller.legal.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: null, writtenCoverAltFa: null });
+    const replaced = await sendForm(client, `/api/admin/awareness/${data.id}`, { titleEn: 'Divorce rights today' }, { media: await imageBlob() });
+    expect(replaced.status).toBe(200);
+    expect(storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
   });
 });

@@ -43,8 +43,8 @@ describe('legal.create', () => {
   it('stores an item with an image', async () => {
     const { caller } = await adminCaller(deps);
     const image = await makeImageUpload(deps);
-    const item = await caller.legal.create({ ...texts, mediaUploadId: image.id });
-    expect(item).toMatchObject({ ...texts, media: image.path, mediaKind: 'image', videoLink: null });
+    const item = await caller.legal.create({ ...texts, coverAltEn: 'A court room', coverAltFa: 'یک دادگاه', mediaUploadId: image.id });
+    expect(item).toMatchObject({ ...texts, media: image.path, mediaKind: 'image', videoLink: null, coverAltEn: 'A court room' });
     expect(uploadRow(image.path)?.attachedAt).toBeInstanceOf(Date);
   });
 

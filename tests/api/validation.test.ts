@@ -157,7 +157,7 @@ describe('story form', () => {
 });
 
 describe('legal awareness form', () => {
-  const valid = { titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', mediaUploadId: someUploadId };
+  const valid = { titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover', coverAltFa: 'جلد', mediaUploadId: someUploadId };
 
   it.each(['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa'] as const)('requires %s', async (field) => {
     const { caller } = await adminCaller(deps);

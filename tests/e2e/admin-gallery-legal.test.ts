@@ -67,13 +67,25 @@ describe('legal awareness', () => {
     await field(page, 'Text (English)').fill('You may ask for a lawyer before you answer any question.');
     await field(page, 'Text (Persian)').fill('پیش از پاسخ به هر پرسشی می‌توانید وکیل بخواهید.');
     await chooseFile(page, 'Image or video file', await writeIllustration(site.deps));
+    // A picture is described for readers who cannot see it, in both languages.
+    await page.getByRole('button', { name: 'Publish item' }).click();
+    const altEn = field(page, 'Image description for readers who cannot see it (English)');
+    const altFa = field(page, 'Image description for readers who cannot see it (Persian)');
+    await page.getByTestId('form-errors').getByText('Image description for readers who cannot see it (Persian)', { exact: false }).waitFor();
+    expect(await altEn.getAttribute('aria-invalid')).toBe('true');
+    // The cover's words count down near their limit and are never cut.
+    await altEn.fill('a'.repeat(510));
+    await page.getByTestId('length-counter').getByText('10 characters too many: at most 500 are allowed.').waitFor();
+    expect((await altEn.inputValue()).length).toBe(510);
+    await altEn.fill('A lawyer beside a woman at a police station desk');
+    await altFa.fill('وکیلی کنار زنی پشت میز کلانتری');
     await page.getByRole('button', { name: 'Publish item' }).click();
     await expectToast(page, 'Added successfully');
     const editHref = await page.getByTestId('created-notice').getByRole('link', { name: 'Edit' }).getAttribute('href');
     const id = Number(editHref?.split('/').pop());
 
-    const shown = await publicQuery<{ titleEn: string; mediaKind: string }>(site, 'legal.byId', { id });
-    expect(shown.ok && shown.data).toMatchObject({ titleEn: 'Your right to a lawyer during questioning', mediaKind: 'image' });
+    const shown = await publicQuery<{ titleEn: string; mediaKind: string; coverAltFa: string }>(site, 'legal.byId', { id });
+    expect(shown.ok && shown.data).toMatchObject({ titleEn: 'Your right to a lawyer during questioning', mediaKind: 'image', coverAltFa: 'وکیلی کنار زنی پشت میز کلانتری' });
 
     await page.goto('/admin/legal/all');
     const card = page.getByTestId('admin-card').filter({ hasText: 'Your right to a lawyer' });

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, heading, openAdmin } from './support/admin.ts';
+import { makeContent, makeLegalItem } from '../factories/index.ts';
+import { field, heading, openAdmin, publicQuery } from './support/admin.ts';
 import { browserAndSiteForFile, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
@@ -127,6 +128,34 @@ describe('the body editor owns its text while it is shown', () => {
     await dialog.waitFor({ state: 'hidden' });
     await eventually(() => english.locator('a').count()).toBe(0);
     expect(await english.innerText()).toBe('See the team');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a save reads the bodies as their editors hold them', () => {
+  it('keeps words put in the body in the same moment as the save, before the form has rendered them (legal item and news)', async () => {
+    const legal = await makeLegalItem(site.deps, { descriptionEn: 'What the law says.' });
+    const news = await makeContent(site.deps, 'news', { descriptionEn: 'A short report.' });
+    const { context, page, problems } = await openAdmin(browser, site, '/admin', { lang: 'en' });
+    for (const { path, list, query, id, before } of [
+      { path: `/admin/edit/legal/${legal.id}`, list: '**/admin/legal/all**', query: 'legal.byId', id: legal.id, before: 'What the law says.' },
+      { path: `/admin/edit/news/${news.id}`, list: '**/admin/news/all**', query: 'news.byId', id: news.id, before: 'A short report.' },
+    ]) {
+      await page.goto(path);
+      const english = field(page, 'Text (English)');
+      await english.locator('p', { hasText: before }).waitFor();
+      // The words go in and the form is sent in one task: React has not rendered the form since,
+      // as when the save button is pressed right after the last keystroke on a busy machine.
+      await english.evaluate((element) => {
+        const { editor } = element as HTMLElement & { editor: { commands: { insertContentAt(at: number, text: string): boolean }; state: { doc: { content: { size: number } } } } };
+        editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' Last words.');
+        element.closest('form')!.requestSubmit();
+      });
+      await page.waitForURL(list);
+      const saved = await publicQuery<{ descriptionEn: string }>(site, query, { id });
+      expect(saved.ok && saved.data.descriptionEn).toBe(`${before} Last words.`);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -118,6 +118,8 @@ export async function makeLegalItem(
     videoLink: string;
     status: 'draft' | 'scheduled' | 'published';
     publishAt: Date;
+    coverAltEn: string;
+    coverAltFa: string;
   }> = {},
 ) {
   const caller = await factoryCaller(deps);
@@ -127,6 +129,9 @@ export async function makeLegalItem(
     titleFa: overrides.titleFa ?? `حقوق ${unique('fa')}`,
     descriptionEn: overrides.descriptionEn ?? 'What the law says, in plain words.',
     descriptionFa: overrides.descriptionFa ?? 'آنچه قانون می‌گوید.',
+    // A picture cover is described, as the admin panel requires (a video needs no words).
+    coverAltEn: overrides.coverAltEn ?? 'Cover picture',
+    coverAltFa: overrides.coverAltFa ?? 'تصویر جلد',
     mediaUploadId,
     videoLink: overrides.videoLink,
     status: overrides.status,

@@ -110,6 +110,8 @@ export async function makeLegal(
     titleFa: overrides.titleFa ?? `حقوق خود را بشناسید ${unique('fa')}`,
     descriptionEn: overrides.descriptionEn ?? 'What the law says, in plain words.',
     descriptionFa: overrides.descriptionFa ?? 'آنچه قانون می‌گوید، به زبان ساده.',
+    coverAltEn: 'A lawyer’s hands over an open code book',
+    coverAltFa: 'دستان یک وکیل روی کتاب قانون باز',
     mediaUploadId,
     videoLink: overrides.videoLink,
   });

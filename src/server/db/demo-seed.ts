@@ -109,7 +109,10 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
       titleFa: item.titleFa,
       descriptionEn: item.descriptionEn,
       descriptionFa: item.descriptionFa,
-      ...(item.videoLink ? { videoLink: item.videoLink } : { mediaUploadId: await demoImage(deps, imageIndex++) }),
+      // As for posts: the abstract illustration is described by the title (a video needs no words).
+      ...(item.videoLink
+        ? { videoLink: item.videoLink }
+        : { mediaUploadId: await demoImage(deps, imageIndex++), coverAltEn: item.titleEn, coverAltFa: item.titleFa }),
     });
     backdate('legal_items', created.id);
   }

@@ -33,9 +33,11 @@ export function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Parameters
 }
 
 /**
- * A new item's cover must be described in both languages (alt text), except through the original
+ * A new cover picture must be described in both languages (alt text): on create, and on an update
+ * that brings a new picture (the old words described the old one). Except through the original
  * REST API, whose clients cannot: such an item is stored undescribed (no alt text, never a copy
- * of the title posing as a description), and readers get its title, as for items older than alt text.
+ * of the title posing as a description), and readers get its title, as for items older than alt
+ * text. A cover that is a video needs no alt text.
  */
 export function requireCoverAlt(ctx: Pick<Context, 'lang' | 'originalApi'>, input: { coverAltEn?: string; coverAltFa?: string }): void {
   if (ctx.originalApi) return;

@@ -9,7 +9,7 @@ import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
-import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, requireCoverAlt, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
@@ -91,6 +91,7 @@ export const legalRouter = router({
     const now = clockOf(ctx).now();
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+      if (media?.kind === 'image') requireCoverAlt(ctx, input);
       const row = tx
         .insert(legalItems)
         .values({
@@ -126,6 +127,7 @@ export const legalRouter = router({
       if (input.videoLink) changes.videoLink = input.videoLink;
       if (input.mediaUploadId) {
         const media = claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
+        if (media.kind === 'image') requireCoverAlt(ctx, input);
         changes.media = media.path;
         changes.mediaKind = media.kind;
       }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { stripBidiOverrides } from '../bidi.ts';
+import { cleanText } from '../schemas/common.ts';
 import { isRecognisedVideoLink } from '../video-links.ts';
 
 /**
@@ -41,14 +43,23 @@ const italic = z.object({ type: z.literal('italic') });
 const link = z.object({ type: z.literal('link'), attrs: z.object({ href: linkHref }) });
 export const markSchema = z.discriminatedUnion('type', [bold, italic, link]);
 
+/**
+ * Text as people send all text (src/shared/bidi.ts): a body pasted from a hostile page keeps no
+ * direction override, here or in a link's words. Not trimmed: spaces between marks are text.
+ */
 const textNode = z.object({
   type: z.literal('text'),
-  text: z.string().min(1).max(richTextLimits.text),
+  text: z.string().min(1).max(richTextLimits.text).overwrite(stripBidiOverrides),
   marks: z.array(markSchema).max(3).optional(),
 });
 const hardBreak = z.object({ type: z.literal('hardBreak') });
 export const inlineSchema = z.discriminatedUnion('type', [textNode, hardBreak]);
-const inlineContent = z.array(inlineSchema).max(richTextLimits.nodes).optional();
+/** A text node that held only controls is left out: an empty one is no node (ProseMirror refuses it). */
+const inlineContent = z
+  .array(inlineSchema)
+  .max(richTextLimits.nodes)
+  .transform((nodes) => nodes.filter((node) => node.type !== 'text' || node.text !== ''))
+  .optional();
 
 const paragraph = z.object({ type: z.literal('paragraph'), content: inlineContent });
 const heading = z.object({ type: z.literal('heading'), attrs: z.object({ level: z.union([z.literal(2), z.literal(3)]) }), content: inlineContent });
@@ -57,8 +68,8 @@ const image = z.object({
   type: z.literal('image'),
   attrs: z.object({
     src: storedImagePath,
-    alt: z.string().trim().min(1, 'altRequired').max(richTextLimits.alt),
-    caption: z.string().trim().max(richTextLimits.caption).nullish(),
+    alt: cleanText().min(1, 'altRequired').max(richTextLimits.alt),
+    caption: cleanText().max(richTextLimits.caption).nullish(),
   }),
 });
 const video = z.object({

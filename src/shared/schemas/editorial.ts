@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../rich-text/plain-text.ts';
 import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
-import { optionalText } from './common.ts';
+import { cleanText, optionalText } from './common.ts';
 
 /** Where an item stands; only `published` items reach visitors. */
 export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
@@ -26,9 +26,12 @@ export const optionalBody = z.preprocess(blankToUndefined, richTextDocument.opti
 
 export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
 
-/** Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere. */
+/**
+ * Optional text that null clears (a caption or credit taken away); empty means absent, as everywhere.
+ * Cleaned like every text people send (direction overrides removed; common.ts cleanText).
+ */
 const clearableText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).nullable().optional());
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).nullable().optional());
 
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
 export const editorialFields = {
@@ -52,6 +55,16 @@ interface EditorialInput {
 /** A scheduled item needs its time. */
 export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCtx) {
   if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
+}
+
+/**
+ * A cover picture described in both languages, for forms that only know at submit time whether
+ * the cover is a picture (a legal item's may be a video). The procedures apply the same rule.
+ */
+export function checkCoverAlt(input: { coverAltEn?: string; coverAltFa?: string }, issue: z.core.$RefinementCtx) {
+  // Runs even when other fields failed: the input may be anything.
+  if (!input || typeof input !== 'object') return;
+  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (!input[field]) issue.addIssue({ code: 'custom', message: 'required', path: [field] });
 }
 
 /** A body says something: text, or at least a picture or a video. */

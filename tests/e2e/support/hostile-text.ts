@@ -149,6 +149,8 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
     };
     const item = await caller.legal.create({
       ...texts,
+      coverAltEn: 'Cover picture',
+      coverAltFa: 'تصویر جلد',
       mediaUploadId: videoLink ? undefined : (await makeImageUpload(deps)).id,
       videoLink: videoLink ?? undefined,
     });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categories, countries } from '../../../shared/schemas/content.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
+import type { RegisterLive } from './use-draft-form.tsx';
 import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { FormSection, SelectField, TextField } from './form-controls.tsx';
 import type { ContentValues } from './content-values.ts';
@@ -11,6 +12,7 @@ import { limits } from '../../../shared/limits.ts';
 export function ContentFields({
   values,
   revision,
+  registerLive,
   setField,
   errors,
   imageSlot,
@@ -18,6 +20,8 @@ export function ContentFields({
   values: ContentValues;
   /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
   revision: number;
+  /** The form's (use-draft-form.ts): a save reads the body editors' documents at once. */
+  registerLive: RegisterLive;
   setField(field: keyof ContentValues, value: string): void;
   errors: Record<string, string[]>;
   /** The image upload (required when adding, a replacement when editing). */
@@ -34,7 +38,7 @@ export function ContentFields({
           errors={errors}
           pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
-        <BodyFields values={values} setField={setField} errors={errors} revision={revision} />
+        <BodyFields values={values} setField={setField} errors={errors} revision={revision} registerLive={registerLive} />
       </FormSection>
 
       <FormSection title={t('form.sections.image')}>{imageSlot}</FormSection>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from './bilingual-fields.tsx';
+import type { RegisterLive } from './use-draft-form.tsx';
 import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { editorialLabels, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
 import { FormSection, TextField } from './form-controls.tsx';
@@ -34,16 +35,22 @@ export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
 export function LegalFields({
   values,
   revision,
+  registerLive,
   setField,
   errors,
   mediaSlot,
+  altRequired,
 }: {
   values: LegalValues;
   /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
   revision: number;
+  /** The form's (use-draft-form.ts): a save reads the body editors' documents at once. */
+  registerLive: RegisterLive;
   setField(field: keyof LegalValues, value: string): void;
   errors: Record<string, string[]>;
   mediaSlot: ReactNode;
+  /** A new picture is described; a video, or the cover an edit keeps, need not be. */
+  altRequired: boolean;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -55,7 +62,7 @@ export function LegalFields({
           errors={errors}
           pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
         />
-        <BodyFields values={values} setField={setField} errors={errors} revision={revision} />
+        <BodyFields values={values} setField={setField} errors={errors} revision={revision} registerLive={registerLive} />
       </FormSection>
       <FormSection title={t('form.sections.imageOrVideo')} description={t('legal.mediaHint')}>
         {mediaSlot}
@@ -71,7 +78,7 @@ export function LegalFields({
           limit={limits.url}
         />
       </FormSection>
-      <CoverFields values={values} setField={setField} errors={errors} altRequired={false} />
+      <CoverFields values={values} setField={setField} errors={errors} altRequired={altRequired} />
       <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
@@ -8,6 +9,9 @@ import { DraftNotice } from './admin-form.tsx';
 import { useAdminUser } from './admin-session.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useNotify } from './use-notify.ts';
+
+/** How a field that owns its text (a body editor) lets the form read it at submit time. */
+export type RegisterLive = (field: string, read: () => string) => () => void;
 
 export interface DraftFormOptions<T> {
   /** Fields never written to storage (passwords). */
@@ -29,6 +33,26 @@ export function useDraftForm<T extends Record<string, string>>(name: string, ini
   const draft = useDraft(`${me.id}:${name}`, initial, { exclude: options.exclude });
   const { errors, setErrors, clear } = useFieldErrors();
   const errorKeys = options.errorKeys ?? ((field: string) => [field]);
+  const liveFields = useRef(new Map<string, () => string>());
+
+  /**
+   * A field that keeps its own text while shown (a body editor) hands the form a reader of it:
+   * the form's values follow such a field a render behind, so a save reads it at that moment.
+   * Returns the unregistering function.
+   */
+  const registerLive: RegisterLive = useCallback((field, read) => {
+    liveFields.current.set(field, read);
+    return () => {
+      if (liveFields.current.get(field) === read) liveFields.current.delete(field);
+    };
+  }, []);
+
+  /** The values as they are now: what the fields that own their text hold at this moment. */
+  const current = (): T => {
+    const now: Record<string, string> = { ...draft.values };
+    for (const [field, read] of liveFields.current) if (field in now) now[field] = read();
+    return now as T;
+  };
 
   /** Checks input with a shared schema: the errors on the form, or none and the parsed data. */
   const check = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | undefined => {
@@ -58,6 +82,8 @@ export function useDraftForm<T extends Record<string, string>>(name: string, ini
     /** Back to the initial values, the saved draft forgotten. */
     reset: draft.clear,
     change,
+    registerLive,
+    current,
     /** A text field's value, onChange and error: `<TextField {...form.field('name')} />`. */
     field: <K extends keyof T & string>(name: K) => ({ value: draft.values[name], onChange: (value: T[K]) => change(name, value), error: errors[name] }),
     check,

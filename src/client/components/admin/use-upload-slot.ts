@@ -12,6 +12,8 @@ export function useUploadSlot(field: string, form: { errors: Record<string, stri
   const [resetKey, setResetKey] = useState(0);
   return {
     id: upload?.id,
+    /** What the chosen file is: a picture needs alt text, a video does not. */
+    kind: upload?.kind,
     uploading,
     /** Empties the field, after the item it belonged to was added. */
     reset: () => {

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../bilingual-fields.tsx';
 import { FormSection, TextField } from '../form-controls.tsx';
+import type { RegisterLive } from '../use-draft-form.tsx';
+import { editorialLimits } from '../../../../shared/schemas/editorial.ts';
 import type { EditorialValues } from './editorial-values.ts';
 import { PublicationFields } from './publication-fields.tsx';
 
@@ -14,9 +16,14 @@ interface SectionProps {
 // The editor (ProseMirror) is the heaviest part of the panel: it loads with the first form that needs it.
 const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').then((module) => ({ default: module.RichTextEditor })));
 
-/** The bodies, English left to right and Persian right to left, side by side on wide screens. */
-export function BodyFields({ values, setField, errors, revision }: SectionProps & { revision: number }) {
+/**
+ * The bodies, English left to right and Persian right to left, side by side on wide screens. Each
+ * editor owns its document while shown; `registerLive` (the form's) lets a save read it at once.
+ */
+export function BodyFields({ values, setField, errors, revision, registerLive }: SectionProps & { revision: number; registerLive: RegisterLive }) {
   const { t } = useTranslation('admin');
+  const registerEn = useCallback((read: () => string) => registerLive('bodyEn', read), [registerLive]);
+  const registerFa = useCallback((read: () => string) => registerLive('bodyFa', read), [registerLive]);
   return (
     <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-stone-100 motion-reduce:animate-none" />}>
       <div className="grid gap-5 xl:grid-cols-2">
@@ -33,6 +40,7 @@ export function BodyFields({ values, setField, errors, revision }: SectionProps 
               value={values[field]}
               revision={revision}
               onChange={(value) => setField(field, value)}
+              register={language === 'en' ? registerEn : registerFa}
               error={errors[field] ?? errors[description] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]}
             />
           );
@@ -52,8 +60,14 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
         onChange={(field, value) => setField(field as keyof EditorialValues, value)}
         errors={errors}
         pairs={[
-          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired },
-          { en: 'coverCaptionEn', fa: 'coverCaptionFa', enLabel: t('fields.coverCaptionEn'), faLabel: t('fields.coverCaptionFa') },
+          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired, limit: editorialLimits.alt },
+          {
+            en: 'coverCaptionEn',
+            fa: 'coverCaptionFa',
+            enLabel: t('fields.coverCaptionEn'),
+            faLabel: t('fields.coverCaptionFa'),
+            limit: editorialLimits.caption,
+          },
         ]}
       />
       <TextField
@@ -62,6 +76,7 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
         onChange={(value) => setField('coverCredit', value)}
         error={errors.coverCredit}
         name="coverCredit"
+        limit={editorialLimits.credit}
       />
     </FormSection>
   );

@@ -20,6 +20,7 @@ export function RichTextEditor({
   value,
   revision,
   onChange,
+  register,
   error,
   required,
   name,
@@ -31,6 +32,8 @@ export function RichTextEditor({
   /** Changes whenever `value` was set from outside the editor (a discarded draft, a form emptied after saving). */
   revision: number;
   onChange(value: string): void;
+  /** Lets the form read the document at submit time (use-body-editor.ts). */
+  register?(read: () => string): () => void;
   error?: string[];
   required?: boolean;
   name: string;
@@ -48,6 +51,7 @@ export function RichTextEditor({
     value,
     revision,
     onChange,
+    register,
     attributes: {
       id,
       dir,

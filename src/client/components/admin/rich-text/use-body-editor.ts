@@ -12,6 +12,8 @@ interface BodyEditorOptions {
    */
   revision: number;
   onChange(value: string): void;
+  /** Hands the form a reader of the newest document, for a save made before the form has rendered it. */
+  register?(read: () => string): () => void;
   /** The attributes of the editable element (ids, direction, labels, classes). */
   attributes: Record<string, string>;
 }
@@ -28,7 +30,7 @@ interface BodyEditorOptions {
  * a millisecond of the render, as happens on a busy machine): the new one starts from the newest
  * document this component knows, never from the value of an earlier render.
  */
-export function useBodyEditor({ value, revision, onChange, attributes }: BodyEditorOptions): Editor | null {
+export function useBodyEditor({ value, revision, onChange, register, attributes }: BodyEditorOptions): Editor | null {
   // The newest document text: the editor's own last update, or the last value put in from outside.
   const newest = useRef(value);
   const appliedRevision = useRef(revision);
@@ -36,6 +38,9 @@ export function useBodyEditor({ value, revision, onChange, attributes }: BodyEdi
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+
+  // The form reads the document of the last transaction, not the value of its last render.
+  useEffect(() => register?.(() => newest.current), [register]);
 
   const editor = useEditor({
     extensions: bodyExtensions,

@@ -26,7 +26,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
     errorKeys: contentErrorKeys,
   });
   const create = useMutation(api.create.mutationOptions(form.callbacks));
-  const submit = () => form.submit(createContentInput, createInputOf(form.values, form.file.id), create.mutate);
+  const submit = () => form.submit(createContentInput, createInputOf(form.current(), form.file.id), create.mutate);
 
   return (
     <AddItemPage
@@ -48,6 +48,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
       <ContentFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
         imageSlot={<UploadField label={t('fields.image')} purpose="image" required hint={t('form.imageHint')} {...form.file.props} />}

@@ -50,9 +50,11 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
   const update = useMutation(api.update.mutationOptions(form.callbacks));
 
   const submit = () => {
-    const { imageUploadId: _image, ...whole } = createInputOf(form.values, undefined);
+    // The bodies as their editors hold them now, not as of the form's last render.
+    const values = form.current();
+    const { imageUploadId: _image, ...whole } = createInputOf(values, undefined);
     if (!form.check(editedContentInput, whole)) return;
-    form.saveChanges(updateInputOf(item.id, initial, form.values, item, image.id), updateContentInput, update.mutate);
+    form.saveChanges(updateInputOf(item.id, initial, values, item, image.id), updateContentInput, update.mutate);
   };
 
   return (
@@ -72,6 +74,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
       <ContentFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
         imageSlot={

@@ -7,6 +7,7 @@ import { emptyLegalValues, legalErrorKeys, LegalFields, legalLabels } from '../.
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
 import { createLegalInput } from '../../../../shared/schemas/legal.ts';
 
 /** /admin/legal/add. */
@@ -23,12 +24,16 @@ export function LegalAddPage() {
     errorKeys: legalErrorKeys,
   });
   const create = useMutation(trpc.legal.create.mutationOptions(form.callbacks));
-  const submit = () =>
+  const pictureCover = form.file.kind === 'image';
+  const submit = () => {
+    // The bodies as their editors hold them now, not as of the form's last render.
+    const values = form.current();
     form.submit(
-      createLegalInput,
-      { titleEn: form.values.titleEn, titleFa: form.values.titleFa, videoLink: form.values.videoLink, ...editorialCreateInput(form.values), mediaUploadId: form.file.id },
+      pictureCover ? createLegalInput.superRefine(checkCoverAlt, { when: () => true }) : createLegalInput,
+      { titleEn: values.titleEn, titleFa: values.titleFa, videoLink: values.videoLink, ...editorialCreateInput(values), mediaUploadId: form.file.id },
       create.mutate,
     );
+  };
 
   return (
     <AddItemPage
@@ -50,8 +55,10 @@ export function LegalAddPage() {
       <LegalFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
+        altRequired={pictureCover}
         mediaSlot={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}
       />
     </AddItemPage>

@@ -12,7 +12,7 @@ import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { editorialCreateInput, editorialUpdateInput, editorialValuesOf } from '../../../components/admin/editorial/editorial-values.ts';
-import { checkBodies } from '../../../../shared/schemas/editorial.ts';
+import { checkBodies, checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
@@ -24,6 +24,10 @@ type LegalItem = RouterOutputs['legal']['adminById'];
  * already has its media, and an edit can only replace it.
  */
 const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true }).superRefine(checkBodies);
+/** A new picture replacing the cover is described in both languages (the old words were about the old one). */
+const newPictureInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true, coverAltEn: true, coverAltFa: true })
+  .superRefine(checkBodies)
+  .superRefine(checkCoverAlt, { when: () => true });
 
 /** /admin/edit/legal/{id}: an addition to the original panel, which could only delete legal items. */
 export function LegalEditPage({ id }: { id: string | undefined }) {
@@ -58,15 +62,21 @@ function LegalEditForm({ item }: { item: LegalItem }) {
   const media = useUploadSlot('mediaUploadId', form);
   const update = useMutation(trpc.legal.update.mutationOptions(form.callbacks));
 
+  const newPicture = media.kind === 'image';
   const submit = () => {
-    const values = form.values;
-    if (!form.check(legalTextInput, { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn: editorialCreateInput(values).bodyEn, bodyFa: editorialCreateInput(values).bodyFa })) return;
+    // The bodies as their editors hold them now, not as of the form's last render.
+    const values = form.current();
+    const { bodyEn, bodyFa, coverAltEn, coverAltFa } = editorialCreateInput(values);
+    const whole = { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn, bodyFa };
+    if (!(newPicture ? form.check(newPictureInput, { ...whole, coverAltEn, coverAltFa }) : form.check(legalTextInput, whole))) return;
     // The server keeps a link it is sent empty; say so rather than let the editor believe it is gone.
     if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id, ...editorialUpdateInput(initial, values) };
     for (const field of ['titleEn', 'titleFa', 'videoLink'] as const)
       if (values[field] !== initial[field]) changes[field] = values[field];
     if (media.id) changes.mediaUploadId = media.id;
+    // The server asks a new picture for its words even when the fields kept the old ones.
+    if (newPicture) Object.assign(changes, { coverAltEn: values.coverAltEn, coverAltFa: values.coverAltFa });
     form.saveChanges(changes, updateLegalInput, update.mutate);
   };
 
@@ -87,8 +97,10 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       <LegalFields
         values={form.values}
         revision={form.revision}
+        registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
+        altRequired={newPicture}
         mediaSlot={
           <ReplaceMedia url={privateMediaUrl(item.media)} kind={item.mediaKind}>
             <UploadField label={t('fields.replaceMedia')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />
