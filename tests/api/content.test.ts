@@ -181,11 +181,23 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const { caller } = await adminCaller(deps);
       const replacement = await makeImageUpload(deps);
       expect(stored(original.image)).toBe(true);
-      const updated = await caller[router].update({ id: original.id, imageUploadId: replacement.id });
+      const updated = await caller[router].update({ id: original.id, imageUploadId: replacement.id, coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
       expect(updated.image).toBe(replacement.path);
+      expect(updated).toMatchObject({ coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
       expect(filesOfUpload(deps, original.image)).toEqual([]);
       expect(uploadRow(original.image)).toBeUndefined();
       expect(stored(replacement.path)).toBe(true);
+    });
+
+    it('refuses a new cover picture without its description and keeps the old one', async () => {
+      const original = await makeContent(deps, kind);
+      const { caller } = await adminCaller(deps);
+      const replacement = await makeImageUpload(deps);
+      await expect(caller[router].update({ id: original.id, imageUploadId: replacement.id, coverAltEn: 'Only in English' })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+      expect((await caller[router].adminById({ id: original.id })).image).toBe(original.image);
+      expect(stored(original.image)).toBe(true);
     });
 
     it('replaces the media list when one is given', async () => {

@@ -93,6 +93,10 @@ describe('editing a gallery item', () => {
     await heading(page).filter({ hasText: 'ویرایش مورد گالری' }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
 
+    // What the item shows now is its video link, not an empty picture frame.
+    const current = page.getByTestId('current-video-link');
+    expect(await current.innerText()).toContain('https://youtu.be/dQw4w9WgXcQ');
+    await page.getByText('ویدیوی کنونی').waitFor();
     // A video-only item cannot lose its link: the add form's rule, in Persian.
     await field(page, 'پیوند ویدیو (یوتیوب)').fill('');
     await page.getByRole('button', { name: 'ذخیره تغییرات' }).click();

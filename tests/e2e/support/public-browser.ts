@@ -30,7 +30,11 @@ export async function settled(page: Page) {
   await page.waitForFunction(
     () => {
       const root = document.getElementById('root');
-      const hydrated = Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+      // The container key appears when hydration starts; it runs as a transition, and the header's
+      // plain (script-free) menu is replaced by the drawer's button only once it has finished.
+      const hydrated =
+        Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer'))) &&
+        !document.querySelector('[data-testid=site-header] [data-testid=plain-menu]');
       return hydrated && Boolean(document.querySelector('main h1, main [data-testid=error-message]')) && !document.querySelector('main [role=status]');
     },
     null,

@@ -87,7 +87,8 @@ export function updateInputOf(id: number, initial: ContentValues, values: Conten
   if (values.category !== initial.category) input.category = values.category || null;
   if (values.country !== initial.country) input.country = values.country || null;
   if (mediaFields.some((field) => values[field] !== initial[field])) input.media = [mediaItemOf(values), ...item.media.slice(1)];
-  if (imageUploadId) input.imageUploadId = imageUploadId;
+  // A new picture is sent with its description: the old words described the old picture.
+  if (imageUploadId) Object.assign(input, { imageUploadId, coverAltEn: values.coverAltEn, coverAltFa: values.coverAltFa });
   return input as { id: number } & Partial<Record<keyof UpdateContentInput, unknown>>;
 }
 

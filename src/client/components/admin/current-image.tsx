@@ -2,13 +2,26 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons.tsx';
 
-/** The stored image (or video) an edit page would replace. */
-function CurrentImage({ url, kind = 'image' }: { url: string | null; kind?: 'image' | 'video' | null }) {
+/**
+ * The stored image (or video) an edit page would replace. An item shown by a video link alone
+ * names that link (the panel loads nothing from the video's site).
+ */
+function CurrentImage({ url, kind = 'image', videoLink }: { url: string | null; kind?: 'image' | 'video' | null; videoLink?: string | null }) {
   const { t } = useTranslation('admin');
   return (
     <figure>
-      <figcaption className="mb-1 text-sm font-semibold text-stone-800">{t('fields.currentImage')}</figcaption>
-      {url && kind === 'video' ? (
+      <figcaption className="mb-1 text-sm font-semibold text-stone-800">{t(!url && videoLink ? 'fields.currentVideo' : 'fields.currentImage')}</figcaption>
+      {!url && videoLink ? (
+        <div
+          className="grid aspect-video w-full place-items-center gap-1 rounded-lg bg-stone-900 p-3 text-center text-stone-100 ring-1 ring-stone-200"
+          data-testid="current-video-link"
+        >
+          <Icon name="video" className="size-8" />
+          <span dir="ltr" className="max-w-full text-xs break-all text-stone-300">
+            {videoLink}
+          </span>
+        </div>
+      ) : url && kind === 'video' ? (
         <video src={url} controls preload="metadata" className="aspect-video w-full rounded-lg bg-stone-900 ring-1 ring-stone-200" />
       ) : url ? (
         <img
@@ -27,10 +40,20 @@ function CurrentImage({ url, kind = 'image' }: { url: string | null; kind?: 'ima
 }
 
 /** An edit form's media: what the item has now, beside the field that replaces it. */
-export function ReplaceMedia({ url, kind, children }: { url: string | null; kind?: 'image' | 'video' | null; children: ReactNode }) {
+export function ReplaceMedia({
+  url,
+  kind,
+  videoLink,
+  children,
+}: {
+  url: string | null;
+  kind?: 'image' | 'video' | null;
+  videoLink?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
-      <CurrentImage url={url} kind={kind} />
+      <CurrentImage url={url} kind={kind} videoLink={videoLink} />
       {children}
     </div>
   );

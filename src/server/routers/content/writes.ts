@@ -56,6 +56,7 @@ export function updateItem(ctx: Context, kind: ContentKind, input: UpdateContent
       .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
       .get();
     if (!current) throw notFound(ctx, contentKinds[kind].notFound);
+    if (input.imageUploadId) requireCoverAlt(ctx, input);
     const before = filesOfItem(tx, owner);
     const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
     if (input.titleEn) changes.titleEn = input.titleEn;

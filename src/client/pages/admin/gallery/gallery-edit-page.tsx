@@ -80,7 +80,7 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
         field={form.field}
         videoLinkHint={item.image ? t('gallery.videoLinkRemovable') : undefined}
         imageSlot={
-          <ReplaceMedia url={storageUrl(item.image)}>
+          <ReplaceMedia url={storageUrl(item.image)} videoLink={item.videoLink}>
             <UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />
           </ReplaceMedia>
         }
