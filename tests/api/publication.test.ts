@@ -66,6 +66,23 @@ describe('Scheduled publishing', () => {
     }
   });
 
+  it('makes a scheduled item findable by search at its time, by the site clock even years ahead of the machine', async () => {
+    const { deps, clock } = world('2031-03-01T08:00:00Z');
+    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    const item = await makeContent(deps, 'news', {
+      titleEn: 'Embargoed report on shelters',
+      status: 'scheduled',
+      publishAt: new Date(clock.now().getTime() + hour),
+    });
+    const found = async () => (await publicCaller(deps).search.query({ q: 'shelters' })).items.map((hit) => hit.id);
+    expect(await found()).toEqual([]);
+    clock.advance(hour);
+    expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
+    expect(await found()).toEqual([item.id]);
+    await adminCaller(deps).then(({ caller }) => caller.news.update({ id: item.id, status: 'draft' }));
+    expect(await found()).toEqual([]);
+  });
+
   it('withdraws a published item from every list and its page when an editor unpublishes it', async () => {
     const { deps } = world();
     const { caller } = await adminCaller(deps);

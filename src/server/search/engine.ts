@@ -84,7 +84,8 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** A gentle preference for recent items: a year-old item's relevance counts two thirds, a two-year-old's half. */
 const withRecency = (relevance: number, date: number, now: number) => relevance / (1 + (0.5 * Math.max(0, now - date)) / YEAR_MS);
 
-const isPublic = (candidate: { publicSince: number | null }, now: number) => candidate.publicSince !== null && candidate.publicSince <= now;
+/** Publication status alone decides (public_since is NULL for anything not published), never the machine's clock. */
+const isPublic = (candidate: { publicSince: number | null }) => candidate.publicSince !== null;
 
 /**
  * The order of the matches: items whose title is the query, then the ranked ones by relevance with
@@ -102,7 +103,7 @@ function order(
   const prepared = preparedOn(db);
   const known = new Map(
     (prepared(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[])
-      .filter((row) => audience === 'editor' || isPublic(row, now))
+      .filter((row) => audience === 'editor' || isPublic(row))
       .map((row) => [row.doc, row]),
   );
   const first = exact.filter((doc) => known.has(doc)).sort((a, b) => known.get(b)!.date - known.get(a)!.date || b - a);
@@ -116,11 +117,10 @@ function order(
 }
 
 /** One page of results for a query, best first (exact titles, then relevance with recency); an empty query or one with no word is an empty page. */
-export function search(db: Db, input: SearchInput, language: Language, audience: Audience): SearchPage {
+export function search(db: Db, input: SearchInput, language: Language, audience: Audience, now = Date.now()): SearchPage {
   const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false };
   const compiled = compileQuery(input.q);
   if (!compiled) return empty;
-  const now = Date.now();
   const prepared = preparedOn(db);
   const match = matchFor(compiled.terms, input, audience);
   const window = prepared(sql.window).pluck().all({ match }) as number[];
@@ -136,7 +136,7 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
   const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key }) as Meta[])
-    .filter((row) => audience === 'editor' || isPublic(row, now))
+    .filter((row) => audience === 'editor' || isPublic(row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);
   const images = imagesOf(db, rows);
@@ -147,7 +147,7 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
     date: new Date(row.date),
     country: row.country,
     image: images.get(row) ?? null,
-    public: isPublic(row, now),
+    public: isPublic(row),
   }));
   return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };
 }

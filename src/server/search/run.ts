@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import type { Context } from '../trpc/context.ts';
+import { clockOf } from '../publication/clock.ts';
 import { search, type Audience, type SearchPage } from './engine.ts';
 
 /**
@@ -9,9 +10,10 @@ import { search, type Audience, type SearchPage } from './engine.ts';
  * cache skips them (src/server/http/conditional.ts), and a failure is reported without its cause,
  * whose message could quote the query into the server's log.
  */
-export function runSearch(ctx: Pick<Context, 'db' | 'lang'>, input: SearchInput, audience: Audience): SearchPage {
+export function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: SearchInput, audience: Audience): SearchPage {
   try {
-    return search(ctx.db, input, ctx.lang, audience);
+    // The site's clock, as scheduled publishing uses, ages results for the recency preference.
+    return search(ctx.db, input, ctx.lang, audience, clockOf(ctx).now().getTime());
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     console.error(`search failed${typeof code === 'string' ? ` (${code})` : ''}`);
@@ -25,7 +27,7 @@ export function runSearch(ctx: Pick<Context, 'db' | 'lang'>, input: SearchInput,
  * usual). The list then reads its own rows by these ids, so a result looks exactly like the list.
  */
 export function searchedPage(
-  ctx: Pick<Context, 'db' | 'lang'>,
+  ctx: Pick<Context, 'db' | 'lang' | 'clock'>,
   type: SearchType,
   input: { q?: string; page: number; pageSize: number },
   audience: Audience = 'editor',
