@@ -78,6 +78,57 @@ describe('REST news, articles and reports', () => {
     });
   });
 
+  it('takes body_En and body_fa as HTML: allowed structure kept, the rest dropped, its own pictures by any address the site gave them', async () => {
+    const { client } = await signIn(world);
+    const uploadPicture = async () => {
+      const form = new FormData();
+      form.set('file', await imageBlob('png'), 'inline.png');
+      const response = await client.fetch('/api/uploads', { method: 'POST', body: form, headers: client.xsrfHeaders() });
+      expect(response.status).toBe(201);
+      return (await json(response)) as { url: string; path: string };
+    };
+    const [byUrl, byPath] = [await uploadPicture(), await uploadPicture()];
+    expect(byUrl.url).toMatch(/^\/media\/private\/images\//);
+    const bodyEn = [
+      '<h2 onclick="steal()">Findings</h2><script>alert(1)</script><style>p{}</style>',
+      '<p>Read <a href="https://example.org/report" target="_blank">the report</a> and <a href="javascript:alert(1)">this</a>.</p>',
+      '<ul><li>One</li><li>Two</li></ul>',
+      `<figure><img src="${byUrl.url}" alt="A court building" onerror="x()"><figcaption>Kabul, 2025</figcaption></figure>`,
+      '<img src="https://tracker.example/pixel.png" alt="Elsewhere"><svg><script>alert(2)</script></svg>',
+    ].join('');
+    const bodyFa = `<p dir="ltr" style="color:red">متن <b>مهم</b></p><img src="${byPath.path}" alt="ساختمان دادگاه">`;
+    const { description_En: _en, description_fa: _fa, ...withoutDescriptions } = newsForm;
+    const response = await sendForm(client, '/api/admin/news', { ...withoutDescriptions, body_En: bodyEn, body_fa: bodyFa }, { image: await imageBlob() });
+    expect(response.status).toBe(201);
+    const created = (await json(response)).data;
+    // The plain-text fields of the original API are derived from the bodies.
+    expect(created.description_En).toContain('Findings');
+    expect(created.description_En).toContain('the report');
+    expect(created.description_En).not.toContain('alert');
+    expect(created.description_fa).toContain('متن مهم');
+
+    const detail = await json(await get(await visitor(world), `/api/news/${created.id}`));
+    const html = detail.body_html_En as string;
+    expect(html).toContain('<h2>Findings</h2>');
+    expect(html).toContain('<a href="https://example.org/report" rel="noopener noreferrer">the report</a>');
+    expect(html).toContain('<ul><li>');
+    expect(html).toContain(`/storage/${byUrl.path}`);
+    expect(html).toContain('Kabul, 2025');
+    for (const hostile of ['script', 'onclick', 'onerror', 'javascript:', 'style', 'svg', 'tracker.example', 'target=']) expect(html).not.toContain(hostile);
+    expect(detail.body_html_fa).toContain('<strong>مهم</strong>');
+    expect(detail.body_html_fa).toContain(`/storage/${byPath.path}`);
+    expect(detail.body_html_fa).not.toContain('color:red');
+    // Published with its item, each inline picture is public.
+    for (const picture of [byUrl, byPath]) expect((await fetch(`${world.server.url}/storage/${picture.path}`)).status).toBe(200);
+
+    const updated = await sendForm(client, `/api/admin/news/${created.id}`, { body_En: '<h3>Update</h3><blockquote><p>Quoted</p></blockquote><hr>' });
+    expect(updated.status).toBe(200);
+    const after = await json(await get(client, `/api/news/${created.id}`));
+    expect(after.body_html_En).toMatch(/^<h3>Update<\/h3><blockquote><p>Quoted<\/p><\/blockquote><hr\s*\/?>$/);
+    expect(after.description_En).toContain('Quoted');
+    expect(after.body_html_fa).toBe(detail.body_html_fa);
+  });
+
   it('accepts category and country and filters lists by them', async () => {
     const { client } = await signIn(world);
     const form = { ...newsForm, category: 'top', country: 'iran' };

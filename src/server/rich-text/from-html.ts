@@ -2,7 +2,7 @@ import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { youtubeVideoId } from '../../shared/video-links.ts';
 import { wordListsToLists } from './word-lists.ts';
-import { linkHref, richTextLimits, storedImagePath, type Block, type Inline, type Mark, type RichTextDocument } from '../../shared/rich-text/schema.ts';
+import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, type Mark, type RichTextDocument } from '../../shared/rich-text/schema.ts';
 
 /**
  * HTML from the REST API (or anything pasted) as a body document. The HTML is parsed by a real
@@ -235,15 +235,14 @@ function textOf(nodes: readonly ChildNode[]): string {
   return text;
 }
 
-/** A picture of this site, by its stored path, from `/storage/images/…` in any form of URL. */
+/** A picture of this site, by its stored path, from any address the site gives it (storedImagePathOf). */
 function imageOf(element: Element | undefined, caption: string | null): Block | null {
   if (!element) return null;
-  const match = /(?:^|\/)storage\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(element.attribs.src ?? '');
-  const src = storedImagePath.safeParse(match?.[1]);
+  const src = storedImagePathOf(element.attribs.src);
   const alt = (element.attribs.alt ?? '').replace(/\s+/g, ' ').trim().slice(0, richTextLimits.alt);
-  if (!src.success || !alt) return null;
+  if (!src || !alt) return null;
   const text = caption?.replace(/\s+/g, ' ').trim().slice(0, richTextLimits.caption);
-  return { type: 'image', attrs: text ? { src: src.data, alt, caption: text } : { src: src.data, alt } };
+  return { type: 'image', attrs: text ? { src, alt, caption: text } : { src, alt } };
 }
 
 function findElement(nodes: readonly ChildNode[], name: string, depth = 0): Element | undefined {

@@ -38,6 +38,18 @@ export const linkHref = z.string().trim().min(1).max(richTextLimits.url).refine(
  */
 export const storedImagePath = z.string().regex(/^images\/[a-z0-9]+\.(jpg|png|webp|avif|gif)$/, 'uploadNotFound');
 
+/**
+ * The stored path of a picture of this site from any form of its address: the public
+ * `/storage/images/…`, the editors' `/media/private/images/…` (what an upload answers while its
+ * item is unpublished), absolute or relative, or the bare `images/…` path. Null for anything else,
+ * so a picture from elsewhere never enters a body.
+ */
+export function storedImagePathOf(src: string | null | undefined): string | null {
+  const match = /^(?:(?:.*\/)?(?:storage|media\/private)\/)?(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(src ?? '');
+  const parsed = storedImagePath.safeParse(match?.[1]);
+  return parsed.success ? parsed.data : null;
+}
+
 const bold = z.object({ type: z.literal('bold') });
 const italic = z.object({ type: z.literal('italic') });
 const link = z.object({ type: z.literal('link'), attrs: z.object({ href: linkHref }) });

@@ -1,15 +1,8 @@
 import { Node, mergeAttributes, type Extensions } from '@tiptap/core';
 import { StarterKit } from '@tiptap/starter-kit';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
-import { linkHref, storedImagePath } from '../../../../shared/rich-text/schema.ts';
+import { linkHref, storedImagePathOf } from '../../../../shared/rich-text/schema.ts';
 import { youtubeVideoId } from '../../../../shared/video-links.ts';
-
-/** The stored path of a picture of this site, from any form of its address; null for pictures from elsewhere. */
-export function storedPathOf(src: string | null | undefined): string | null {
-  const match = /(?:^|\/)(?:storage|media\/private)\/(images\/[a-z0-9]+\.[a-z0-9]+)(?:[?#].*)?$/.exec(src ?? '');
-  const parsed = storedImagePath.safeParse(match?.[1]);
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * A picture of this site with its alt text and caption. Pasted pictures from elsewhere do not
@@ -29,7 +22,7 @@ const BodyImage = Node.create({
         tag: 'figure',
         getAttrs: (element) => {
           const img = element.querySelector('img');
-          const src = storedPathOf(img?.getAttribute('src'));
+          const src = storedImagePathOf(img?.getAttribute('src'));
           const alt = img?.getAttribute('alt')?.trim();
           return src && alt ? { src, alt, caption: element.querySelector('figcaption')?.textContent?.trim() || null } : false;
         },
@@ -37,7 +30,7 @@ const BodyImage = Node.create({
       {
         tag: 'img',
         getAttrs: (element) => {
-          const src = storedPathOf(element.getAttribute('src'));
+          const src = storedImagePathOf(element.getAttribute('src'));
           const alt = element.getAttribute('alt')?.trim();
           return src && alt ? { src, alt } : false;
         },
