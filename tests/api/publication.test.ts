@@ -132,6 +132,23 @@ describe('REST status and publish_at', () => {
     expect((await get(anonymous, `/api/news/${draft.data.id}`)).status).toBe(404);
   });
 
+  it('schedules a create or an update that gives publish_at without a status, rather than publishing it early', async () => {
+    const clock = await restWorld();
+    const { client } = await signIn(rest);
+    const embargoed = await json(await sendForm(client, '/api/admin/news', { ...form, publish_at: '2026-11-22T12:00:00Z' }, { image: await imageBlob() }));
+    expect(embargoed.success).toBe(true);
+    const draft = await json(await sendForm(client, '/api/admin/news', { ...form, status: 'draft' }, { image: await imageBlob() }));
+    const rescheduled = await sendForm(client, `/api/admin/news/${draft.data.id}`, { publish_at: '2026-11-22T13:00:00Z' });
+    expect(rescheduled.status).toBe(200);
+    const anonymous = await visitor(rest);
+    const visible = async (id: number) => (await get(anonymous, `/api/news/${id}`)).status;
+    expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([404, 404]);
+    clock.advance(4 * hour);
+    expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([200, 404]);
+    clock.advance(hour);
+    expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([200, 200]);
+  });
+
   it('refuses a scheduled create without publish_at, or with a bad status, naming the field in the client language', async () => {
     await restWorld();
     const { client } = await signIn(rest);

@@ -15,20 +15,18 @@ export interface PublicationColumns {
 /**
  * The status columns an editor's save leads to. Publishing sets the public date to now; a
  * scheduled time already past publishes at once; a draft forgets its time. `current` is the
- * stored state on update, absent on create (where no status means published, as the original API
- * did). Null means the save does not touch publication.
+ * stored state on update, absent on create (where neither status nor time means published, as the
+ * original API did). Null means the save does not touch publication.
  */
 export function publicationColumns(
   input: PublicationInput,
   current: { status: PublicationStatus; publishAt: Date | null } | undefined,
   now: Date,
 ): PublicationColumns | null {
-  let status = input.status ?? (current ? undefined : 'published');
-  if (!status) {
-    // A new time for an item already scheduled.
-    if (current?.status === 'scheduled' && input.publishAt) status = 'scheduled';
-    else return null;
-  }
+  // A time without a status schedules the item for that time (an embargo must never publish
+  // early, nor be dropped unnoticed); neither, on update, leaves publication as it is.
+  let status = input.status ?? (input.publishAt ? 'scheduled' : current ? undefined : 'published');
+  if (!status) return null;
   if (status === 'scheduled') {
     const at = input.publishAt ?? current?.publishAt ?? null;
     if (at && at.getTime() > now.getTime()) return { status, publishAt: at };
