@@ -114,7 +114,10 @@ describe('GET /api/search', () => {
   });
 
   it('is never cached: no copy of a query is kept on the server or in the browser', async () => {
-    for (const path of ['/api/search?q=flood', `/trpc/search.query?input=${encodeURIComponent(JSON.stringify({ json: { q: 'flood' } }))}`]) {
+    const trpc = (procedure: string, input: object) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    const lists = [trpc('gallery.list', { q: 'flood' })];
+    const batch = `/trpc/news.list,gallery.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: {} }, 1: { json: { q: 'flood' } } }))}`;
+    for (const path of ['/api/search?q=flood', trpc('search.query', { q: 'flood' }), ...lists, batch]) {
       const first = await get(path);
       expect(first.status, path).toBe(200);
       expect(first.headers.get('cache-control'), path).toBe('private, no-store');
