@@ -314,3 +314,83 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await context.close();
   }, 150_000);
 });
+
+describe('the body editor', () => {
+  /** Dispatches a paste of this HTML into the editor, as a browser does for the clipboard's contents. */
+  const paste = (editor: Locator, html: string) =>
+    editor.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/html', pasted);
+      data.setData('text/plain', 'plain fallback');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, html);
+  const activeInToolbar = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role=toolbar]') !== null && document.activeElement?.tagName === 'BUTTON');
+
+  it('keeps only the allowed structure of a paste from Word or a web page, with Word’s lists as lists', async () => {
+    const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang: 'en' });
+    const english = field(page, 'Text (English)');
+    await english.click();
+    await paste(
+      english,
+      [
+        `<p class=MsoNormal><span style='font-family:Calibri;color:red'>Hello <b>world</b><o:p></o:p></span></p>`,
+        `<p class=MsoListParagraphCxSpFirst style='mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span>&nbsp;&nbsp;</span></span><![endif]>Custody<o:p></o:p></p>`,
+        `<p class=MsoListParagraphCxSpLast style='mso-list:l0 level1 lfo1'><![if !supportLists]><span>·</span><![endif]>Visiting rights</p>`,
+        `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>1.&nbsp;<![endif]>File the case</p>`,
+        `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>2.&nbsp;<![endif]>Attend the hearing</p>`,
+        '<script>window.pasted = 1</script><p onclick="window.pasted = 2">Read <a href="javascript:window.pasted = 3">this</a> and <a href="https://example.org/law">the law</a></p>',
+        '<img src="https://tracker.example/pixel.png" alt="Elsewhere"><iframe src="https://evil.example/"></iframe><svg><text>svg</text></svg>',
+      ].join('\n'),
+    );
+    await eventually(() => english.innerHTML()).toContain('Attend the hearing');
+    await english.locator('ol > li', { hasText: 'Attend the hearing' }).waitFor();
+    expect(await english.locator('ul > li').allInnerTexts()).toEqual(['Custody', 'Visiting rights']);
+    expect(await english.locator('ol > li').allInnerTexts()).toEqual(['File the case', 'Attend the hearing']);
+    expect(await english.locator('strong', { hasText: 'world' }).count()).toBe(1);
+    expect(await english.locator('a[href="https://example.org/law"]').count()).toBe(1);
+    const html = await english.innerHTML();
+    for (const hostile of ['javascript:', 'onclick', 'tracker.example', 'evil.example', '<svg', 'color:red', '·']) expect(html).not.toContain(hostile);
+    expect(await page.evaluate(() => (window as { pasted?: number }).pasted)).toBeUndefined();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps its toolbar one Tab away from the text, even after the keys land on an unavailable button', async () => {
+    const { context, page } = await openAdmin(browser, site, '/admin/news/add', { lang: 'fa' });
+    const persian = field(page, 'متن (فارسی)');
+    await persian.click();
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeInToolbar(page)).toBe(true);
+    // End lands on Redo, unavailable in a new text: it still takes the focus and says why it does nothing.
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('انجام دوباره');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(persian)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeInToolbar(page)).toBe(true);
+    await context.close();
+  });
+
+  it('shows the progress of a picture while it uploads, and removes the bar when it is done', async () => {
+    const { context, page } = await openAdmin(browser, site, '/admin/news/add', { lang: 'en' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/uploads', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await field(page, 'Text (English)').click();
+    const chooser = page.waitForEvent('filechooser');
+    await toolbarButton(page, 'Text (English)', 'Insert picture').click();
+    await (await chooser).setFiles(await writeIllustration(site.deps));
+    const progress = page.getByTestId('editor-progress-bodyEn');
+    await progress.waitFor();
+    expect(await progress.getAttribute('aria-label')).toBeTruthy();
+    release();
+    await page.getByTestId('editor-picture-dialog').locator('img').waitFor();
+    await progress.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

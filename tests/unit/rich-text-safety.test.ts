@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { documentFromHtml, HtmlRejected } from '../../src/server/rich-text/from-html.ts';
+import { documentFromHtml, HtmlRejected } from '../../src/shared/rich-text/from-html.ts';
 import { allowedHtml, renderHtml, renderSegments } from '../../src/shared/rich-text/render.ts';
 import { richTextDocument, type RichTextDocument } from '../../src/shared/rich-text/schema.ts';
 

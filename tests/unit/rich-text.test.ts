@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentFromHtml } from '../../src/server/rich-text/from-html.ts';
+import { documentFromHtml } from '../../src/shared/rich-text/from-html.ts';
 import { documentFromPlainText, plainText } from '../../src/shared/rich-text/plain-text.ts';
 import { renderHtml, renderSegments } from '../../src/shared/rich-text/render.ts';
 import { richTextDocument } from '../../src/shared/rich-text/schema.ts';
@@ -124,6 +124,18 @@ describe('HTML copied from word processors keeps its structure', () => {
       '<p>Hello <strong>world</strong></p>' +
         '<ul><li><p>Custody</p><ul><li><p>After divorce</p></li></ul></li><li><p>Visiting rights</p></li></ul>' +
         '<p>Steps:</p><ol><li><p>File the case</p></li><li><p>Attend the hearing</p></li></ol>',
+    );
+  });
+
+  it('starts a new list where Word starts another list, even with no paragraph between them', () => {
+    const adjacent = [
+      `<p style='mso-list:l0 level1 lfo1'><![if !supportLists]>·&nbsp;<![endif]>Custody</p>`,
+      `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>1.&nbsp;<![endif]>File the case</p>`,
+      `<p style='mso-list:l1 level1 lfo2'><![if !supportLists]>2.&nbsp;<![endif]>Attend the hearing</p>`,
+      `<p style='mso-list:l2 level1 lfo3'><![if !supportLists]>1.&nbsp;<![endif]>Another numbered list</p>`,
+    ].join('\n');
+    expect(renderHtml(documentFromHtml(adjacent))).toBe(
+      '<ul><li><p>Custody</p></li></ul><ol><li><p>File the case</p></li><li><p>Attend the hearing</p></li></ol><ol><li><p>Another numbered list</p></li></ol>',
     );
   });
 

@@ -2,7 +2,7 @@ import { message } from '../../shared/messages.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import { renderHtml } from '../../shared/rich-text/render.ts';
 import type { EditorialOutput } from '../editorial/item.ts';
-import { documentFromHtml, HtmlRejected } from '../rich-text/from-html.ts';
+import { documentFromHtml, HtmlRejected } from '../../shared/rich-text/from-html.ts';
 import type { Context } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
 import { field, type Body } from './endpoint.ts';

@@ -53,6 +53,8 @@ export function standardActions(
 /**
  * A toolbar in the ARIA pattern: one tab stop, arrow keys (following the page's direction) move
  * between buttons, Home and End jump to the ends. Toggles report their state with aria-pressed.
+ * An unavailable action is aria-disabled, not disabled: a disabled button cannot take focus, and
+ * the toolbar's one tab stop landing on it would make the whole toolbar unreachable by Tab.
  */
 export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; label: string; dir: 'ltr' | 'rtl' }) {
   const [current, setCurrent] = useState(0);
@@ -91,12 +93,14 @@ export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; lab
           aria-label={action.label}
           title={action.label}
           aria-pressed={action.active === undefined ? undefined : action.active}
-          disabled={action.disabled}
+          aria-disabled={action.disabled || undefined}
           onFocus={() => setCurrent(index)}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={action.run}
+          onClick={() => {
+            if (!action.disabled) action.run();
+          }}
           data-testid={`editor-${action.key}`}
-          className="min-w-9 rounded-md px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-plum-600 disabled:opacity-40 aria-pressed:bg-plum-100 aria-pressed:text-plum-900"
+          className="min-w-9 rounded-md px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-plum-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-pressed:bg-plum-100 aria-pressed:text-plum-900"
         >
           <span aria-hidden="true">{action.glyph}</span>
         </button>

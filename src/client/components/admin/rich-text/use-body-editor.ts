@@ -1,5 +1,7 @@
+import { Slice } from '@tiptap/pm/model';
 import { useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
+import { documentFromHtml } from '../../../../shared/rich-text/from-html.ts';
 import { bodyExtensions } from './extensions.ts';
 import { parseBody } from './parse-body.ts';
 
@@ -50,7 +52,32 @@ export function useBodyEditor({ value, revision, onChange, register, attributes 
     onBeforeCreate: ({ editor: created }) => {
       created.options.content = parseBody(newest.current);
     },
-    editorProps: { attributes },
+    editorProps: {
+      attributes,
+      // Pasted HTML (Word, Google Docs, a web page) goes through the same conversion as the REST
+      // API's body_En/body_fa: only the allowed structure is kept, Word's typed-out lists become
+      // lists, pictures from elsewhere are dropped. It runs before ProseMirror's own paste, which
+      // would first build the hostile HTML into a (detached) DOM; that paste, bounded by the
+      // editor's schema, only takes HTML the conversion refuses as too large or too deep.
+      handleDOMEvents: {
+        paste: (view, event) => {
+          const html = event.clipboardData?.getData('text/html');
+          if (!html) return false;
+          try {
+            const { content } = documentFromHtml(html);
+            event.preventDefault();
+            if (!content.length) return true;
+            const pasted = view.state.schema.nodeFromJSON({ type: 'doc', content });
+            // Open at both ends as far as the nodes allow, as ProseMirror's own paste does: a
+            // pasted paragraph joins the one being typed in instead of starting a new block.
+            view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(pasted.content)).scrollIntoView());
+            return true;
+          } catch {
+            return false;
+          }
+        },
+      },
+    },
     onUpdate: ({ editor: current }) => {
       const next = JSON.stringify(current.getJSON());
       newest.current = next;

@@ -1,8 +1,8 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import { youtubeVideoId } from '../../shared/video-links.ts';
+import { youtubeVideoId } from '../video-links.ts';
 import { wordListsToLists } from './word-lists.ts';
-import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, type Mark, type RichTextDocument } from '../../shared/rich-text/schema.ts';
+import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, type Mark, type RichTextDocument } from './schema.ts';
 
 /**
  * HTML from the REST API (or anything pasted) as a body document. The HTML is parsed by a real
