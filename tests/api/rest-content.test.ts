@@ -75,6 +75,12 @@ describe('REST news, articles and reports', () => {
       ...body.data,
       body_html_En: '<p>Thousands gathered on Saturday.</p>',
       body_html_fa: '<p>هزاران نفر روز شنبه گرد آمدند.</p>',
+      // Sent without alt text, as the original client does: readers get the title in its place.
+      image_alt_En: 'Women march in Tehran',
+      image_alt_fa: 'راهپیمایی زنان در تهران',
+      image_caption_En: null,
+      image_caption_fa: null,
+      image_credit: null,
     });
   });
 
@@ -98,7 +104,8 @@ describe('REST news, articles and reports', () => {
     ].join('');
     const bodyFa = `<p dir="ltr" style="color:red">متن <b>مهم</b></p><img src="${byPath.path}" alt="ساختمان دادگاه">`;
     const { description_En: _en, description_fa: _fa, ...withoutDescriptions } = newsForm;
-    const response = await sendForm(client, '/api/admin/news', { ...withoutDescriptions, body_En: bodyEn, body_fa: bodyFa }, { image: await imageBlob() });
+    const cover = { image_alt_En: 'Marchers at dawn', image_alt_fa: 'راهپیمایان در سپیده‌دم', image_caption_En: 'Tehran, March', image_credit: 'A. Witness' };
+    const response = await sendForm(client, '/api/admin/news', { ...withoutDescriptions, ...cover, body_En: bodyEn, body_fa: bodyFa }, { image: await imageBlob() });
     expect(response.status).toBe(201);
     const created = (await json(response)).data;
     // The plain-text fields of the original API are derived from the bodies.
@@ -108,6 +115,7 @@ describe('REST news, articles and reports', () => {
     expect(created.description_fa).toContain('متن مهم');
 
     const detail = await json(await get(await visitor(world), `/api/news/${created.id}`));
+    expect(detail).toMatchObject({ ...cover, image_caption_fa: null });
     const html = detail.body_html_En as string;
     expect(html).toContain('<h2>Findings</h2>');
     expect(html).toContain('<a href="https://example.org/report" rel="noopener noreferrer">the report</a>');

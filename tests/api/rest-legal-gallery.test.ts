@@ -57,6 +57,12 @@ describe('REST legal awareness', () => {
       ...body.data,
       body_html_En: '<p>What the labour law says about women.</p>',
       body_html_fa: '<p>آنچه قانون کار درباره زنان می‌گوید.</p>',
+      // Sent without alt text, as the original client does: readers get the title in its place.
+      media_alt_En: 'Your rights at work',
+      media_alt_fa: 'حقوق شما در محل کار',
+      media_caption_En: null,
+      media_caption_fa: null,
+      media_credit: null,
     });
   });
 

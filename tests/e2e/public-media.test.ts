@@ -70,6 +70,8 @@ describe('legal awareness', () => {
     expect(await card.getByTestId('legal-title').innerText()).toBe(truncate(title, 80));
     expect(await card.getByTestId('legal-description').innerText()).toBe(truncate(description, 180));
     expect(await card.getByTestId('legal-title').getAttribute('href')).toBe(`/legal/${longLegal.id}`);
+    // The cover is described by its own words, in the reader's language (not by the title beside it).
+    expect(await card.locator('img').getAttribute('alt')).toBe(lang === 'fa' ? 'دستان یک وکیل روی کتاب قانون باز' : 'A lawyer’s hands over an open code book');
     // The item with only a video link has no picture: a placeholder keeps the grid even.
     const videoOnly = page.getByTestId('legal-card').filter({ hasText: lang === 'fa' ? 'پناهندگی' : 'Asylum' });
     expect(await videoOnly.getByTestId('image-placeholder').count()).toBe(1);

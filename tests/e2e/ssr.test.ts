@@ -16,6 +16,8 @@ beforeAll(async () => {
     titleFa: 'ماماها دربارهٔ کمبود مراقبت از مادران هشدار می‌دهند',
     descriptionEn: 'Midwives working in remote districts describe women left without care.',
     descriptionFa: 'ماماهایی که در ولسوالی‌های دورافتاده کار می‌کنند از زنانی می‌گویند که بی‌مراقبت مانده‌اند.',
+    coverAltEn: 'A midwife weighing a newborn in a clinic',
+    coverAltFa: 'ماما نوزادی را در درمانگاه وزن می‌کند',
   });
   newsId = news.id;
 });
@@ -34,6 +36,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toMatch(/<meta property="og:image" content="https:\/\/news\.example\.org\/storage\/images\/[a-z0-9]+/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // The share picture's description travels with it, for readers who cannot see it where the link is shared.
+    expect(html).toContain('<meta property="og:image:alt" content="A midwife weighing a newborn in a clinic">');
+    expect(html).toContain('<meta name="twitter:image:alt" content="A midwife weighing a newborn in a clinic">');
     expect(html).toContain('<meta property="og:description" content="Midwives working in remote districts');
     expect(html).toContain('href="/rss/en/news.xml"');
   });
@@ -43,6 +48,7 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/<html lang="fa" dir="rtl"/);
     expect(html).toContain('ماماها دربارهٔ کمبود مراقبت از مادران هشدار می‌دهند');
     expect(html).toContain('<meta property="og:locale" content="fa_IR">');
+    expect(html).toContain('<meta property="og:image:alt" content="ماما نوزادی را در درمانگاه وزن می‌کند">');
     expect(html).toContain(`<link rel="canonical" href="https://news.example.org/news/${newsId}?lang=fa">`);
   });
 

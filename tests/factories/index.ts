@@ -67,6 +67,8 @@ export async function makeContent(
     country: 'iran' | 'afghanistan';
     status: 'draft' | 'scheduled' | 'published';
     publishAt: Date;
+    coverAltEn: string;
+    coverAltFa: string;
   }> = {},
 ) {
   const user = await makeUser(deps);
@@ -77,8 +79,8 @@ export async function makeContent(
     titleFa: overrides.titleFa ?? `عنوان ${unique('fa')}`,
     descriptionEn: overrides.descriptionEn ?? 'A description long enough to read.',
     descriptionFa: overrides.descriptionFa ?? 'توضیحی برای خواندن.',
-    coverAltEn: 'Cover picture',
-    coverAltFa: 'تصویر جلد',
+    coverAltEn: overrides.coverAltEn ?? 'Cover picture',
+    coverAltFa: overrides.coverAltFa ?? 'تصویر جلد',
     imageUploadId: upload.id,
     category: overrides.category,
     country: overrides.country,

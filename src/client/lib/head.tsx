@@ -7,6 +7,8 @@ export interface HeadData {
   description?: string | null;
   /** Absolute or root-relative URL of the share image. */
   image?: string | null;
+  /** The share image's description, for people who cannot see it where the link is shared. */
+  imageAlt?: string | null;
   type?: 'website' | 'article';
   /** 404 for not-found screens, so the server answers with the right status. */
   status?: number;

@@ -28,6 +28,7 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
   const canonical = pageUrl(origin, req.path, language);
   const description = result.head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
   const image = result.head.image ? new URL(result.head.image, origin).toString() : null;
+  const imageAlt = result.head.imageAlt?.replace(/\s+/g, ' ').trim().slice(0, 420);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
@@ -41,11 +42,13 @@ function headTags(deps: Deps, req: Request, language: Language, result: RenderRe
     `<meta property="og:locale" content="${language === 'fa' ? 'fa_IR' : 'en_GB'}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    image && imageAlt ? `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}">` : '',
     result.head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(result.title)}">`,
     description ? `<meta name="twitter:description" content="${escapeHtml(description)}">` : '',
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+    image && imageAlt ? `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}">` : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }

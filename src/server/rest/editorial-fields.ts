@@ -56,9 +56,18 @@ const htmlOf = (segments: EditorialOutput['renderedEn']) =>
     .join('');
 
 /**
- * What a REST detail answer adds to the original shape: the bodies as HTML (videos as links). Lists,
- * creates and updates keep the original shape; their `description_*` is the body's plain text.
+ * What a REST detail answer adds to the original shape: the bodies as HTML (videos as links) and
+ * the cover's words under the names they are sent with. Lists, creates and updates keep the
+ * original shape; their `description_*` is the body's plain text.
  */
-export function bodyHtmlShape(item: EditorialOutput) {
-  return { body_html_En: htmlOf(item.renderedEn), body_html_fa: htmlOf(item.renderedFa) };
+export function detailShape(item: EditorialOutput, cover: 'image' | 'media') {
+  return {
+    body_html_En: htmlOf(item.renderedEn),
+    body_html_fa: htmlOf(item.renderedFa),
+    [`${cover}_alt_En`]: item.coverAltEn,
+    [`${cover}_alt_fa`]: item.coverAltFa,
+    [`${cover}_caption_En`]: item.coverCaptionEn,
+    [`${cover}_caption_fa`]: item.coverCaptionFa,
+    [`${cover}_credit`]: item.coverCredit,
+  };
 }

@@ -5,7 +5,7 @@ import type { GalleryItem } from '../routers/gallery.ts';
 import type { Page } from '../routers/helpers.ts';
 import type { LegalItem } from '../routers/legal.ts';
 import type { Subscriber } from '../routers/newsletter.ts';
-import { bodyHtmlShape } from './editorial-fields.ts';
+import { detailShape } from './editorial-fields.ts';
 import type { PublishedStory, Story } from '../routers/stories.ts';
 
 /**
@@ -56,7 +56,7 @@ export function contentShape(item: ContentItem, detail = false) {
     country: item.country,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
-    ...(detail ? bodyHtmlShape(item) : {}),
+    ...(detail ? detailShape(item, 'image') : {}),
   };
 }
 
@@ -73,7 +73,7 @@ export function legalShape(item: LegalItem, detail = false) {
     embed_url: item.embedUrl,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
-    ...(detail ? bodyHtmlShape(item) : {}),
+    ...(detail ? detailShape(item, 'media') : {}),
   };
 }
 

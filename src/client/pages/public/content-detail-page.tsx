@@ -38,7 +38,13 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
   // One head for the page: title, preview text and picture for shared links, 404 when missing.
   useHead(
     item
-      ? { title: localized(item, language).title, description: localized(item, language).description, image: shareImage(item.image), type: 'article' }
+      ? {
+          title: localized(item, language).title,
+          description: localized(item, language).description,
+          image: shareImage(item.image),
+          imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
+          type: 'article',
+        }
       : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
   );
 

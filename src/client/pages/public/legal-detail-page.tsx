@@ -37,6 +37,7 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           title: localized(item, language).title,
           description: localized(item, language).description,
           image: item.mediaKind === 'image' ? shareImage(item.media) : null,
+          imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',
         }
       : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },

@@ -25,7 +25,7 @@ function LegalCard({ item }: { item: LegalItem }) {
       data-testid="legal-card"
     >
       {item.mediaKind === 'image' && item.media ? (
-        <ContentImage path={item.media} alt={title} width={640} height={360} />
+        <ContentImage path={item.media} alt={language === 'fa' ? item.coverAltFa : item.coverAltEn} width={640} height={360} />
       ) : (
         <ImagePlaceholder label={item.mediaKind === 'video' || item.embedUrl ? t('legal.video') : undefined} />
       )}
