@@ -43,6 +43,36 @@ describe('Revisions', () => {
     ]);
   });
 
+  it('shows a change that leaves the words alone: a link’s address, a word made bold, a picture swapped', async () => {
+    const { caller } = await adminCaller(deps);
+    const [first, second] = [await makeImageUpload(deps), await makeImageUpload(deps)];
+    const body = (href: string, bold: boolean, picture: string) => ({
+      type: 'doc' as const,
+      content: [
+        { type: 'heading' as const, attrs: { level: 2 as const }, content: [{ type: 'text' as const, text: 'Sources' }] },
+        {
+          type: 'paragraph' as const,
+          content: [
+            { type: 'text' as const, text: 'Read ' },
+            { type: 'text' as const, text: 'the ruling', marks: [{ type: 'link' as const, attrs: { href } }, ...(bold ? [{ type: 'bold' as const }] : [])] },
+          ],
+        },
+        { type: 'image' as const, attrs: { src: picture, alt: 'The court' } },
+      ],
+    });
+    const item = await makeContent(deps, 'news');
+    await caller.news.update({ id: item.id, bodyEn: body('https://example.org/a', false, first.path) });
+    await caller.news.update({ id: item.id, bodyEn: body('https://example.org/b', true, second.path) });
+    const [newer, older] = await caller.revisions.list({ owner: 'post', id: item.id });
+    const { changes } = await caller.revisions.compare({ from: older!.id, to: newer!.id });
+    expect(changes.map((change) => change.field)).toEqual(['bodyEn']);
+    const lines = changes[0]!.lines;
+    expect(lines).toContainEqual({ kind: 'same', text: '## Sources' });
+    expect(lines).toContainEqual({ kind: 'removed', text: 'Read [the ruling](https://example.org/a)' });
+    expect(lines).toContainEqual({ kind: 'added', text: 'Read **[the ruling](https://example.org/b)**' });
+    expect(lines).toContainEqual({ kind: 'added', text: `![The court](${second.path})` });
+  });
+
   it('restores a revision as a new one, leaving publication alone', async () => {
     const { caller } = await adminCaller(deps);
     const item = await makeContent(deps, 'news', { titleEn: 'Original', descriptionEn: 'Original text' });

@@ -21,6 +21,11 @@ function write(key: string, value: object | null) {
   }
 }
 
+/** Forgets one form's saved draft (its values were replaced on the server, as by restoring a revision). */
+export function forgetDraft(key: string) {
+  write(key, null);
+}
+
 /** Forgets every saved draft, on sign-out: the next person at this laptop must not see them. */
 export function clearAllDrafts() {
   try {

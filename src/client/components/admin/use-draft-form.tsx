@@ -20,6 +20,9 @@ export interface DraftFormOptions<T> {
   errorKeys?(field: keyof T & string): string[];
 }
 
+/** Where a form's draft is kept: per editor, so the next person at a shared laptop never gets it. */
+export const formDraftKey = (userId: number, name: string) => `${userId}:${name}`;
+
 /**
  * The state every add and edit form of the panel shares: the values, kept as a draft under the
  * editor's id (decision 006), the errors shown, and the steps of a submit. `name` tells the form's
@@ -30,7 +33,7 @@ export function useDraftForm<T extends Record<string, string>>(name: string, ini
   const { language } = useLanguage();
   const notify = useNotify();
   const me = useAdminUser();
-  const draft = useDraft(`${me.id}:${name}`, initial, { exclude: options.exclude });
+  const draft = useDraft(formDraftKey(me.id, name), initial, { exclude: options.exclude });
   const { errors, setErrors, clear } = useFieldErrors();
   const errorKeys = options.errorKeys ?? ((field: string) => [field]);
   const liveFields = useRef(new Map<string, () => string>());

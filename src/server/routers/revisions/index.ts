@@ -1,4 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
+import { comparableText } from '../../../shared/rich-text/comparable-text.ts';
 import { plainText } from '../../../shared/rich-text/plain-text.ts';
 import { compareRevisionsInput, restoreRevisionInput, revisionOwnerInput } from '../../../shared/schemas/revisions.ts';
 import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
@@ -12,12 +13,12 @@ import type { RevisionSnapshot } from './snapshot.ts';
 
 const snapshotOf = (text: string) => JSON.parse(text) as RevisionSnapshot;
 
-/** The fields a comparison shows, as plain text per language. */
+/** The fields a comparison shows, as text per language (bodies with their structure written out). */
 const comparedFields = {
   titleEn: (snapshot: RevisionSnapshot) => snapshot.titleEn,
   titleFa: (snapshot: RevisionSnapshot) => snapshot.titleFa,
-  bodyEn: (snapshot: RevisionSnapshot) => plainText(snapshot.bodyEn),
-  bodyFa: (snapshot: RevisionSnapshot) => plainText(snapshot.bodyFa),
+  bodyEn: (snapshot: RevisionSnapshot) => comparableText(snapshot.bodyEn),
+  bodyFa: (snapshot: RevisionSnapshot) => comparableText(snapshot.bodyFa),
   coverAltEn: (snapshot: RevisionSnapshot) => snapshot.coverAltEn ?? '',
   coverAltFa: (snapshot: RevisionSnapshot) => snapshot.coverAltFa ?? '',
   coverCaptionEn: (snapshot: RevisionSnapshot) => snapshot.coverCaptionEn ?? '',

@@ -3,20 +3,41 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '../../../../shared/time-zones.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { forgetDraft } from '../../../lib/use-draft.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { buttonClass } from '../button.tsx';
+import { useAdminUser } from '../admin-session.tsx';
+import { useConfirm } from '../confirm.tsx';
+import { formDraftKey } from '../use-draft-form.tsx';
 import { FormSection } from '../form-controls.tsx';
 import { preferredTimeZone } from './editorial-values.ts';
 
-/** The saved versions of an item: who saved each and when, what changed from the one before, and restoring one. */
-export function RevisionsPanel({ owner, id }: { owner: 'post' | 'legal'; id: number }) {
+/**
+ * The saved versions of an item: who saved each and when, what changed from the one before, and
+ * restoring one, after a confirmation (the form's unsaved changes, kept as its draft, are dropped
+ * with it: the restored version is what the form shows next).
+ */
+export function RevisionsPanel({ owner, id, draft }: { owner: 'post' | 'legal'; id: number; draft: string }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
   const list = useQuery({ ...trpc.revisions.list.queryOptions({ owner, id }), staleTime: 0 });
   const [compared, setCompared] = useState<{ from: number; to: number } | null>(null);
   const comparison = useQuery({ ...trpc.revisions.compare.queryOptions(compared ?? { from: 0, to: 0 }), enabled: compared !== null });
-  const restore = useMutation(trpc.revisions.restore.mutationOptions({ onSuccess: () => window.location.reload() }));
+  const confirm = useConfirm();
+  const me = useAdminUser();
+  const restore = useMutation(
+    trpc.revisions.restore.mutationOptions({
+      onSuccess: () => {
+        forgetDraft(formDraftKey(me.id, draft));
+        window.location.reload();
+      },
+    }),
+  );
+  const askRestore = async (revisionId: number) => {
+    if (await confirm({ title: t('publication.confirmRestore'), message: t('publication.restoreWarning'), confirmLabel: t('publication.restore') }))
+      restore.mutate({ id: revisionId });
+  };
   const zone = preferredTimeZone();
   const revisions = list.data ?? [];
   return (
@@ -42,7 +63,7 @@ export function RevisionsPanel({ owner, id }: { owner: 'post' | 'legal'; id: num
                   </button>
                 ) : null}
                 {index > 0 ? (
-                  <button type="button" className={buttonClass('secondary')} disabled={restore.isPending} onClick={() => restore.mutate({ id: revision.id })}>
+                  <button type="button" className={buttonClass('secondary')} disabled={restore.isPending} onClick={() => void askRestore(revision.id)}>
                     {t('publication.restore')}
                   </button>
                 ) : null}

@@ -83,7 +83,7 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
           </ReplaceMedia>
         }
       />
-      <RevisionsPanel owner="post" id={item.id} />
+      <RevisionsPanel owner="post" id={item.id} draft={`edit-${config.kind}-${item.id}`} />
     </EditItemPage>
   );
 }

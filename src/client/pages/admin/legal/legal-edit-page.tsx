@@ -107,7 +107,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
           </ReplaceMedia>
         }
       />
-      <RevisionsPanel owner="legal" id={item.id} />
+      <RevisionsPanel owner="legal" id={item.id} draft={`edit-legal-${item.id}`} />
     </EditItemPage>
   );
 }
