@@ -83,6 +83,27 @@ describe('Scheduled publishing', () => {
     expect(await found()).toEqual([]);
   });
 
+  it('tells editors what goes live next, soonest first, across kinds, leaving out drafts and published items', async () => {
+    const { deps, clock } = world();
+    const { caller } = await adminCaller(deps);
+    const at = (hours: number) => new Date(clock.now().getTime() + hours * hour);
+    const later = await makeContent(deps, 'report', { status: 'scheduled', publishAt: at(30) });
+    const soon = await makeLegalItem(deps, { status: 'scheduled', publishAt: at(2) });
+    const middle = await makeContent(deps, 'news', { status: 'scheduled', publishAt: at(5) });
+    await makeContent(deps, 'article', { status: 'draft' });
+    await makeContent(deps, 'article');
+    const next = await caller.dashboard.scheduled();
+    expect(next.map((item) => [item.kind, item.id])).toEqual([
+      ['legal', soon.id],
+      ['news', middle.id],
+      ['report', later.id],
+    ]);
+    expect(next[0]!.publishAt).toEqual(at(2));
+    for (let index = 0; index < 6; index++) await makeContent(deps, 'news', { status: 'scheduled', publishAt: at(40 + index) });
+    expect(await caller.dashboard.scheduled()).toHaveLength(5);
+    await expect(publicCaller(deps).dashboard.scheduled()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('withdraws a published item from every list and its page when an editor unpublishes it', async () => {
     const { deps } = world();
     const { caller } = await adminCaller(deps);
