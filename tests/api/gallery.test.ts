@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openAndMigrate } from '../../src/server/db/client.ts';
 import { galleryItems, uploads } from '../../src/server/db/schema.ts';
 import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
@@ -102,19 +103,6 @@ describe('gallery.delete', () => {
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
 
-  it("removes an old item whose image is the text 'null' without looking for a file of that name", async () => {
-    const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
-    const { caller } = await adminCaller(deps);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      await caller.gallery.delete({ id: item.id });
-      expect(logged).not.toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-    }
-  });
-
   it('answers NOT_FOUND for a missing item', async () => {
     const { caller } = await adminCaller(deps);
     expect(await clientErrorOf(deps, caller.gallery.delete({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'The item was not found.' });
@@ -186,19 +174,26 @@ describe('gallery.update', () => {
     const item = await makeGalleryItem(deps);
     await expect(publicCaller(deps).gallery.update({ id: item.id, nameFa: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
+});
 
-  it("edits an old item whose image is the text 'null', touching no file of that name", async () => {
+const migrationTime = (tag: string): number => {
+  const journal = JSON.parse(fs.readFileSync(new URL('../../migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string; when: number }[] };
+  return journal.entries.find((entry) => entry.tag === tag)!.when;
+};
+
+describe('the gallery image migration', () => {
+  it("turns the original product's text 'null' into a real NULL, so no code path meets it", async () => {
     const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-    deps.db.update(galleryItems).set({ image: 'null' }).where(eq(galleryItems.id, item.id)).run();
-    const image = await makeImageUpload(deps);
-    const { caller } = await adminCaller(deps);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sqlite = deps.db.$client;
+    sqlite.prepare(`UPDATE gallery_items SET image = 'null' WHERE id = ?`).run(item.id);
+    // Forget that 0011 and any later migration ran, as a database written before them would be, and migrate again.
+    sqlite.prepare('DELETE FROM __drizzle_migrations WHERE created_at >= ?').run(migrationTime('0011_gallery_image_null'));
+    deps.db.$client.close();
+    const reopened = openAndMigrate(deps.env.DATABASE_URL);
     try {
-      expect(await caller.gallery.adminById({ id: item.id })).toMatchObject({ image: null });
-      expect(await caller.gallery.update({ id: item.id, nameFa: 'سخنرانی', imageUploadId: image.id })).toMatchObject({ nameFa: 'سخنرانی', image: image.path });
-      expect(logged).not.toHaveBeenCalled();
+      expect(reopened.$client.prepare('SELECT image FROM gallery_items WHERE id = ?').get(item.id)).toEqual({ image: null });
     } finally {
-      logged.mockRestore();
+      reopened.$client.close();
     }
   });
 });

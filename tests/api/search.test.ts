@@ -55,13 +55,6 @@ describe('search: what is found', () => {
     expect((await search('معلم')).items.map((hit) => [hit.type, hit.id])).toEqual([['story', story]]);
   });
 
-  it("gives an old gallery item whose image is the text 'null' no picture, rather than a link to /storage/null", async () => {
-    const id = insertGallery(deps, 'Portraits of teachers');
-    deps.db.$client.prepare(`UPDATE gallery_items SET image = 'null' WHERE id = ?`).run(id);
-    const [hit] = (await searchAs(deps)('portraits')).items;
-    expect(hit).toMatchObject({ type: 'gallery', id, image: null });
-  });
-
   it('finds an English plural by its singular and the other way round', async () => {
     const id = insertPost(deps, { titleEn: 'Schools reopen', descriptionEn: 'The girls returned to their classes.' });
     for (const q of ['school', 'SCHOOLS', 'class', 'girl returning'])

@@ -33,10 +33,8 @@ const columns = {
   createdAt: galleryItems.createdAt,
 };
 
-/** Older rows may hold the text 'null' where there is no image (the original API's way); procedures answer a real null. */
 const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({
   ...row,
-  image: row.image === 'null' ? null : row.image,
   embedUrl: videoEmbedUrl(row.videoLink),
 });
 
@@ -82,8 +80,7 @@ export const galleryRouter = router({
         .where(eq(galleryItems.id, input.id))
         .get();
       if (!current) throw notFound(ctx);
-      // Older rows hold the text 'null' where there is no image: no file of that name is deleted.
-      const stored = current.image === 'null' ? null : current.image;
+      const stored = current.image;
       const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
       if (input.name) changes.name = input.name;
       if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
@@ -109,7 +106,7 @@ export const galleryRouter = router({
     const files = ctx.db.transaction((tx) => {
       const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
       if (!removed) throw notFound(ctx);
-      return forgetStoredFiles(tx, [removed.image === 'null' ? null : removed.image]);
+      return forgetStoredFiles(tx, [removed.image]);
     });
     await deleteFiles(ctx.storage, files);
     return { id: input.id };

@@ -86,7 +86,7 @@ export function textsOf(db: Db, match: string, rows: readonly { doc: number }[],
 const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT value FROM json_each(:posts))
   UNION ALL SELECT 'legal', id, media FROM legal_items WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:legal))
   UNION ALL SELECT 'story', id, media FROM stories WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:story))
-  UNION ALL SELECT 'gallery', id, nullif(image, 'null') FROM gallery_items WHERE id IN (SELECT value FROM json_each(:gallery))`;
+  UNION ALL SELECT 'gallery', id, image FROM gallery_items WHERE id IN (SELECT value FROM json_each(:gallery))`;
 
 // News, articles and reports share one table and one id sequence.
 const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
