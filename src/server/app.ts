@@ -19,6 +19,7 @@ import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
+import { searchPostRoute } from './http/search-post.ts';
 import { startPublishing } from './publication/scheduler.ts';
 import { restRouter } from './rest/index.ts';
 import { ThrottledError } from './trpc/errors.ts';
@@ -73,6 +74,8 @@ export function createApp(options: AppOptions) {
         return context;
       },
       maxBodySize: 1024 * 1024,
+      // The client sends queries carrying searched words as posts, so the words stay out of addresses (and logs).
+      allowMethodOverride: true,
       // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.
       maxBatchSize: batchLimits.calls,
       responseMeta({ errors }) {
@@ -104,6 +107,8 @@ export function createApp(options: AppOptions) {
     app.use(express.static(clientDir, { index: false }));
     const pages = pageRenderer(deps, clientDir);
     app.get('/{*splat}', conditionalGet, pageRoute(pages));
+    // Searches are posted, so their words stay out of addresses; the footer's newsletter form goes on.
+    app.post('/search', searchPostRoute(pages));
     // Visitor forms posted without JavaScript: answered with a page (src/server/forms).
     app.post('/{*splat}', formPostRoute(deps, pages));
   }

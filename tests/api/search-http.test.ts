@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newsletterSubscribers } from '../../src/server/db/schema.ts';
 import { insertPost, insertStory } from '../factories/search-content.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -147,5 +148,40 @@ describe('GET /api/search', () => {
     }
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.includes('secretquery'))).toEqual([]);
+  });
+});
+
+describe('searching without putting the words in an address', () => {
+  it('POST /search answers the results page itself (no redirect), never stored by a cache', async () => {
+    const clientDir = path.join(deps.dir, 'client-post');
+    fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>');
+    const site = await startServer(deps, { clientDir });
+    try {
+      const sameSite = { 'content-type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', Origin: site.url };
+      const answer = await fetch(`${site.url}/search?lang=fa`, { method: 'POST', headers: sameSite, body: 'q=flood&type=news', redirect: 'manual' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('location')).toBeNull();
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.text()).toContain('<div id="root">');
+      // The footer's newsletter form posts to the page it is on: on /search it still subscribes.
+      const email = 'reader-on-search@example.org';
+      const subscribed = await fetch(`${site.url}/search`, { method: 'POST', headers: sameSite, body: `_form=newsletter&email=${encodeURIComponent(email)}`, redirect: 'manual' });
+      expect(subscribed.status).toBe(303);
+      expect(deps.db.select().from(newsletterSubscribers).all().map((row) => row.email)).toContain(email);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('tRPC takes a search as a post, so the words travel in a body', async () => {
+    const answer = await fetch(`${server.url}/trpc/search.query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Origin: server.url },
+      body: JSON.stringify({ json: { q: 'midwives' } }),
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { result: { data: { json: { total: number } } } };
+    expect(body.result.data.json.total).toBe(1);
   });
 });

@@ -69,6 +69,15 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'search',
+    path: () => '/search?q=women',
+    async check(page, lang) {
+      expect(await title(page)).toBe(texts[lang].search.title);
+      await page.getByTestId('search-result').first().waitFor();
+      expect(await page.getByTestId('search-filters').getByRole('button').count()).toBeGreaterThan(2);
+    },
+  },
+  {
     name: 'contact',
     path: () => '/contact',
     async check(page, lang) {
@@ -221,6 +230,8 @@ describe.concurrent('every public route', () => {
           else await navigate(page, screen.path());
           expect(await documentLanguage(page), screen.name).toEqual({ lang, dir: lang === 'fa' ? 'rtl' : 'ltr' });
           await screen.check(page, lang, viewport);
+          // No form a visitor types into submits by GET: what is typed must never reach an address.
+          expect(await page.locator('form:not([method="post"])').count(), screen.name).toBe(0);
           // The aliases render the same screen as their main route, which axe already checks.
           if (!screen.name.endsWith('-alias') && !screen.name.endsWith('-camel')) await expectAccessible(page, `${screen.name} (${lang}, ${viewport})`);
           await snap(page, `route-${screen.name}-${lang}-${viewport}`);

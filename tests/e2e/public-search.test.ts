@@ -29,25 +29,37 @@ async function expectResultsPage(page: Page, lang: Lang) {
 describe('search, with JavaScript', () => {
   it('finds English news from the header box on a desktop, with pages and filters', async () => {
     const { context, page, consoleErrors, thirdParty } = await openPage(browser, site, { lang: 'en', viewport: 'desktop' });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     await visit(page, '/latestnews');
     const { total } = await publicCaller(site.deps).search.query({ q: queries.en });
     expect(total).toBeGreaterThan(10);
     await page.getByTestId('search-box-bar').getByRole('searchbox').fill(queries.en);
     await page.getByTestId('search-box-bar').getByRole('searchbox').press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/search?q=women');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
     await settled(page);
     await expect.poll(() => page.getByTestId('search-result').count()).toBe(10);
     await expectResultsPage(page, 'en');
     expect(await page.getByTestId('search-count').innerText()).toBe(`${total} results for “women”`);
     await snap(page, 'search-en-desktop');
-    await page.getByTestId('pagination').getByRole('link', { name: 'Next' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByTestId('pagination').getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 2 of');
-    await page.getByTestId('search-filters').getByRole('link', { name: 'Articles' }).click();
-    await expect.poll(() => new URL(page.url()).search).toBe('?q=women&type=article');
+    // Back and Forward move between result pages, and a reload keeps them: the history entry holds the search.
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 1 of');
+    await page.goForward();
+    await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 2 of');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(10);
+    expect(await page.getByTestId('pagination').innerText()).toContain('Page 2 of');
+    await page.getByTestId('search-filters').getByRole('button', { name: 'Articles' }).click();
     await expect
       .poll(async () => [...new Set(await page.getByTestId('search-result').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-type'))))])
       .toEqual(['article']);
+    expect(await page.getByTestId('search-filters').getByRole('button', { name: 'Articles' }).getAttribute('aria-pressed')).toBe('true');
+    // The words never reached an address: not the page's, not one the browser asked for.
+    expect(page.url()).not.toContain('women');
+    expect(requested.filter((url) => url.includes('women'))).toEqual([]);
     await page.getByTestId('search-result-title').first().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/articles\/\d+$/);
     expect(consoleErrors).toEqual([]);
@@ -107,9 +119,14 @@ describe('search, without JavaScript', () => {
       await page.goto(viewport === 'phone' ? '/search' : '/', { waitUntil: 'domcontentloaded' });
       const form = page.getByTestId(viewport === 'phone' ? 'search-box-page' : 'search-box-bar');
       await form.getByRole('searchbox').fill(queries[lang]);
-      await Promise.all([page.waitForURL('**/search?**'), form.getByRole('searchbox').press('Enter')]);
+      const [posted] = await Promise.all([page.waitForRequest((request) => request.method() === 'POST'), form.getByRole('searchbox').press('Enter')]);
+      await page.waitForLoadState('domcontentloaded');
+      // Posted: the words are in the request's body, not in any address.
+      expect(new URL(posted.url()).pathname).toBe('/search');
+      expect(new URLSearchParams(posted.postData() ?? '').get('q')).toBe(queries[lang]);
       const url = new URL(page.url());
-      expect(url.searchParams.get('q')).toBe(queries[lang]);
+      expect(url.pathname).toBe('/search');
+      expect([...url.searchParams.keys()]).toEqual(['lang']);
       expect(url.searchParams.get('lang')).toBe(lang);
       await expectResultsPage(page, lang);
       await snap(page, `search-${lang}-${viewport}-nojs`);
@@ -121,12 +138,18 @@ describe('search, without JavaScript', () => {
           .slice(0, 3),
       );
       expect(wide).toEqual([]);
-      // Filters and pages are plain links.
+      // Filters post the search again, with the query kept and still out of the address.
       await Promise.all([
-        page.waitForURL('**type=news**'),
-        page.getByTestId('search-filters').getByRole('link', { name: texts[lang].search.typesPlural.news }).click(),
+        page.waitForRequest((request) => request.method() === 'POST'),
+        page.getByTestId('search-filters').getByRole('button', { name: texts[lang].search.typesPlural.news }).click(),
       ]);
+      await page.waitForLoadState('domcontentloaded');
       expect(await page.getByTestId('search-result').evaluateAll((rows) => rows.every((row) => row.getAttribute('data-type') === 'news'))).toBe(true);
+      expect(await page.getByTestId('search-result').count()).toBeGreaterThan(0);
+      expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+      // No link on the results page carries the words either (the language switch, the footer form).
+      const addresses = await page.evaluate(() => [...document.querySelectorAll('a[href], form[action]')].map((element) => element.getAttribute('href') ?? element.getAttribute('action')));
+      expect(addresses.filter((address) => address!.includes('q='))).toEqual([]);
       await plain.close();
     });
   }

@@ -25,6 +25,9 @@ function withTimeout(signal: AbortSignal | null | undefined): AbortSignal {
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
+/** A search box's words (`q`) in a call's input. */
+const carriesSearchWords = (input: unknown) => typeof input === 'object' && input !== null && typeof (input as { q?: unknown }).q === 'string' && (input as { q: string }).q !== '';
+
 export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
   const options = {
     url,
@@ -42,8 +45,13 @@ export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
         // A typed password is checked in a request of its own: the server refuses it in a batch.
         condition: (op) => passwordCheckingProcedures.includes(op.path),
         true: httpLink(options),
-        // The server refuses a larger batch (src/shared/schemas/common.ts); the link splits to fit.
-        false: httpBatchLink({ ...options, maxItems: batchLimits.calls }),
+        false: splitLink({
+          // A query's input goes into its address, which proxies log: searched words go in a body.
+          condition: (op) => op.type === 'query' && carriesSearchWords(op.input),
+          true: httpLink({ ...options, methodOverride: 'POST' }),
+          // The server refuses a larger batch (src/shared/schemas/common.ts); the link splits to fit.
+          false: httpBatchLink({ ...options, maxItems: batchLimits.calls }),
+        }),
       }),
     ],
   });

@@ -9,6 +9,7 @@ import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, type Language } from '../../shared/locale.ts';
 import type { RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
+import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
@@ -100,6 +101,8 @@ export interface PageOptions {
   status?: number;
   /** What a refused form post had typed, and the server's messages for it. */
   serverForm?: ServerFormState | null;
+  /** A posted search (src/server/http/search-post.ts): rendered as if its fields were the address's. */
+  search?: URLSearchParams;
 }
 
 export interface PageRenderer {
@@ -137,8 +140,12 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       const client = createTRPCClient<AppRouter>({
         links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
       });
-      const result = await render(req.originalUrl, language, client, options.serverForm);
-      const formState = options.serverForm ? `\n    <script id="__FORM__" type="application/json">${scriptJson(JSON.stringify(options.serverForm))}</script>` : '';
+      const url = options.search ? `${req.path}?${options.search}` : req.originalUrl;
+      const result = await render(url, language, client, options.serverForm);
+      const formState = [
+        options.serverForm ? `\n    <script id="__FORM__" type="application/json">${scriptJson(JSON.stringify(options.serverForm))}</script>` : '',
+        options.search ? `\n    <script id="${POSTED_SEARCH_ID}" type="application/json">${scriptJson(JSON.stringify(String(options.search)))}</script>` : '',
+      ].join('');
       // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` in stored
       // text would copy parts of the template into the page (and a `</script>` into the state).
       const html = template

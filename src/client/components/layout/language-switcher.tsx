@@ -1,13 +1,15 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
 import { languages, type Language } from '../../../shared/locale.ts';
+import { useAddressWithoutSearch } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
-/** The current address with `?lang=` set: the server renders it in that language and remembers the choice. */
+/**
+ * The current address with `?lang=` set: the server renders it in that language and remembers the
+ * choice. A search's words are left out (a search is posted; with JavaScript the switch keeps it).
+ */
 export function useLanguageHref(): (code: Language) => string {
-  const [path] = useLocation();
-  const search = useSearch();
+  const { path, search } = useAddressWithoutSearch();
   return (code) => {
     const params = new URLSearchParams(search);
     params.set('lang', code);

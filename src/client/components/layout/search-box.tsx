@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
+import { SEARCH_QUERY_MAX, useSearchNavigation } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { SearchIcon } from '../public/icons.tsx';
 import { LengthCounter, useTypedText } from '../ui/length-counter.tsx';
@@ -11,7 +10,7 @@ interface SearchBoxProps {
   variant: 'bar' | 'menu' | 'page';
   defaultValue?: string;
   /** Filters the page keeps when the query changes (type, country). */
-  keep?: Record<string, string | undefined>;
+  keep?: { type?: string; country?: string };
   /** Called after a search starts in the browser (the phone menu closes). */
   onSearch?: () => void;
 }
@@ -23,15 +22,16 @@ const looks = {
 } as const;
 
 /**
- * A search form that works without JavaScript: a GET form to /search (a query is not a visitor's
- * private submission, and a results page needs its own address). With JavaScript the router
- * navigates instead of reloading. The browser is asked not to remember or spell-check queries:
- * form history and cloud spell-checkers would keep what a reader looked for.
+ * A search form that works without JavaScript: it posts to /search (src/server/http/search-post.ts),
+ * so what a reader looked for is never in an address, a browser's history or a proxy's log. With
+ * JavaScript the router shows the results instead of reloading, keeping the words out of the
+ * address too. The browser is asked not to remember or spell-check queries: form history and
+ * cloud spell-checkers would keep what a reader looked for.
  */
 export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: SearchBoxProps) {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
-  const [, navigate] = useLocation();
+  const showSearch = useSearchNavigation();
   const look = looks[variant];
   const id = `search-${variant}`;
   const typed = useTypedText(defaultValue, SEARCH_QUERY_MAX);
@@ -40,19 +40,16 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
     event.preventDefault();
     // The counter under the box already says by how much it is too long.
     if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
-    const params = new URLSearchParams();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    if (q) params.set('q', q);
-    for (const [name, value] of Object.entries(keep)) if (value) params.set(name, value);
-    navigate(params.size ? `/search?${params}` : '/search');
+    showSearch({ ...keep, q });
     onSearch?.();
   }
 
   return (
     <form
       role="search"
-      method="get"
-      action="/search"
+      method="post"
+      action={`/search?lang=${language}`}
       onSubmit={submit}
       className={`relative flex items-center ${look.form}`}
       data-testid={`search-box-${variant}`}
@@ -75,8 +72,6 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
         className={`w-full min-w-0 rounded-sm border border-stone-300 bg-white ps-3 pe-12 text-stone-900 placeholder:text-stone-500 focus:border-plum-700 focus:outline-2 focus:outline-plum-700 ${look.input}`}
       />
       {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-      {/* Without JavaScript the page's language travels with the query, as cookies may be off (Tor Browser). */}
-      <input type="hidden" name="lang" value={language} />
       <button
         type="submit"
         aria-label={t('search.submit')}

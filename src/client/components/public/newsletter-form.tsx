@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
 import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 import { useToast } from '../ui/toaster.tsx';
 import { limits } from '../../../shared/limits.ts';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas-lazy.ts';
 import { failureKind } from '../../lib/failure.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
+import { useAddressWithoutSearch } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { FormPostFields, useServerForm } from '../../lib/server-form.tsx';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
@@ -24,8 +24,7 @@ export function NewsletterForm() {
   const [errors, setErrors] = useState<string[]>(server ? Object.values(server.errors).flat() : []);
   const id = useId();
   // Without JavaScript the form posts to the page it is on, which the server shows again if it refuses it.
-  const [path] = useLocation();
-  const search = useSearch();
+  const { path, search } = useAddressWithoutSearch();
   const input = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(input, email, (event) => setEmail(event.target.value));
 

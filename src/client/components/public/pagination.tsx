@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatNumber } from '../../lib/format.ts';
@@ -19,24 +20,30 @@ export function useHrefWith() {
   };
 }
 
-/** Previous / next links with "Page 2 of 5": real links, so every page has its own address. */
-export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+type StepRenderer = (page: number, rel: 'prev' | 'next', className: string, children: ReactNode) => ReactNode;
+
+/** Previous and next around "Page 2 of 5"; `step` draws each as a link or a button. */
+export function Pager({ page, total, pageSize, step }: { page: number; total: number; pageSize: number; step: StepRenderer }) {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
-  const hrefWith = useHrefWith();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
   // From a page past the last (an old link after items were removed), Previous leads to the last page.
   const previous = Math.min(page - 1, pages);
-  const link =
+  const look =
     'inline-flex items-center gap-2 rounded-sm border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:border-plum-700 hover:text-plum-800';
   return (
     <nav aria-label={t('pagination.label')} className="mt-12 flex items-center justify-between gap-4 border-t border-stone-200 pt-6" data-testid="pagination">
       {page > 1 ? (
-        <Link href={hrefWith({ page: previous > 1 ? String(previous) : null })} className={link} rel="prev">
-          <BackIcon size={16} />
-          {t('pagination.previous')}
-        </Link>
+        step(
+          previous,
+          'prev',
+          look,
+          <>
+            <BackIcon size={16} />
+            {t('pagination.previous')}
+          </>,
+        )
       ) : (
         <span />
       )}
@@ -44,13 +51,35 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
         {t('pagination.pageOf', { page: formatNumber(page, language), total: formatNumber(pages, language) })}
       </p>
       {page < pages ? (
-        <Link href={hrefWith({ page: String(page + 1) })} className={link} rel="next">
-          {t('pagination.next')}
-          <ArrowIcon size={16} />
-        </Link>
+        step(
+          page + 1,
+          'next',
+          look,
+          <>
+            {t('pagination.next')}
+            <ArrowIcon size={16} />
+          </>,
+        )
       ) : (
         <span />
       )}
     </nav>
+  );
+}
+
+/** Previous / next links: real links, so every page has its own address. */
+export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+  const hrefWith = useHrefWith();
+  return (
+    <Pager
+      page={page}
+      total={total}
+      pageSize={pageSize}
+      step={(to, rel, className, children) => (
+        <Link href={hrefWith({ page: to > 1 ? String(to) : null })} className={className} rel={rel}>
+          {children}
+        </Link>
+      )}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
 import { SearchBox } from '../../components/layout/search-box.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
-import { Pagination } from '../../components/public/pagination.tsx';
 import { SearchFilters } from '../../components/public/search/search-filters.tsx';
+import { SearchPager } from '../../components/public/search/search-pager.tsx';
 import { SearchResult } from '../../components/public/search/search-result.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { IsolatedIn } from '../../components/ui/isolated-in.tsx';
@@ -13,17 +12,20 @@ import { isolate } from '../../../shared/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useHead } from '../../lib/head.tsx';
 import { searchQueries } from '../../lib/public-queries.ts';
-import { searchFromAddress } from '../../lib/search.ts';
+import { searchFromAddress, useSearchAddress } from '../../lib/search.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
 const PAGE_SIZE = 10;
 
-/** /search?q=…&type=…&country=…&page=…: the form, the filters and one page of results. Never indexed by search engines. */
+/**
+ * The form, the filters and one page of results, for a search posted to /search, kept in the
+ * history entry, or asked for by a `/search?q=…&type=…&country=…&page=…` link. Never indexed.
+ */
 export function SearchPage() {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
-  const [params] = useSearchParams();
+  const params = useSearchAddress();
   const { input, problem } = searchFromAddress(params);
   const trpc = useTRPC();
   const [options] = searchQueries(trpc, params);
@@ -69,7 +71,7 @@ export function SearchPage() {
             <SearchResult key={`${hit.type}-${hit.id}`} hit={hit} />
           ))}
         </ol>
-        <Pagination page={input.page} total={query.data.total} pageSize={PAGE_SIZE} />
+        <SearchPager fields={{ q: input.q, type: input.type, country: input.country }} page={input.page} total={query.data.total} pageSize={PAGE_SIZE} />
       </div>
     );
 
@@ -79,7 +81,7 @@ export function SearchPage() {
         <div className="mt-6">
           <SearchBox variant="page" defaultValue={input.q} keep={{ type: input.type, country: input.country }} key={input.q} />
         </div>
-        {input.q ? <SearchFilters type={input.type} country={input.country} /> : null}
+        {input.q ? <SearchFilters q={input.q} type={input.type} country={input.country} /> : null}
       </PageHeading>
       {body}
     </PageFrame>

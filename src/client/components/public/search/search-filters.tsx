@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { countryList, type Country } from '../../../lib/content.ts';
 import { searchTypeList, type SearchType } from '../../../lib/search.ts';
 import { chip } from '../category-filter.tsx';
-import { useHrefWith } from '../pagination.tsx';
+import { SearchPostForm } from './search-post-form.tsx';
+
+interface SearchFiltersProps {
+  q: string;
+  type: SearchType | undefined;
+  country: Country | undefined;
+}
 
 function ChipRow<T extends string>({
   label,
@@ -12,39 +17,37 @@ function ChipRow<T extends string>({
   current,
   allLabel,
   labelOf,
+  keep,
 }: {
   label: string;
-  name: string;
+  name: 'type' | 'country';
   values: readonly T[];
   current: T | undefined;
   allLabel: string;
   labelOf: (value: T) => string;
+  keep: Record<string, string | undefined>;
 }) {
-  const hrefWith = useHrefWith();
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <SearchPostForm fields={keep} className="flex flex-wrap items-center gap-2" testId={`search-filter-${name}`}>
       <span className="me-1 text-sm font-semibold text-stone-600" id={`filter-${name}`}>
         {label}
       </span>
       <ul className="flex flex-wrap gap-2" aria-labelledby={`filter-${name}`}>
         {[undefined, ...values].map((value) => (
           <li key={value ?? 'all'}>
-            <Link
-              href={hrefWith({ [name]: value ?? null, page: null })}
-              className={chip(current === value)}
-              aria-current={current === value ? 'page' : undefined}
-            >
+            {/* The page starts again at 1: no page field is kept. */}
+            <button type="submit" name={name} value={value ?? ''} className={chip(current === value)} aria-pressed={current === value}>
               {value ? labelOf(value) : allLabel}
-            </Link>
+            </button>
           </li>
         ))}
       </ul>
-    </div>
+    </SearchPostForm>
   );
 }
 
-/** Kind and country filters as links (the query stays, the page starts again), so they work without JavaScript. */
-export function SearchFilters({ type, country }: { type: SearchType | undefined; country: Country | undefined }) {
+/** Kind and country filters: each chip posts the search again with its value (the query kept, page 1). */
+export function SearchFilters({ q, type, country }: SearchFiltersProps) {
   const { t } = useTranslation('public');
   return (
     <nav aria-label={t('filter.label')} className="mt-6 space-y-3" data-testid="search-filters">
@@ -55,6 +58,7 @@ export function SearchFilters({ type, country }: { type: SearchType | undefined;
         current={type}
         allLabel={t('search.all')}
         labelOf={(value) => t(`search.typesPlural.${value}`)}
+        keep={{ q, country }}
       />
       <ChipRow
         label={t('search.filterCountry')}
@@ -63,6 +67,7 @@ export function SearchFilters({ type, country }: { type: SearchType | undefined;
         current={country}
         allLabel={t('search.allCountries')}
         labelOf={(value) => t(`countries.${value}`)}
+        keep={{ q, type }}
       />
     </nav>
   );
