@@ -122,3 +122,32 @@ describe('the cached page', () => {
     }
   });
 });
+
+describe('a language link (?lang=) on a page already in the response cache', () => {
+  const setCookie = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith('lang='));
+
+  it('still remembers the choice for a reader whose cookie holds the other language, or none', async () => {
+    const pathname = `${server.url}/about?remember=1&lang=fa`;
+    // A reader who already chose Persian fills the cache with this address (no cookie to set).
+    for (let i = 0; i < 2; i++) {
+      const warm = await fetch(pathname, { headers: { cookie: 'lang=fa' } });
+      expect(setCookie(warm)).toBeUndefined();
+    }
+    for (const headers of [{ cookie: 'lang=en' }, {}] as Record<string, string>[]) {
+      const response = await fetch(pathname, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(setCookie(response), JSON.stringify(headers)).toMatch(/^lang=fa;/);
+      expect(await response.text()).toMatch(/<html lang="fa" dir="rtl"/);
+    }
+  });
+
+  it('is never answered 304 without the cookie, whatever validator the browser kept', async () => {
+    const pathname = `${server.url}/about?remember=2&lang=en`;
+    const kept = (await fetch(pathname, { headers: { cookie: 'lang=en' } })).headers.get('etag');
+    expect(kept).toBeTruthy();
+    const response = await fetch(pathname, { headers: { cookie: 'lang=fa', 'if-none-match': kept! } });
+    expect(response.status).toBe(200);
+    expect(setCookie(response)).toMatch(/^lang=en;/);
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
+  });
+});

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
-import { requestLanguage } from '../http/request-language.ts';
+import { languageChoiceToRemember, requestLanguage } from '../http/request-language.ts';
 import type { Deps } from '../trpc/context.ts';
 import { isSearchRequest } from '../search/requests.ts';
 import { entryFromResponse, ResponseCache, type CachedResponse } from './response-cache.ts';
@@ -23,6 +23,8 @@ function publicRead(deps: Deps, req: Request): PublicRead | null {
   if (isSearchRequest(req.originalUrl)) return null;
   const header = req.headers.cookie;
   if (header && parseCookies(header)[SESSION_COOKIE]) return null;
+  // A language link followed from the other language: the answer must carry the new cookie.
+  if (languageChoiceToRemember(req)) return null;
   // The language the answer will be made in, decided exactly as the renderer and the procedures
   // decide it: a key from any other reading of the headers would let one request poison it.
   const lang = requestLanguage(req);

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
-import { parse as parseCookies } from 'cookie';
-import { isLanguage } from '../../shared/locale.ts';
 import { isHttps } from '../env.ts';
 import type { Deps } from '../trpc/context.ts';
+import { languageChoiceToRemember } from './request-language.ts';
 
 /**
  * Tor Browser offers the onion address of a page that names one (`Onion-Location`): readers who
@@ -20,7 +19,7 @@ export const LANGUAGE_COOKIE = 'lang';
  * changes, so a page opened in the language already chosen stays cacheable.
  */
 export function rememberLanguageChoice(deps: Deps, req: Request, res: Response): void {
-  const chosen = req.query.lang;
-  if (!isLanguage(chosen) || parseCookies(req.headers.cookie ?? '')[LANGUAGE_COOKIE] === chosen) return;
+  const chosen = languageChoiceToRemember(req);
+  if (!chosen) return;
   res.cookie(LANGUAGE_COOKIE, chosen, { path: '/', maxAge: 365 * 24 * 3_600_000, sameSite: 'lax', secure: isHttps(deps.env) });
 }

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { decideLanguage, type Language } from '../../shared/locale.ts';
+import { decideLanguage, isLanguage, type Language } from '../../shared/locale.ts';
 
 /** `?lang=` of the address (its first value), read without parsing a query that cannot hold it: this runs on every cached read. */
 function queryLanguage(url: string): string | null {
@@ -21,4 +21,17 @@ export function requestLanguage(req: Request): Language {
     cookie: cookie ? parseCookies(cookie).lang : undefined,
     acceptLanguage: req.headers['accept-language'],
   });
+}
+
+/**
+ * The language a `?lang=` link chose that the browser's `lang` cookie does not hold yet, else null.
+ * The page answering such a request remembers the choice (a Set-Cookie), so it must never be
+ * answered from the response cache or with a 304: either would drop the cookie, and the visitor's
+ * next page would fall back to the language they just left.
+ */
+export function languageChoiceToRemember(req: Request): Language | null {
+  const chosen = queryLanguage(req.originalUrl);
+  if (!isLanguage(chosen)) return null;
+  const cookie = req.headers.cookie;
+  return cookie && parseCookies(cookie).lang === chosen ? null : chosen;
 }
