@@ -26,6 +26,9 @@ import { ThrottledError } from './trpc/errors.ts';
 import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
 import { appRouter } from './trpc/router.ts';
 
+/** The largest tRPC request body: a batch of mutations, or a posted batch of queries. */
+const TRPC_MAX_BODY = 1024 * 1024;
+
 const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 interface AppOptions extends DepsParts {
@@ -40,6 +43,9 @@ export function createApp(options: AppOptions) {
   startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
+  // No validators made by Express: for a stored file it would build them from the file's time (which
+  // tells when a visitor sent a story's photo). Public reads get opaque ETags from the cache instead.
+  app.set('etag', false);
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
   // nobody can choose the address their limits are counted by.
   app.set('trust proxy', options.env.TRUST_PROXY ?? false);
@@ -63,7 +69,7 @@ export function createApp(options: AppOptions) {
   app.get('/api/sanctum/csrf-cookie', csrfCookie);
 
   app.use(['/api', '/trpc'], refuseCrossSiteWrites(deps));
-  app.use('/trpc', trpcBatchLimits(appRouter), conditionalGet);
+  app.use('/trpc', trpcBatchLimits(appRouter, TRPC_MAX_BODY), conditionalGet);
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -73,7 +79,7 @@ export function createApp(options: AppOptions) {
         refuseBatchedPasswordChecks(info, context.lang);
         return context;
       },
-      maxBodySize: 1024 * 1024,
+      maxBodySize: TRPC_MAX_BODY,
       // The client sends queries carrying searched words as posts, so the words stay out of addresses (and logs).
       allowMethodOverride: true,
       // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.

@@ -86,6 +86,19 @@ describe('a tRPC batch', () => {
     expect(response.status).toBe(200);
   });
 
+  it(`of list calls posted instead of sent by GET (queries may be posted) counts the same ${batchLimits.rows} rows`, async () => {
+    await makeContent(site.deps, 'news', { titleEn: 'Posted batch' });
+    const fullPages = batchLimits.rows / 50;
+    const fits = await batchPost(times(fullPages, { path: 'news.list', input: { page: 1, pageSize: 50 } }));
+    expect(fits.status).toBe(200);
+    const answers = (await fits.json()) as { result: { data: { json: { items: { titleEn: string }[] } } } }[];
+    expect(answers).toHaveLength(fullPages);
+    expect(answers[0]!.result.data.json.items.map((item) => item.titleEn)).toContain('Posted batch');
+    const error = await refusal(await batchPost(times(fullPages + 1, { path: 'news.list', input: { page: 1, pageSize: 50 } })));
+    expect(error.message).toBe(messages.batchTooLarge.en);
+    await refusal(await batchPost(times(Math.floor(batchLimits.rows / 24) + 1, { path: 'gallery.list', input: {} })));
+  });
+
   it(`of more than ${batchLimits.calls} mutations in one POST is refused, and none of them runs`, async () => {
     const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({ path: 'newsletter.subscribe', input: { email: `reader${index}@example.org` } }));
     await refusal(await batchPost(calls));
