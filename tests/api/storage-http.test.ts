@@ -42,6 +42,21 @@ describe('GET /storage', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('says nothing of when a file was sent (no Last-Modified, no ETag made from its time), and still serves ranges of a video', async () => {
+    const { image } = await makeContent(site.deps, 'news');
+    const video = await makeVideoUpload(site.deps);
+    await makeLegalItem(site.deps, { mediaUploadId: video.id });
+    for (const stored of [image, video.path]) {
+      const response = await browser.fetch(`/storage/${stored}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('last-modified')).toBeNull();
+      expect(response.headers.get('etag')).toBeNull();
+    }
+    const range = await browser.fetch(`/storage/${video.path}`, { headers: { range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer())).toHaveLength(100);
+  });
+
   it('does not serve files still in the incoming folder', async () => {
     fs.writeFileSync(path.join(site.deps.storage.incoming, 'abc123'), 'half-received upload');
     for (const url of ['/storage/.incoming/abc123', '/storage/%2eincoming/abc123', '/storage/images/../.incoming/abc123']) {

@@ -11,7 +11,9 @@ function send(res: Response, file: string, cacheControl: string) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', cacheControl);
   // isStoredPath already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
-  res.sendFile(file, { cacheControl: false, dotfiles: 'allow' }, (error) => {
+  // No Last-Modified (nor ETag: the app makes none): both would come from the file's time, which
+  // tells when a visitor sent a story's photo. A stored name never changes content.
+  res.sendFile(file, { cacheControl: false, dotfiles: 'allow', lastModified: false }, (error) => {
     if (error && !res.headersSent) res.status(404).end();
   });
 }
