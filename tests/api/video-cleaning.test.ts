@@ -10,8 +10,11 @@ const site = siteForAllTests({ RATE_LIMIT_UPLOADS: '0' });
 /** Tag names that place or identify a recording, whatever group exiftool files them under. */
 const revealing = /gps|make|model|location|iso6709|coverart|artwork|chapter|userdata:|text$|comment|title|author|software|encoder/i;
 
+/** What the cleaning's own ffmpeg names itself as in a stream it encoded: the same for every upload, so it tells nothing. */
+const ourEncoder = /^Lavc [a-z0-9_]+$/;
+
 function revealingTags(tags: Record<string, unknown>): string[] {
-  return Object.keys(tags).filter((name) => revealing.test(name) && !/^(System|File|ExifTool):/.test(name));
+  return Object.keys(tags).filter((name) => revealing.test(name) && !/^(System|File|ExifTool):/.test(name) && !(/Encoder$/.test(name) && ourEncoder.test(String(tags[name]))));
 }
 
 /** The secrets as the bytes of a file could hold them (EXIF as a marker, since its GPS block is binary). */
@@ -36,6 +39,7 @@ describe.each([
       expect(Object.keys(before)).toEqual(expect.arrayContaining(['ItemList:CoverArt']));
       expect(secretsIn(fs.readFileSync(original))).toEqual(expect.arrayContaining([codec === 'h264' ? videoSecrets.sei : 'x265 (build', 'Exif\0\0']));
     }
+    if (container === 'webm') expect(secretsIn(fs.readFileSync(original))).toContain(videoSecrets.vorbisComment);
     expect((await probeStreams(original)).filter((stream) => stream.type === 'other').length).toBeGreaterThan(0);
 
     const form = new FormData();

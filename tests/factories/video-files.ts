@@ -17,6 +17,8 @@ export const videoSecrets = {
   cameraMake: secretPlace.cameraMake,
   cameraModel: 'Model-7',
   iso6709: secretPlace.iso6709,
+  /** Written into the comment header that Vorbis audio carries inside the WebM track's codec data. */
+  vorbisComment: 'LOCATION=Evin-35.7967',
 };
 
 /** A cover picture whose own EXIF names the place and the camera. */
@@ -52,7 +54,8 @@ export async function videoWithEveryTrace(dir: string, container: 'mp4' | 'mov' 
   const file = path.join(work, `clip.${container}`);
   if (container === 'webm') {
     await run(ffmpeg, ['-v', 'error', '-y', ...source, '-i', subtitles, '-i', chapters, '-map', '0', '-map', '1', '-map', '2', '-map_metadata', '3', '-map_chapters', '3',
-      '-c:v', 'libvpx', '-c:a', 'libvorbis', '-c:s', 'webvtt', ...tags, '-shortest', file]);
+      '-c:v', 'libvpx', '-c:a', 'libvorbis', '-c:s', 'webvtt', ...tags, '-shortest', '-write_crc32', '0', file]);
+    putVorbisComment(file, videoSecrets.vorbisComment);
     return file;
   }
   const base = path.join(work, 'base.mp4');
@@ -67,6 +70,21 @@ export async function videoWithEveryTrace(dir: string, container: 'mp4' | 'mov' 
   await coverWithGps(cover);
   await run('exiftool', ['-q', '-overwrite_original', `-CoverArt<=${cover}`, file]);
   return file;
+}
+
+/**
+ * Replaces the one comment libvorbis writes into its comment header (`encoder=Lavc…`, in the
+ * track's codec data) with a secret of the same length, as an app that tags its recordings would:
+ * ffmpeg itself writes tags elsewhere, so only a patch puts one there.
+ */
+function putVorbisComment(file: string, secret: string): void {
+  const bytes = fs.readFileSync(file);
+  const at = bytes.indexOf(Buffer.from('encoder=Lavc', 'latin1'));
+  if (at < 4) throw new Error('no libvorbis comment to replace');
+  const length = bytes.readUInt32LE(at - 4);
+  if (length !== secret.length) throw new Error(`the comment is ${length} bytes, the secret ${secret.length}`);
+  bytes.write(secret, at, 'latin1');
+  fs.writeFileSync(file, bytes);
 }
 
 /** What exiftool (an independent reader) finds in a file: every tag of every group, embedded ones included. */

@@ -124,9 +124,14 @@ function videoArgs(codec: string | undefined, format: 'mp4' | 'mov' | 'webm'): s
   return ['-c:v', 'libx264', ...fit, '-preset', 'veryfast', '-crf', '23', ...noSei];
 }
 
+/**
+ * How the kept audio stream is written. Vorbis is re-encoded to Opus: its comment header, which
+ * apps fill with tags (a place, a device, a name), travels inside the track's codec data, where
+ * dropping metadata does not reach it. Opus in WebM carries only its identification header.
+ */
 function audioArgs(codec: string | undefined, format: 'mp4' | 'mov' | 'webm'): string[] {
   if (!codec) return [];
-  const fits = format === 'webm' ? ['opus', 'vorbis'] : ['aac', 'mp3', 'alac'];
+  const fits = format === 'webm' ? ['opus'] : ['aac', 'mp3', 'alac'];
   if (fits.includes(codec)) return ['-c:a', 'copy'];
   return format === 'webm' ? ['-c:a', 'libopus', '-b:a', '96k'] : ['-c:a', 'aac', '-b:a', '128k'];
 }
