@@ -25,6 +25,10 @@ export const messages = {
   invalidCredentials: { en: 'The e-mail address or password is incorrect.', fa: 'ایمیل یا گذرواژه نادرست است.' },
   signInAlone: { en: 'Send each sign-in in a request of its own.', fa: 'هر ورود را در درخواستی جداگانه بفرستید.' },
   currentPasswordRequired: { en: 'Enter your current password to change your e-mail address or password.', fa: 'برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.' },
+  confirmWithPassword: {
+    en: 'You signed in more than 15 minutes ago: enter your own password to confirm it is you.',
+    fa: 'بیش از ۱۵ دقیقه از ورودتان گذشته است: برای اطمینان از این‌که خودتان هستید، گذرواژهٔ خود را وارد کنید.',
+  },
   currentPasswordWrong: { en: 'The current password is incorrect.', fa: 'گذرواژهٔ کنونی نادرست است.' },
   badRequest: { en: 'The request could not be read.', fa: 'درخواست خوانا نبود.' },
   unauthenticated: { en: 'Unauthenticated.', fa: 'ابتدا وارد شوید.' },

@@ -4,6 +4,7 @@ import { validateSessionToken } from '../../src/server/auth/sessions.ts';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { sessionPolicy } from '../../src/server/routers/auth.ts';
+import { RECENT_SIGN_IN_MINUTES } from '../../src/server/routers/users.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { adminCaller, sessionTokenFor } from '../setup/callers.ts';
 import { fieldErrorsOf } from '../setup/errors.ts';
@@ -115,5 +116,71 @@ describe('changing one’s own password over REST', () => {
     expect(right.status).toBe(200);
     expect(storedEmail(deps, editor.id)).toBe('new@example.org');
     expect(isValid(deps, other)).toBe(false);
+  });
+});
+
+/** A sign-in made a little longer ago than the window in which access may be handed out without a password. */
+const signedInAWhileAgo = () => new Date(Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000);
+const confirmMessage = {
+  en: 'You signed in more than 15 minutes ago: enter your own password to confirm it is you.',
+  fa: 'بیش از ۱۵ دقیقه از ورودتان گذشته است: برای اطمینان از این‌که خودتان هستید، گذرواژهٔ خود را وارد کنید.',
+};
+const userCount = (d: TestDeps) => d.db.select({ id: users.id }).from(users).all().length;
+
+describe('handing out access with a session signed in a while ago (a stolen cookie, a computer left open)', () => {
+  it('adding a user asks for the editor’s own password, in her language, and adds nobody without the right one', async () => {
+    const deps = sites.deps();
+    for (const lang of ['en', 'fa'] as const) {
+      const { caller } = await adminCaller(deps, { lang, signedInAt: signedInAWhileAgo() });
+      const before = userCount(deps);
+      const intruder = { name: 'Intruder', email: `intruder.${lang}@example.org`, password: 'a brand new passphrase' };
+      expect(await fieldErrorsOf(deps, caller.users.create(intruder), lang)).toEqual({ currentPassword: [confirmMessage[lang]] });
+      const wrong = await fieldErrorsOf(deps, caller.users.create({ ...intruder, currentPassword: 'not my password' }), lang);
+      expect(wrong).toEqual({ currentPassword: [lang === 'en' ? 'The current password is incorrect.' : 'گذرواژهٔ کنونی نادرست است.'] });
+      expect(userCount(deps)).toBe(before);
+      await expect(caller.users.create({ ...intruder, currentPassword: testPassword })).resolves.toMatchObject({ email: intruder.email });
+      expect(userCount(deps)).toBe(before + 1);
+    }
+  });
+
+  it('changing a colleague’s address or password asks for it too; her name does not', async () => {
+    const deps = sites.deps();
+    const { caller } = await adminCaller(deps, { signedInAt: signedInAWhileAgo() });
+    const colleague = await makeUser(deps);
+    const hash = storedHash(deps, colleague.id);
+    for (const change of [{ password: 'a brand new passphrase' }, { email: 'redirected@example.org' }]) {
+      expect(await fieldErrorsOf(deps, caller.users.update({ id: colleague.id, ...change }))).toEqual({ currentPassword: [confirmMessage.en] });
+    }
+    expect([storedHash(deps, colleague.id), storedEmail(deps, colleague.id)]).toEqual([hash, colleague.email]);
+    await expect(caller.users.update({ id: colleague.id, name: 'Renamed' })).resolves.toMatchObject({ name: 'Renamed' });
+    await caller.users.update({ id: colleague.id, email: 'moved.on@example.org', currentPassword: testPassword });
+    expect(storedEmail(deps, colleague.id)).toBe('moved.on@example.org');
+  });
+
+  it(`needs no password within ${RECENT_SIGN_IN_MINUTES} minutes of signing in (the original client's sign-in, then add)`, async () => {
+    const deps = sites.deps();
+    const { caller } = await adminCaller(deps);
+    await expect(caller.users.create({ name: 'New colleague', email: 'new.colleague@example.org', password: 'a brand new passphrase' })).resolves.toBeTruthy();
+  });
+
+  it('over REST answers 422 with errors.current_password, and 201 with the right one', async () => {
+    const deps = sites.deps();
+    const server = await sites.serve(deps);
+    const editor = await makeUser(deps);
+    const token = sessionTokenFor(deps, editor, signedInAWhileAgo());
+    const browser = new CookieClient(server.url);
+    await holdSession(browser, token);
+    const add = (body: Record<string, string>) =>
+      browser.fetch('/api/admin/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...browser.xsrfHeaders() },
+        body: JSON.stringify({ name: 'Intruder', email: 'intruder@example.org', password: 'a brand new passphrase', ...body }),
+      });
+    const refused = await add({});
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({ current_password: [confirmMessage.en] });
+    expect(userCount(deps)).toBe(1);
+    expect((await add({ current_password: testPassword })).status).toBe(201);
+    expect(userCount(deps)).toBe(2);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { RECENT_SIGN_IN_MINUTES } from '../../src/server/routers/users.ts';
+import { testPassword } from '../factories/index.ts';
 import { CookieClient } from '../setup/http.ts';
 import { confirmDialog, expectToast, field, heading, openAdmin } from './support/admin.ts';
 import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
@@ -80,5 +82,31 @@ describe('users', () => {
     expect(await page.getByTestId('user-row').count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('asks an editor who signed in a while ago for her own password before adding a user, in her language', async () => {
+    const signedInAt = new Date(Date.now() - (RECENT_SIGN_IN_MINUTES + 5) * 60_000);
+    for (const [lang, texts] of [
+      ['en', { name: 'Name', email: 'Email', password: 'Password', yours: 'Your password', add: 'Add user', added: 'User added successfully', asked: 'enter your own password' }],
+      ['fa', { name: 'نام', email: 'ایمیل', password: 'گذرواژه', yours: 'گذرواژهٔ خودتان', add: 'افزودن کاربر', added: 'کاربر با موفقیت افزوده شد', asked: 'گذرواژهٔ خود را وارد کنید' }],
+    ] as const) {
+      const { context, page } = await openAdmin(browser, site, '/admin/users/add', { lang, signedInAt });
+      await field(page, texts.name).waitFor();
+      expect(await field(page, texts.yours).count()).toBe(0);
+      await field(page, texts.name).fill(`Late colleague ${lang}`);
+      await field(page, texts.email).fill(`late.${lang}@example.org`);
+      await field(page, texts.password).fill('a long enough password');
+      await page.getByRole('button', { name: texts.add }).click();
+      await page.getByTestId('form-errors').getByText(texts.asked, { exact: false }).waitFor();
+      expect(await canLogIn(`late.${lang}@example.org`, 'a long enough password')).toBe(false);
+      // The field stays while she types in it, and what she typed before is kept.
+      await field(page, texts.yours).fill(testPassword);
+      expect(await field(page, texts.name).inputValue()).toBe(`Late colleague ${lang}`);
+      await page.getByRole('button', { name: texts.add }).click();
+      await expectToast(page, texts.added);
+      expect(await canLogIn(`late.${lang}@example.org`, 'a long enough password')).toBe(true);
+      if (lang === 'fa') await screenshot(page, 'admin-user-confirm-fa');
+      await context.close();
+    }
   });
 });

@@ -18,10 +18,10 @@ export interface SignedIn {
 }
 
 /** Logs an admin in by creating a session row directly (only the login tests drive the login procedure). */
-export async function adminCaller(deps: TestDeps, options: { lang?: Language; user?: SessionUser } = {}): Promise<SignedIn> {
+export async function adminCaller(deps: TestDeps, options: { lang?: Language; user?: SessionUser; signedInAt?: Date } = {}): Promise<SignedIn> {
   const user = options.user ?? (await makeUser(deps));
   const token = generateSessionToken();
-  const session = createSession(deps.db, token, user.id, sessionPolicy(deps.env));
+  const session = createSession(deps.db, token, user.id, sessionPolicy(deps.env), options.signedInAt);
   const caller = createCaller(innerContext(deps, { user, session, lang: options.lang ?? 'en' }));
   return { caller, user, session, token };
 }

@@ -27,11 +27,21 @@ export function userRoutes(deps: Deps) {
 
   routes.post(
     ['/admin/register', '/admin/users'],
-    endpoint(deps, async ({ req, caller }) => {
-      const body = bodyOf(req);
-      const user = await caller.users.create({ name: field(body, 'name'), email: field(body, 'email'), password: field(body, 'password'), role: roleOf(body) });
-      return created(userShape(user));
-    }),
+    endpoint(
+      deps,
+      async ({ req, caller }) => {
+        const body = bodyOf(req);
+        const user = await caller.users.create({
+          name: field(body, 'name'),
+          email: field(body, 'email'),
+          password: field(body, 'password'),
+          role: roleOf(body),
+          currentPassword: field(body, 'current_password', 'currentPassword'),
+        });
+        return created(userShape(user));
+      },
+      { fields: { currentPassword: 'current_password' } },
+    ),
   );
 
   routes.post(

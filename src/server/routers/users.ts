@@ -6,6 +6,7 @@ import { createUserInput, updateUserInput } from '../../shared/schemas/users.ts'
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { DbLike } from '../db/client.ts';
+import type { Context } from '../trpc/context.ts';
 import { eraseDeleted } from '../db/erase.ts';
 import { users } from '../db/schema.ts';
 import { fieldError } from '../trpc/init.ts';
@@ -29,6 +30,23 @@ function emailTaken(db: DbLike, email: string, exceptId?: number): boolean {
   return Boolean(row && row.id !== exceptId);
 }
 
+/**
+ * How long after signing in an editor may add a user or change another's e-mail address or
+ * password without typing her own password again. A session cookie stolen later (a shared
+ * computer, a phishing page's replay) is then not enough to give an attacker an account of her own.
+ */
+export const RECENT_SIGN_IN_MINUTES = 15;
+
+type SignedInContext = Context & { user: NonNullable<Context['user']>; session: NonNullable<Context['session']> };
+
+/** The acting editor's own password: required for a change that hands out access, unless she signed in moments ago. */
+async function confirmItIsHer(ctx: SignedInContext, currentPassword: string | undefined): Promise<void> {
+  if (Date.now() - ctx.session.createdAt.getTime() < RECENT_SIGN_IN_MINUTES * 60_000) return;
+  if (!currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'confirmWithPassword'));
+  const me = ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).get();
+  if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword))) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
+}
+
 export const usersRouter = router({
   list: adminProcedure.input(pageInput).query(({ ctx, input }): Page<User> => {
     const { limit, offset } = pageWindow(input);
@@ -45,6 +63,7 @@ export const usersRouter = router({
 
   create: adminProcedure.meta({ changesPublicContent: false }).input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
     if (emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+    await confirmItIsHer(ctx, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
     return ctx.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns).get();
   }),
@@ -53,7 +72,8 @@ export const usersRouter = router({
    * Changing one's own e-mail address or password takes the current password: a session left open
    * or stolen must not be enough to take the account over for good. Either change ends the user's
    * other sessions. An administrator changing another user's address or password needs no password
-   * of that user (she could as well add a new administrator); it ends every session of that user.
+   * of that user, but her own when she signed in more than a few minutes ago (as for adding a
+   * user); it ends every session of that user.
    */
   update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
     const before = ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.id)).get();
@@ -65,6 +85,7 @@ export const usersRouter = router({
       if (!(await checkPassword(ctx, before.email, before.passwordHash, input.currentPassword)))
         throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
     }
+    if (!isSelf && (input.password || emailChanges)) await confirmItIsHer(ctx, input.currentPassword);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const row = ctx.db.transaction((tx) => {
       if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).get()) throw notFound(ctx, 'userNotFound');

@@ -49,7 +49,7 @@ export const batchLimits = { calls: 10, rows: 200 } as const;
  * Procedures that check a password the caller typed. Each travels in a request of its own, never
  * in a batch (the server refuses one that does), so one request is at most one guess.
  */
-export const passwordCheckingProcedures: readonly string[] = ['auth.login', 'users.update'];
+export const passwordCheckingProcedures: readonly string[] = ['auth.login', 'users.create', 'users.update'];
 
 export const id = z.coerce.number().int().positive();
 export const byIdInput = z.object({ id });

@@ -5,11 +5,15 @@ export const roles = ['admin'] as const;
 
 const password = z.string().min(10, 'passwordTooShort').max(limits.password);
 
+/** The acting editor's own password, when a change asks her to confirm it is her (see the users router). */
+const currentPassword = z.preprocess((value) => (value === '' ? undefined : value), z.string().max(limits.password).optional());
+
 export const createUserInput = z.object({
   name: requiredText(limits.name),
   email,
   password,
   role: z.enum(roles, 'invalidChoice').default('admin'),
+  currentPassword,
 });
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -19,8 +23,7 @@ export const updateUserInput = z.object({
   name: z.preprocess(blankToUndefined, requiredText(limits.name).optional()),
   email: z.preprocess(blankToUndefined, email.optional()),
   password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
-  /** Required to change one's own e-mail address or password (see the users router). */
-  currentPassword: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(limits.password).optional()),
+  currentPassword,
 });
 
 export const loginInput = z.object({

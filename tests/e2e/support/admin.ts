@@ -14,10 +14,10 @@ export async function openAdmin(
   browser: Browser,
   site: Site,
   path: string,
-  options: { lang?: 'en' | 'fa'; viewport?: keyof typeof viewports } = {},
+  options: { lang?: 'en' | 'fa'; viewport?: keyof typeof viewports; signedInAt?: Date } = {},
 ): Promise<AdminSession> {
   const context = await newContext(browser, site, options);
-  const user = await loginAs(context, site);
+  const user = await loginAs(context, site, options.signedInAt);
   const page = await context.newPage();
   // A step that cannot happen should fail the test quickly, not after half a minute.
   page.setDefaultTimeout(10_000);

@@ -76,10 +76,10 @@ export async function newContext(browser: Browser, site: Site, options: { viewpo
 }
 
 /** Signs a new admin in by creating a session directly (only the login test drives the form). */
-export async function loginAs(context: BrowserContext, site: Site) {
+export async function loginAs(context: BrowserContext, site: Site, signedInAt?: Date) {
   const user = await makeUser(site.deps);
   const token = generateSessionToken();
-  createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env));
+  createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env), signedInAt);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
   return user;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminForm } from './admin-form.tsx';
 import { FormSection, TextField } from './form-controls.tsx';
@@ -15,8 +15,20 @@ interface FieldState {
 /** What the user form needs of its page's form state (useDraftForm). */
 interface UserFormState {
   errors: Record<string, string[]>;
-  field(name: 'name' | 'email' | 'password'): FieldState;
+  field(name: 'name' | 'email' | 'password' | 'currentPassword'): FieldState;
   draftNotice(): ReactNode;
+}
+
+/**
+ * The editor's own password field, from the moment the server first asks for it (adding a user, or
+ * changing another's sign-in, a while after signing in) until the page is left: typing in it
+ * clears the error that brought it, not the field.
+ */
+export function useConfirmPassword(form: UserFormState): FieldState | undefined {
+  const [asked, setAsked] = useState(false);
+  const askedNow = Boolean(form.errors.currentPassword);
+  if (askedNow && !asked) setAsked(true);
+  return asked || askedNow ? form.field('currentPassword') : undefined;
 }
 
 /**
@@ -40,13 +52,25 @@ export function UserForm({
   submitLabel: string;
   busy: boolean;
   onSubmit(): void;
-  /** `current`: the field for one's own current password, shown beside a new one (editing oneself). */
-  password: { label: string; required?: boolean; section?: string; current?: FieldState };
+  /**
+   * `current`: the field for one's own current password, shown beside a new one (editing oneself).
+   * `confirm`: the editor's own password, shown once the server asks for it (adding a user, or
+   * changing another's sign-in, long after signing in).
+   */
+  password: { label: string; required?: boolean; section?: string; current?: FieldState; confirm?: FieldState };
   /** More fields after the password in the account section (the role), and their labels. */
   extra?: { fields: ReactNode; labels: Record<string, string> };
 }) {
   const { t } = useTranslation('admin');
-  const passwordField = <PasswordField label={password.label} {...form.field('password')} required={password.required} hint={t('users.passwordHint')} />;
+  const passwordFields = (
+    <>
+      <PasswordField label={password.label} {...form.field('password')} required={password.required} hint={t('users.passwordHint')} />
+      {password.current ? <PasswordField label={t('fields.currentPassword')} {...password.current} hint={t('users.currentPasswordHint')} current /> : null}
+      {password.confirm && !password.current ? (
+        <PasswordField label={t('fields.yourPassword')} {...password.confirm} hint={t('users.confirmHint')} current required />
+      ) : null}
+    </>
+  );
   return (
     <>
       <PageHeader title={title} description={description} back={{ href: '/users/all', label: t('users.backToList') }} />
@@ -55,7 +79,13 @@ export function UserForm({
           testId="user-form"
           onSubmit={onSubmit}
           errors={form.errors}
-          labels={{ name: t('fields.name'), email: t('fields.email'), password: password.label, currentPassword: t('fields.currentPassword'), ...extra?.labels }}
+          labels={{
+            name: t('fields.name'),
+            email: t('fields.email'),
+            password: password.label,
+            currentPassword: t(password.current ? 'fields.currentPassword' : 'fields.yourPassword'),
+            ...extra?.labels,
+          }}
           submitLabel={submitLabel}
           busy={busy}
           notice={form.draftNotice()}
@@ -72,13 +102,12 @@ export function UserForm({
               autoComplete="off"
               limit={limits.email}
             />
-            {password.section ? null : passwordField}
+            {password.section ? null : passwordFields}
             {extra?.fields}
           </FormSection>
           {password.section ? (
             <FormSection title={t('form.sections.password')} description={password.section}>
-              {passwordField}
-              {password.current ? <PasswordField label={t('fields.currentPassword')} {...password.current} hint={t('users.currentPasswordHint')} current /> : null}
+              {passwordFields}
             </FormSection>
           ) : null}
         </AdminForm>

@@ -4,11 +4,11 @@ import { SelectField } from '../../../components/admin/form-controls.tsx';
 import { useDraftForm } from '../../../components/admin/use-draft-form.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { UserForm } from '../../../components/admin/user-form.tsx';
+import { UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { createUserInput, roles } from '../../../../shared/schemas/users.ts';
 
-const empty = { name: '', email: '', password: '', role: 'admin' };
+const empty = { name: '', email: '', password: '', role: 'admin', currentPassword: '' };
 
 /** /admin/users/add: name, e-mail, password and role (Admin, the only one). */
 export function UserAddPage() {
@@ -17,7 +17,8 @@ export function UserAddPage() {
   const notify = useNotify();
   const refresh = useRefresh();
   // The password is never written to storage with the rest of the draft.
-  const form = useDraftForm('add-user', empty, { exclude: ['password'] });
+  const form = useDraftForm('add-user', empty, { exclude: ['password', 'currentPassword'] });
+  const confirm = useConfirmPassword(form);
 
   const create = useMutation(
     trpc.users.create.mutationOptions({
@@ -39,7 +40,8 @@ export function UserAddPage() {
       submitLabel={t('users.addSubmit')}
       busy={create.isPending}
       onSubmit={() => form.submit(createUserInput, form.values, create.mutate)}
-      password={{ label: t('fields.password'), required: true }}
+      // The server asks for the editor's own password when she signed in a while ago.
+      password={{ label: t('fields.password'), required: true, confirm }}
       extra={{
         labels: { role: t('fields.role') },
         fields: (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminUser } from '../../../components/admin/admin-session.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
-import { UserForm } from '../../../components/admin/user-form.tsx';
+import { UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { createUserInput, updateUserInput } from '../../../../shared/schemas/users.ts';
 
@@ -45,6 +45,7 @@ function UserEditForm({ user }: { user: User }) {
     },
   });
   const update = useMutation(trpc.users.update.mutationOptions(form.callbacks));
+  const confirm = useConfirmPassword(form);
 
   const submit = () => {
     const values = form.values;
@@ -53,8 +54,9 @@ function UserEditForm({ user }: { user: User }) {
     if (values.name.trim() !== initial.name) changes.name = values.name;
     if (values.email.trim().toLowerCase() !== initial.email) changes.email = values.email;
     if (values.password) changes.password = values.password;
-    // Your own e-mail address or password changes only with your current password.
-    if (isMe && values.currentPassword) changes.currentPassword = values.currentPassword;
+    // Your own e-mail address or password changes only with your current password; another's
+    // with yours too when you signed in a while ago (the server asks).
+    if (values.currentPassword) changes.currentPassword = values.currentPassword;
     form.saveChanges(changes, updateUserInput, update.mutate);
   };
 
@@ -66,7 +68,12 @@ function UserEditForm({ user }: { user: User }) {
       submitLabel={t('form.saveChanges')}
       busy={update.isPending}
       onSubmit={submit}
-      password={{ label: t('fields.newPassword'), section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint'), current: isMe ? form.field('currentPassword') : undefined }}
+      password={{
+        label: t('fields.newPassword'),
+        section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint'),
+        current: isMe ? form.field('currentPassword') : undefined,
+        confirm,
+      }}
     />
   );
 }
