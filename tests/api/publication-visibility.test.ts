@@ -2,6 +2,7 @@ import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../src/client/entry-server.tsx';
+import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import { restRouter } from '../../src/server/rest/index.ts';
 import { innerContext } from '../../src/server/trpc/context.ts';
 import { appRouter, type AppRouter } from '../../src/server/trpc/router.ts';
@@ -20,11 +21,8 @@ import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
  * page of the route table, the feeds and the sitemap are walked, so a route added later is covered.
  */
 
-const kinds = [
-  { kind: 'news', router: 'news', page: '/news', list: '/latestNews', rest: 'news', feed: 'news' },
-  { kind: 'article', router: 'articles', page: '/articles', list: '/articles', rest: 'articles', feed: 'articles' },
-  { kind: 'report', router: 'reports', page: '/reports', list: '/reports', rest: 'reports', feed: 'reports' },
-] as const;
+// Every kind of the registry, by the names the checks below use: its router, detail page and feed.
+const kinds = allContentKinds.map((info) => ({ kind: info.id, router: info.section, page: info.detailPath, feed: info.section }));
 
 const HIDDEN = 'Hiddenmarker';
 const start = new Date('2026-11-22T08:00:00Z');
