@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_MIN_BYTES, BODY_WINDOW_MS, HEADERS_TIMEOUT_MS } from '../../src/server/http/slow-clients.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import fs from 'node:fs';
+import { makeLegalItem } from '../factories/index.ts';
+import { makeVideoUpload } from '../factories/media.ts';
 
 let deps: TestDeps;
 let server: TestServer;
@@ -106,5 +109,38 @@ describe('slow clients on the real listening server', () => {
     expect(upload.status).toBe(201);
     expect(upload.seconds).toBeGreaterThan(photo.length / 50_000 - 2);
     expect(BODY_MIN_BYTES / (BODY_WINDOW_MS / 1000)).toBeLessThan(50_000 / 10);
+  }, 60_000);
+
+  it('closes the socket of a client that asks for a large video and stops reading it, and serves one that reads', async () => {
+    const video = await makeVideoUpload(deps);
+    await makeLegalItem(deps, { mediaUploadId: video.id });
+    // 40 MB: far more than the sockets' buffers on both sides can hold.
+    fs.writeFileSync(deps.storage.absolute(video.path), Buffer.alloc(40 * 1024 * 1024, 7));
+    const request = `GET /storage/${video.path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+
+    // The client reads the first bytes, then nothing for two windows and a little more; then it
+    // reads again to see what is left for it. Had the server kept the socket, all 40 MB would come.
+    const stalled = await new Promise<{ received: number; ended: boolean }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => (received += chunk.length));
+      socket.once('data', () => {
+        socket.pause();
+        setTimeout(() => socket.resume(), 2 * BODY_WINDOW_MS + 3_000);
+      });
+      const done = (ended: boolean) => {
+        socket.destroy();
+        resolve({ received, ended });
+      };
+      socket.on('close', () => done(true));
+      socket.on('error', () => done(true));
+      setTimeout(() => done(false), 3 * BODY_WINDOW_MS + 5_000);
+    });
+    expect(stalled.ended).toBe(true);
+    expect(stalled.received).toBeGreaterThan(0);
+    expect(stalled.received).toBeLessThan(40 * 1024 * 1024);
+
+    const whole = await fetch(`${server.url}/storage/${video.path}`);
+    expect((await whole.arrayBuffer()).byteLength).toBe(40 * 1024 * 1024);
   }, 60_000);
 });

@@ -14,7 +14,12 @@ import type { RequestListener } from 'node:http';
  *   only has to be complete within the window.
  * - Whole request: 30 minutes at most, which a 100 MB video needs at about 450 kbit/s.
  *
- * A slow client can therefore hold a socket only by really sending 4 KB/s, which costs it as much
+ * - Answer: the same floor the other way. Once a response has data waiting for the client, the
+ *   client must take at least `BODY_MIN_BYTES` of it in every window, or the socket is closed. A
+ *   request the server is still working on (an upload being cleaned) has nothing waiting, so it is
+ *   not cut; a video player that pauses is cut, and asks again for the range it needs on resuming.
+ *
+ * A slow client can therefore hold a socket only by really moving 4 KB/s, which costs it as much
  * bandwidth as it costs us a socket. Decision 011 records the numbers.
  */
 export const HEADERS_TIMEOUT_MS = 20_000;
@@ -47,6 +52,41 @@ function watchBody(req: http.IncomingMessage): void {
   req.once('close', () => clearInterval(timer));
 }
 
+/**
+ * Closes the sockets of clients that stop taking an answer they asked for (a 100 MB video read a
+ * byte at a time would otherwise hold its socket for as long as the client likes). One sweep per
+ * window over the open responses, so a request costs a map entry, not a timer.
+ */
+function watchSlowReaders(server: http.Server): void {
+  // The bytes written to each socket at the last sweep, or -1 when nothing was waiting for the client then.
+  const open = new Map<http.ServerResponse, number>();
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    open.set(res, -1);
+    const forget = () => open.delete(res);
+    res.once('finish', forget);
+    res.once('close', forget);
+  });
+  const timer = setInterval(() => {
+    for (const [res, seen] of open) {
+      const socket = res.socket;
+      if (!socket || socket.destroyed) {
+        open.delete(res);
+        continue;
+      }
+      const waiting = res.headersSent && (res.writableLength > 0 || socket.writableLength > 0);
+      const written = socket.bytesWritten;
+      if (waiting && seen >= 0 && written - seen < BODY_MIN_BYTES) {
+        open.delete(res);
+        // A reset, not a close: the data queued for the client is dropped now instead of being
+        // kept in the kernel's buffers for as long as the client keeps not reading it.
+        socket.resetAndDestroy();
+      } else open.set(res, waiting ? written : -1);
+    }
+  }, BODY_WINDOW_MS);
+  timer.unref();
+  server.once('close', () => clearInterval(timer));
+}
+
 /** The HTTP server the site listens with, deadlines included; the tests listen with the same. */
 export function createSiteServer(app: RequestListener): http.Server {
   const server = http.createServer(
@@ -54,5 +94,6 @@ export function createSiteServer(app: RequestListener): http.Server {
     app,
   );
   server.on('request', watchBody);
+  watchSlowReaders(server);
   return server;
 }
