@@ -125,9 +125,6 @@ export function searchKey(text: string): string {
     .join(' ');
 }
 
-/** Whether text is written in the Arabic script (Persian, Dari, Pashto) rather than Latin. */
-export const isArabicScript = (text: string) => /\p{Script=Arabic}/u.test(text);
-
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 /** Latin digits of normalised text back to Persian ones, for showing Persian snippets. */
 export const toPersianDigits = (text: string) => text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]!);

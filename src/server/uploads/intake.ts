@@ -20,11 +20,6 @@ export interface IntakeOptions {
   /** The request is pointless without a file (the upload API): refused when none came, and throttled before the body is read. */
   requireFile?: boolean;
   /**
-   * For forms that carry their anti-forgery token in a field instead of a header (posts without
-   * JavaScript): checked once the text fields are read, before any file is processed or stored.
-   */
-  formToken?: (fields: Record<string, unknown>) => boolean;
-  /**
    * For forms a page posts without JavaScript: the refusals that otherwise come before the body is
    * read (its declared size, a full media queue) come after its text fields are read, so the page
    * given back holds what the visitor typed (the form's file field comes last, and browsers send
@@ -77,7 +72,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       res.setHeader('Connection', 'close');
       return refuse(refusal);
     };
-    if (!ctx.csrfOk && !options.formToken) return refuseUnread({ kind: 'forgery' });
+    if (!ctx.csrfOk) return refuseUnread({ kind: 'forgery' });
     if (options.adminOnly && !ctx.user) return refuseUnread({ kind: 'unauthenticated' });
     const multipart = Boolean(req.is('multipart/form-data'));
     if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
@@ -105,7 +100,6 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       if (failure === 'too-large') return refuse(tooLarge);
       if (failure) return refuse({ kind: failure === 'too-many-parts' ? 'tooManyParts' : 'missingFile', field: firstField });
       const fields = bodyFields(req);
-      if (!ctx.csrfOk && !options.formToken?.(fields)) return refuse({ kind: 'forgery' });
       // Two files for one field: which one the visitor meant is a guess, so neither is taken.
       const doubled = options.fields.find((spec) => received.filter((file) => file.fieldname === spec.name).length > 1);
       if (doubled) return refuse({ kind: 'tooManyParts', field: doubled.name });
