@@ -182,6 +182,47 @@ describe('without JavaScript, at 375 px', () => {
     },
   );
 
+  it.each(['en', 'fa'] as const)(
+    "answers an invalid contact message and an invalid subscription with the server's messages, keeping what was typed and storing nothing (%s)",
+    async (lang) => {
+      const { context, page, addresses } = await openWithoutScripts(lang);
+      const name = unique('Nasrin');
+      const body = `${unique('kept')} ${lang === 'fa' ? 'پیامی که نباید گم شود.' : 'A message that must not be lost.'}`;
+      await page.goto('/contact');
+      const form = page.getByTestId('contact-form');
+      await form.locator('[name=name]').fill(name);
+      await form.locator('[name=email]').fill('not-an-address');
+      await form.locator('[name=message]').fill(body);
+      const [refused] = await Promise.all([page.waitForResponse((answer) => answer.request().method() === 'POST'), submit(page, 'contact-form')]);
+      expect(refused.status()).toBe(422);
+      expect(new URL(page.url()).pathname).toBe('/contact');
+      const emailField = form.locator('[name=email]');
+      expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('[data-testid="contact-form"] [role=alert]').innerText()).toContain(message(lang, 'invalidEmail'));
+      expect([await form.locator('[name=name]').inputValue(), await emailField.inputValue(), await form.locator('[name=message]').inputValue()]).toEqual([
+        name,
+        'not-an-address',
+        body,
+      ]);
+      expect(messagesFrom(name)).toEqual([]);
+
+      const before = site.deps.db.select().from(newsletterSubscribers).all().length;
+      await page.goto('/about');
+      const newsletter = page.getByTestId('newsletter-form');
+      await newsletter.locator('[name=email]').fill('still not an address');
+      const [refusedSubscription] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === 'POST'),
+        submit(page, 'newsletter-form'),
+      ]);
+      expect(refusedSubscription.status()).toBe(422);
+      expect(await page.getByTestId('newsletter-form').innerText()).toContain(message(lang, 'invalidEmail'));
+      expect(await page.getByTestId('newsletter-form').locator('[name=email]').inputValue()).toBe('still not an address');
+      expect(site.deps.db.select().from(newsletterSubscribers).all()).toHaveLength(before);
+      expectNothingTyped(addresses, [name, body, 'not-an-address', 'still not an address']);
+      await context.close();
+    },
+  );
+
   it('switches language with links that keep the choice on the next page, reaches every header link from the plain menu, and links videos', async () => {
     const { context, page } = await openWithoutScripts('en');
     await page.goto('/about');
@@ -211,8 +252,12 @@ describe('without JavaScript, at 375 px', () => {
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'fa', dir: 'rtl' });
     expect(await page.getByTestId('page-title').innerText()).toBe(faPublic.about.title);
-    // The next link (no ?lang) stays in Persian: the server remembered the choice.
+    // The next link (no ?lang) stays in Persian: the server remembered the choice. In Persian the
+    // plain menu reaches every header link too.
     await page.getByTestId('plain-menu-button').click();
+    const faPanel = page.getByTestId('plain-menu-panel');
+    expect(await faPanel.locator('nav a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(hrefs);
+    for (const link of await faPanel.locator('a').all()) expect(await link.isVisible()).toBe(true);
     await Promise.all([page.waitForEvent('load'), page.getByTestId('plain-menu-panel').locator('a[href="/contact"]').click()]);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.getByTestId('page-title').innerText()).toBe(faPublic.contact.title);
