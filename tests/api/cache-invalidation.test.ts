@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
-import { appRouter } from '../../src/server/trpc/router.ts';
+import { openAndMigrate } from '../../src/server/db/client.ts';
+import { createDeps } from '../../src/server/deps.ts';
+import { innerContext } from '../../src/server/trpc/context.ts';
+import { appRouter, createCaller } from '../../src/server/trpc/router.ts';
 import { makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, testPassword } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { restRouter } from '../../src/server/rest/index.ts';
@@ -165,5 +168,52 @@ describe('changes to what visitors see move every list and page on', () => {
     expect(after.etags[0]).not.toBe(lists.etags[0]);
     expect(after.etags[1]).not.toBe(lists.etags[1]);
     expect(after.stillCached).toEqual([false, false]);
+  });
+});
+
+describe('a second process on the same database file', () => {
+  const world = useRestServer();
+
+  /** Another server process, as far as SQLite can tell: its own connection to the file, its own caches. */
+  function secondProcess(): { deps: TestDeps; close(): void } {
+    const db = openAndMigrate(world.deps.env.DATABASE_URL);
+    const deps = { ...createDeps({ db, env: world.deps.env, storage: world.deps.storage }), dir: world.deps.dir, cleanup: () => {} };
+    return { deps, close: () => db.$client.close() };
+  }
+
+  it('leaves this process’s cached lists alone when its visitors subscribe, write, send stories or sign in', async () => {
+    const lists = await cachedLists(world);
+    const other = secondProcess();
+    try {
+      const visitorThere = createCaller(innerContext(other.deps, { lang: 'en' }));
+      await visitorThere.newsletter.subscribe({ email: 'there@example.org' });
+      await visitorThere.contacts.create({ name: 'Hoda', email: 'hoda@example.org', message: 'Hello' });
+      await visitorThere.stories.create({ title: 'A story sent there', description: 'What I lived.' });
+      await expect(visitorThere.auth.login({ email: 'nobody@example.org', password: 'wrong password' })).rejects.toThrow();
+      expect(await lists.read()).toEqual({ etags: lists.etags, stillCached: [true, true] });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('moves this process’s lists on when an editor there publishes, edits or deletes', async () => {
+    const other = secondProcess();
+    try {
+      const { caller: editorThere } = await adminCaller(other.deps);
+      for (const change of [
+        (id: number) => editorThere.news.update({ id, titleEn: 'Edited there' }),
+        (id: number) => editorThere.news.delete({ id }),
+        async () => void (await makeContent(other.deps, 'news', { titleEn: 'Published there' })),
+      ]) {
+        const lists = await cachedLists(world);
+        await change(lists.item.id);
+        const after = await lists.read();
+        expect(after.etags[0]).not.toBe(lists.etags[0]);
+        expect(after.etags[1]).not.toBe(lists.etags[1]);
+        expect(after.stillCached).toEqual([false, false]);
+      }
+    } finally {
+      other.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Language } from '../../shared/locale.ts';
-import { memoryContentVersion, type ContentVersionSource } from './content-version.ts';
+import { databaseContentVersion, type ContentVersionSource } from './content-version.ts';
 import { versionedMemo, type Remember } from './memo.ts';
 import { validatorMaker } from './validators.ts';
 
@@ -24,7 +24,7 @@ export interface SiteCache {
 }
 
 /** Built once per site (createApp, or a test's dependencies) and passed through the context. */
-export function createSiteCache(db: Db, versions: ContentVersionSource = memoryContentVersion(db)): SiteCache {
+export function createSiteCache(db: Db, versions: ContentVersionSource = databaseContentVersion(db)): SiteCache {
   const version = () => versions.current();
   return {
     version,

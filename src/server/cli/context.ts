@@ -8,7 +8,8 @@ export function cliDeps() {
   try {
     // The first-admin pair only matters to the server at start; tools read their own input.
     const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-    // A tool's writes reach a running server through SQLite's data_version, not this cache.
+    // A tool's changes to public content reach a running server through the shared counter its
+    // procedures move (cache/content-version.ts), not through this process's cache.
     return createDeps({ env, db: openAndMigrate(env.DATABASE_URL) });
   } catch (error) {
     if (error instanceof EnvError) {

@@ -239,3 +239,13 @@ export const auditLog = sqliteTable(
   },
   (table) => [index('audit_at_idx').on(table.at, table.id), index('audit_action_at_idx').on(table.action, table.at)],
 );
+
+/**
+ * Small counters every process serving this database file shares. `content_version` moves when a
+ * procedure changes what visitors can see, so each process's caches follow changes made by the
+ * others, and only those (see cache/content-version.ts).
+ */
+export const siteState = sqliteTable('site_state', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+});
