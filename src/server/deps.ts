@@ -2,6 +2,7 @@ import { createSiteCache, type SiteCache } from './cache/index.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Clock } from './publication/clock.ts';
+import { PublicationTimer } from './publication/scheduler.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
 import type { Deps } from './trpc/context.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
@@ -19,6 +20,8 @@ export interface DepsParts {
   mediaWorkers?: MediaWorkers;
   /** Time for scheduled publishing; tests pass a clock they move by hand. */
   clock?: Clock;
+  /** The scheduled-publishing timer; built here unless the caller's own procedure calls must wake it (tests). */
+  publication?: PublicationTimer;
 }
 
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
@@ -32,5 +35,6 @@ export function createDeps(parts: DepsParts): Deps {
     guards: parts.guards ?? createMemoryGuards(env),
     mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),
     clock: parts.clock,
+    publication: parts.publication ?? new PublicationTimer(),
   };
 }

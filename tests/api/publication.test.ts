@@ -32,13 +32,15 @@ describe('Scheduled publishing', () => {
     // No server is running while the hour passes; the clock moves without any timer armed.
     clock.advance(2 * hour);
     expect((await publicCaller(deps).news.list({})).total).toBe(0);
-    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
+    createApp({ ...deps, clientDir: '/nonexistent' });
     expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
   });
 
   it('follows an editor who moves the time earlier, later, or back to a draft', async () => {
     const { deps, clock } = world();
-    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
+    createApp({ ...deps, clientDir: '/nonexistent' });
     const { caller } = await adminCaller(deps);
     const start = clock.now().getTime();
     const item = await makeLegalItem(deps, { status: 'scheduled', publishAt: new Date(start + 5 * hour) });
@@ -68,7 +70,8 @@ describe('Scheduled publishing', () => {
 
   it('makes a scheduled item findable by search at its time, by the site clock even years ahead of the machine', async () => {
     const { deps, clock } = world('2031-03-01T08:00:00Z');
-    createApp({ db: deps.db, env: deps.env, storage: deps.storage, clock, clientDir: '/nonexistent' });
+    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
+    createApp({ ...deps, clientDir: '/nonexistent' });
     const item = await makeContent(deps, 'news', {
       titleEn: 'Embargoed report on shelters',
       status: 'scheduled',

@@ -66,47 +66,57 @@ export function nextPublishAt(deps: Pick<Deps, 'db'>): Date | null {
   return next;
 }
 
-interface Scheduler {
-  cancel: (() => void) | null;
-  stopped: boolean;
-}
-
-const schedulers = new WeakMap<Deps['db'], Scheduler>();
-
-function arm(deps: Deps, scheduler: Scheduler) {
-  scheduler.cancel?.();
-  scheduler.cancel = null;
-  if (scheduler.stopped) return;
-  const clock = clockOf(deps);
-  let wait = MAX_WAIT_MS;
-  try {
-    publishDue(deps);
-    const next = nextPublishAt(deps);
-    if (next) wait = Math.min(MAX_WAIT_MS, Math.max(0, next.getTime() - clock.now().getTime()));
-  } catch (error) {
-    console.error('Scheduled publishing failed; trying again in a minute:', error);
-    wait = RETRY_MS;
-  }
-  scheduler.cancel = clock.setTimer(wait, () => arm(deps, scheduler));
-}
-
 /**
- * Starts publishing scheduled items of this site at their times, in this process, whether or not
- * any request comes: items that fell due while the server was down go out at once. Returns stop.
+ * The timer that publishes this site's scheduled items at their times, in this process, whether or
+ * not any request comes. Built with the site's dependencies (createDeps) and reached through them,
+ * so a copy of the dependencies with another clock (a test's) still drives the one timer.
  */
+export class PublicationTimer {
+  private cancel: (() => void) | null = null;
+  private deps: Deps | null = null;
+
+  /** Starts publishing with these dependencies; items that fell due while the server was down go out at once. Returns stop. */
+  start(deps: Deps): () => void {
+    this.cancel?.();
+    this.deps = deps;
+    this.arm();
+    return () => {
+      this.deps = null;
+      this.cancel?.();
+      this.cancel = null;
+    };
+  }
+
+  /** After an editor schedules, reschedules or publishes an item: the timer wakes for the new next time. */
+  changed(): void {
+    if (this.deps) this.arm();
+  }
+
+  private arm(): void {
+    this.cancel?.();
+    this.cancel = null;
+    const deps = this.deps;
+    if (!deps) return;
+    const clock = clockOf(deps);
+    let wait = MAX_WAIT_MS;
+    try {
+      publishDue(deps);
+      const next = nextPublishAt(deps);
+      if (next) wait = Math.min(MAX_WAIT_MS, Math.max(0, next.getTime() - clock.now().getTime()));
+    } catch (error) {
+      console.error('Scheduled publishing failed; trying again in a minute:', error);
+      wait = RETRY_MS;
+    }
+    this.cancel = clock.setTimer(wait, () => this.arm());
+  }
+}
+
+/** Starts publishing scheduled items of this site at their times (see PublicationTimer). Returns stop. */
 export function startPublishing(deps: Deps): () => void {
-  schedulers.get(deps.db)?.cancel?.();
-  const scheduler: Scheduler = { cancel: null, stopped: false };
-  schedulers.set(deps.db, scheduler);
-  arm(deps, scheduler);
-  return () => {
-    scheduler.stopped = true;
-    scheduler.cancel?.();
-  };
+  return deps.publication.start(deps);
 }
 
 /** After an editor schedules, reschedules or publishes an item: the timer wakes for the new next time. */
-export function scheduleChanged(deps: Deps): void {
-  const scheduler = schedulers.get(deps.db);
-  if (scheduler && !scheduler.stopped) arm(deps, scheduler);
+export function scheduleChanged(deps: Pick<Deps, 'publication'>): void {
+  deps.publication.changed();
 }

@@ -5,6 +5,7 @@ import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Clock } from '../publication/clock.ts';
+import type { PublicationTimer } from '../publication/scheduler.ts';
 import type { Storage } from '../uploads/storage.ts';
 import type { MediaWorkers } from '../uploads/workers/pool.ts';
 
@@ -28,6 +29,8 @@ export interface Deps {
   mediaWorkers: MediaWorkers;
   /** The site's time (scheduled publishing, preview links); the system clock when absent. */
   clock?: Clock;
+  /** Publishes scheduled items at their times (started by createApp). */
+  publication: PublicationTimer;
 }
 
 export interface Context extends Deps {
