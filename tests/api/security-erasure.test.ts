@@ -3,8 +3,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { createBackup } from '../../src/server/backup/archive.ts';
-import { contactMessages } from '../../src/server/db/schema.ts';
+import { openAndMigrate } from '../../src/server/db/client.ts';
+import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import { applyRetention } from '../../src/server/security/retention.ts';
 import { makeContact, makeContent, makeStory, makeSubscriber, systemCaller, makeUser, unique } from '../factories/index.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
@@ -102,8 +104,18 @@ describe('deleted private data is gone from the files on disk', () => {
       .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
       .where(eq(contactMessages.id, id))
       .run();
-    expect(await applyRetention(deps, 30)).toMatchObject({ contacts: 1 });
+    const storyText = secret();
+    const storyId = await makeStory(deps, { description: storyText });
+    deps.db
+      .update(stories)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(stories.id, storyId))
+      .run();
+    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    expect(foundIn(rawFiles(deps), storyText).length).toBeGreaterThan(0);
+    expect(await applyRetention(deps, 30)).toEqual({ contacts: 1, stories: 1 });
     expect(foundIn(rawFiles(deps), text)).toEqual([]);
+    expect(foundIn(rawFiles(deps), storyText)).toEqual([]);
   });
 
   it('makes backups from the cleaned state: the archive holds no deleted row, even one deleted while its pages sat in the log', async () => {
@@ -120,4 +132,52 @@ describe('deleted private data is gone from the files on disk', () => {
     expect(unpacked.includes(Buffer.from(kept))).toBe(true);
     expect(unpacked.includes(Buffer.from(text))).toBe(false);
   });
+
+  it('makes backups without rows deleted long ago without overwriting (an earlier version of the site, another tool)', async () => {
+    const { deps } = await busySite();
+    const text = secret();
+    deleteWithoutOverwriting(deps.env.DATABASE_URL, text);
+    // The live file still holds it in a free page; the archive, rebuilt, does not.
+    expect(foundIn(rawFiles(deps), text)).toEqual([deps.env.DATABASE_URL]);
+    const archive = path.join(deps.dir, 'backup.tar.gz');
+    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    expect(zlib.gunzipSync(fs.readFileSync(archive)).includes(Buffer.from(text))).toBe(false);
+  });
+
+  it('rebuilds a database once, at start, so rows an earlier version deleted without overwriting are gone too', async () => {
+    deps = createTestDeps();
+    const file = deps.env.DATABASE_URL;
+    const text = secret();
+    deps.db.$client.close();
+    deleteWithoutOverwriting(file, text);
+    // A database from before this version has not been scrubbed yet.
+    const old = new Database(file);
+    old.prepare("DELETE FROM site_state WHERE key = 'deleted_rows_scrubbed'").run();
+    old.pragma('wal_checkpoint(TRUNCATE)');
+    old.close();
+    expect(foundIn(rawFiles(deps), text)).toEqual([file]);
+    const reopened = openAndMigrate(file);
+    try {
+      expect(foundIn(rawFiles(deps), text)).toEqual([]);
+      // Once: the next start finds it done and rebuilds nothing.
+      expect(reopened.$client.prepare("SELECT value FROM site_state WHERE key = 'deleted_rows_scrubbed'").pluck().get()).toBe(1);
+    } finally {
+      reopened.$client.close();
+    }
+  });
 });
+
+/** Writes a row holding `text` into the file and deletes it as SQLite does without secure_delete: unlinked, its bytes left in a free page. */
+function deleteWithoutOverwriting(file: string, text: string): void {
+  const raw = new Database(file);
+  try {
+    raw.pragma('secure_delete = OFF');
+    raw.exec('CREATE TABLE leftover (body TEXT)');
+    raw.prepare('INSERT INTO leftover (body) VALUES (?)').run(`${text} ${'x'.repeat(2000)}`);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.exec('DROP TABLE leftover');
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    raw.close();
+  }
+}

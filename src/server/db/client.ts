@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { scrubEarlierDeletionsOnce } from './erase.ts';
 import * as schema from './schema.ts';
 import { registerSearchFunctions } from './search-functions.ts';
 
@@ -49,6 +50,7 @@ function migrateDatabase(db: Db): void {
 export function openAndMigrate(file: string): Db {
   const db = openDatabase(file);
   migrateDatabase(db);
+  scrubEarlierDeletionsOnce(db);
   return db;
 }
 

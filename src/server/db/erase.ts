@@ -12,3 +12,18 @@ import type { Db } from './client.ts';
 export function eraseDeleted(db: Db): void {
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
 }
+
+const SCRUBBED = 'deleted_rows_scrubbed';
+
+/**
+ * Once per database file: rebuilds it (VACUUM) so rows deleted before `secure_delete` was on (by an
+ * earlier version of the site, or any tool that deleted without it) do not linger in its free pages
+ * and slack space. Later deletions are overwritten as they happen. Run at open, after migrations;
+ * a database already scrubbed costs one lookup.
+ */
+export function scrubEarlierDeletionsOnce(db: Db): void {
+  if (db.$client.prepare('SELECT 1 FROM site_state WHERE key = ?').get(SCRUBBED)) return;
+  db.$client.exec('VACUUM');
+  db.$client.prepare('INSERT INTO site_state (key, value) VALUES (?, 1) ON CONFLICT (key) DO NOTHING').run(SCRUBBED);
+  eraseDeleted(db);
+}
