@@ -8,7 +8,10 @@ import { planImage, readImageHeader } from '../../src/server/uploads/image.ts';
 import { MediaWorkers } from '../../src/server/uploads/workers/pool.ts';
 import { decompressionBombPng, hugeDimensionPng, manyFrameGif, plainJpeg } from '../factories/hostile-files.ts';
 import { filesUnder } from '../factories/media.ts';
+import { makeUser } from '../factories/index.ts';
+import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient, type TestServer } from '../setup/http.ts';
+import { holdSession } from '../setup/trpc-http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 
@@ -129,6 +132,31 @@ describe('the media queue', () => {
     // The queue moves on: the same file is taken once the worker is free.
     expect((await upload(await plainJpeg(), 'photo.jpg')).status).toBe(201);
     expect(storedFiles().filter((file) => file.endsWith('.jpg') && !file.includes('-w'))).toHaveLength(1);
+  });
+
+  it('holds each visitor to one job at a time, so one person cannot fill the queue, and lets editors go ahead of a full one', async () => {
+    await start({ MEDIA_WORKERS: '1', MEDIA_QUEUE_LIMIT: '2', TRUST_PROXY: 'loopback' });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const jpeg = await plainJpeg();
+    const first = upload(hugeDimensionPng(), 'slow.png', from('203.0.113.1'));
+    await expect.poll(() => fs.readdirSync(deps!.storage.incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
+    // The same visitor, while her first file is being worked on: refused, whatever the queue holds.
+    const again = await Promise.all([upload(jpeg, 'a.jpg', from('203.0.113.1')), upload(jpeg, 'b.jpg', from('203.0.113.1'))]);
+    expect(again.map((answer) => answer.status)).toEqual([503, 503]);
+    expect(Number(again[0]!.retryAfter)).toBeGreaterThanOrEqual(1);
+    // Two other visitors are queued behind her; a third finds the queue full.
+    const queued = [upload(jpeg, 'c.jpg', from('203.0.113.2')), upload(jpeg, 'd.jpg', from('203.0.113.3'))];
+    await expect.poll(() => deps!.mediaWorkers.isFull({ key: 'a visitor not seen yet', editor: false }), { timeout: 10_000, interval: 20 }).toBe(true);
+    expect((await upload(jpeg, 'e.jpg', from('203.0.113.4'))).status).toBe(503);
+    // An editor is not turned away by visitors' jobs.
+    const editor = new CookieClient(server!.url);
+    await holdSession(editor, sessionTokenFor(deps!, await makeUser(deps!)));
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(jpeg)]), 'editor.jpg');
+    const editorUpload = await editor.fetch('/api/uploads', { method: 'POST', body: form, headers: editor.xsrfHeaders() });
+    expect(editorUpload.status).toBe(201);
+    expect((await first).status).toBe(201);
+    expect((await Promise.all(queued)).map((answer) => answer.status)).toEqual([201, 201]);
   });
 
   it('kills a job still running at the time limit, with its processes, and removes its temporary files', async () => {

@@ -51,6 +51,18 @@ type Kind = 'publicWrites' | 'uploads';
 const givenThisRequest = new WeakMap<object, string>();
 
 /**
+ * Whom the caller's anonymous writes are counted against: her address, or on a shared address the
+ * budget her browser holds (the address itself before it has one). Null for direct calls.
+ */
+export function visitorKey(ctx: Pick<Context, 'clientIp' | 'writeBudget' | 'cookies'>): string | null {
+  const ip = ctx.clientIp;
+  if (!ip) return null;
+  if (!isSharedAddress(ip)) return ip;
+  const held = ctx.writeBudget ?? givenThisRequest.get(ctx.cookies);
+  return held ? `budget:${held}` : ip;
+}
+
+/**
  * Counts one anonymous write (or upload) of the caller and returns the seconds to wait, 0 when it
  * may go ahead. Direct calls (no address) are not counted.
  */

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Request, Response } from 'express';
-import { chargeVisitor } from '../security/write-budget.ts';
+import { chargeVisitor, visitorKey } from '../security/write-budget.ts';
 import type { Context, Deps } from '../trpc/context.ts';
 import { createMulter, receivedFiles, runMulter } from './multer.ts';
 import { UploadRefused, type UploadRefusal } from './refusal.ts';
 import { discardUnclaimed, maxBytes, storeUpload, type StoredUpload } from './store.ts';
+import type { JobOwner } from './workers/pool.ts';
 
 export interface IntakeField {
   /** The multipart field name that carries the file (`file`, `image`, `media`, `photo`). */
@@ -83,7 +84,8 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       // Read as far as the text and the file's limit; the rest is not waited for once answered.
       res.setHeader('Connection', 'close');
     }
-    if (!readTextFirst && deps.mediaWorkers.isFull() && (options.requireFile || !(declared <= SMALL_BODY))) {
+    const owner: JobOwner = ctx.user ? { key: `editor:${ctx.user.id}`, editor: true } : { key: visitorKey(ctx), editor: false };
+    if (!readTextFirst && deps.mediaWorkers.isFull(owner) && (options.requireFile || !(declared <= SMALL_BODY))) {
       return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
     }
     // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
@@ -114,7 +116,8 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       const files: Record<string, StoredUpload | undefined> = {};
       for (const { spec, file } of wanted) {
         const allowVideo = typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo;
-        const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name });
+        // Asked again now: the visitor may have been given her budget while this form was read.
+        const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name, owner: ctx.user ? owner : { key: visitorKey(ctx), editor: false } });
         storedIds.push(stored.id);
         files[spec.name] = stored;
       }

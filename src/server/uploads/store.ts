@@ -8,7 +8,7 @@ import { uploads } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import { UploadRefused } from './refusal.ts';
-import { MediaQueueFullError, type MediaWorkers } from './workers/pool.ts';
+import { MediaQueueFullError, type JobOwner, type MediaWorkers } from './workers/pool.ts';
 import { sniffFile, type MediaKind } from './sniff.ts';
 import type { Storage } from './storage.ts';
 
@@ -44,7 +44,7 @@ export function maxBytes(env: Pick<Env, 'MAX_IMAGE_MB' | 'MAX_VIDEO_MB'>, kind: 
 export async function storeUpload(
   deps: { db: Db; env: Env; storage: Storage; mediaWorkers: MediaWorkers },
   tempFile: string,
-  options: { allowVideo: boolean; field?: string },
+  options: { allowVideo: boolean; field?: string; owner?: JobOwner },
 ): Promise<StoredUpload> {
   const { db, env, storage } = deps;
   const field = options.field ?? 'file';
@@ -60,7 +60,7 @@ export async function storeUpload(
     workDir = await fs.promises.mkdtemp(path.join(storage.incoming, 'job-'));
     let reply;
     try {
-      reply = await deps.mediaWorkers.run({ input: tempFile, workDir, type });
+      reply = await deps.mediaWorkers.run({ input: tempFile, workDir, type }, options.owner);
     } catch (error) {
       if (error instanceof MediaQueueFullError) throw new UploadRefused({ kind: 'busy', retryAfter: error.retryAfterSeconds });
       throw error;

@@ -24,6 +24,22 @@ export interface MediaWorkerOptions {
   timeoutMs: number;
 }
 
+/**
+ * Whom a job is for. A visitor (a client address, or a browser's budget on a shared address) has
+ * at most one job waiting or running at a time, so one person cannot fill the queue for everyone;
+ * an editor's job goes ahead of visitors' in the queue and is not turned away because visitors
+ * filled it. Jobs of the site's own (`key: null`, not an editor: the demo seed, tests) are limited
+ * only by the queue.
+ */
+export interface JobOwner {
+  key: string | null;
+  editor: boolean;
+}
+
+const SITE_JOB: JobOwner = { key: null, editor: false };
+/** Jobs one visitor may have waiting or running at once. */
+const JOBS_PER_VISITOR = 1;
+
 /** The pool as the environment configures it. */
 export function mediaWorkerOptions(env: Env): MediaWorkerOptions {
   return { concurrency: env.MEDIA_WORKERS, queueLimit: env.MEDIA_QUEUE_LIMIT, timeoutMs: env.MEDIA_JOB_TIMEOUT_SECONDS * 1000 };
@@ -49,7 +65,9 @@ function killGroup(child: ChildProcess): void {
 export class MediaWorkers {
   readonly options: MediaWorkerOptions;
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { start: () => void; editor: boolean }[] = [];
+  /** Jobs waiting or running, per visitor. */
+  private readonly held = new Map<string, number>();
   /** Recent job duration, for an honest Retry-After. */
   private averageMs = 3000;
 
@@ -57,9 +75,13 @@ export class MediaWorkers {
     this.options = options;
   }
 
-  /** Whether a job offered now would be refused; checked before an upload's body is read. */
-  isFull(): boolean {
-    return this.running >= this.options.concurrency && this.waiting.length >= this.options.queueLimit;
+  /** Whether a job offered now (for this owner) would be refused; checked before an upload's body is read. */
+  isFull(owner: JobOwner = SITE_JOB): boolean {
+    if (!owner.editor && owner.key !== null && (this.held.get(owner.key) ?? 0) >= JOBS_PER_VISITOR) return true;
+    if (this.running < this.options.concurrency) return false;
+    // An editor waits behind other editors only.
+    const ahead = owner.editor ? this.waiting.filter((entry) => entry.editor).length : this.waiting.length;
+    return ahead >= this.options.queueLimit;
   }
 
   /** Seconds until the queue has probably moved on: the work ahead spread over the workers. */
@@ -68,19 +90,36 @@ export class MediaWorkers {
     return Math.min(600, Math.max(5, Math.ceil((ahead * this.averageMs) / this.options.concurrency / 1000)));
   }
 
-  /** Runs a job when a worker is free; throws MediaQueueFullError at once when the queue is full. */
-  async run(job: MediaJob): Promise<MediaJobReply> {
-    if (this.isFull()) throw new MediaQueueFullError(this.retryAfterSeconds());
-    if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
-    const started = Date.now();
+  /** Runs a job when a worker is free; throws MediaQueueFullError at once when the queue (or the owner's share) is full. */
+  async run(job: MediaJob, owner: JobOwner = SITE_JOB): Promise<MediaJobReply> {
+    if (this.isFull(owner)) throw new MediaQueueFullError(this.retryAfterSeconds());
+    const key = owner.editor ? null : owner.key;
+    if (key !== null) this.held.set(key, (this.held.get(key) ?? 0) + 1);
     try {
-      return await this.spawn(job);
+      if (this.running >= this.options.concurrency) await new Promise<void>((start) => this.enqueue({ start, editor: owner.editor }));
+      this.running += 1;
+      const started = Date.now();
+      try {
+        return await this.spawn(job);
+      } finally {
+        this.running -= 1;
+        this.averageMs = Math.round(this.averageMs * 0.7 + (Date.now() - started) * 0.3);
+        this.waiting.shift()?.start();
+      }
     } finally {
-      this.running -= 1;
-      this.averageMs = Math.round(this.averageMs * 0.7 + (Date.now() - started) * 0.3);
-      this.waiting.shift()?.();
+      if (key !== null) {
+        const left = (this.held.get(key) ?? 1) - 1;
+        if (left > 0) this.held.set(key, left);
+        else this.held.delete(key);
+      }
     }
+  }
+
+  /** Editors' jobs wait ahead of every visitor's, in their own order. */
+  private enqueue(entry: { start: () => void; editor: boolean }): void {
+    const firstVisitor = entry.editor ? this.waiting.findIndex((waiting) => !waiting.editor) : -1;
+    if (firstVisitor < 0) this.waiting.push(entry);
+    else this.waiting.splice(firstVisitor, 0, entry);
   }
 
   private spawn(job: MediaJob): Promise<MediaJobReply> {
