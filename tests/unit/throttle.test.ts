@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, RateLimiter } from '../../src/server/security/throttle.ts';
+import { LoginThrottle, MAX_ENTRIES, RateLimiter } from '../../src/server/security/throttle.ts';
 
 const start = 1_000_000_000_000;
 const ip = '203.0.113.7';
@@ -124,4 +124,31 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter(0, 60_000);
     for (let i = 0; i < 100; i += 1) expect(limiter.hit(ip, start)).toBe(0);
   });
+});
+
+describe('the throttles’ memory', () => {
+  it('stays bounded when a day of guesses comes from a great many addresses, and keeps the account under attack', () => {
+    const throttle = new LoginThrottle();
+    const start = Date.UTC(2026, 10, 25);
+    // Each failure is kept three ways (address, account, both): half as many failures as entries overflow the table.
+    const failures = MAX_ENTRIES / 2;
+    for (let i = 0; i < failures; i++) {
+      throttle.fail(`2001:db8::${i.toString(16)}`, `made-up-${i}@example.org`, start + i);
+      // The account really under attack fails all along.
+      if (i % 50 === 0) throttle.fail(`2001:db8:1::${i.toString(16)}`, 'editor@example.org', start + i);
+    }
+    expect(throttle.size).toBeLessThanOrEqual(MAX_ENTRIES);
+    // Twenty failures against the account are free, then it waits: its count survived the flood.
+    expect(throttle.retryAfter('198.51.100.7', 'editor@example.org', start + failures)).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('keeps a rate limiter bounded without forgetting the visitors counted within their window', () => {
+    const limiter = new RateLimiter(2, 3_600_000);
+    const start = Date.UTC(2026, 10, 25);
+    for (let i = 0; i < 2 * MAX_ENTRIES; i++) limiter.hit(`2001:db8::${i.toString(16)}`, start + 1000 + i);
+    expect(limiter.size).toBeLessThanOrEqual(MAX_ENTRIES);
+    // A flood of new keys never clears the table at once: the most recent visitor keeps her count (one hit).
+    expect(limiter.hit(`2001:db8::${(2 * MAX_ENTRIES - 1).toString(16)}`, start + 2000 + 2 * MAX_ENTRIES)).toBe(0);
+    expect(limiter.hit(`2001:db8::${(2 * MAX_ENTRIES - 1).toString(16)}`, start + 2001 + 2 * MAX_ENTRIES)).toBeGreaterThan(0);
+  }, 30_000);
 });

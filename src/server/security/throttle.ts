@@ -6,6 +6,23 @@ function opaqueKey(kind: string, value: string): string {
   return `${kind}:${createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22)}`;
 }
 
+/** The most entries a throttle table keeps: a few megabytes. */
+export const MAX_ENTRIES = 50_000;
+
+/** Drops the first-inserted entries of a map (its oldest, where entries are re-inserted on use) until it holds `size`. */
+function trimTo(map: Map<string, unknown>, size: number): void {
+  let drop = map.size - size;
+  for (const key of map.keys()) {
+    if (drop-- <= 0) break;
+    map.delete(key);
+  }
+}
+
+/** Past `max` entries, drops the oldest tenth, so the next trim is a tenth of `max` new entries away. */
+function trimOldest(map: Map<string, unknown>, max: number): void {
+  if (map.size >= max) trimTo(map, Math.floor(max * 0.9));
+}
+
 /** A turn not taken within this long after it came is forgotten; the address then queues again. */
 const TURN_KEPT_MS = 5 * 60_000;
 
@@ -59,6 +76,9 @@ export class LoginThrottle {
     pair: { free: 5, capSeconds: 15 * 60 },
     account: { free: 20, capSeconds: 60 },
   };
+
+  /** When the tables were last walked for old entries. */
+  private swept = 0;
 
   /** Password checks under way, per address and per account (keyed like the table). */
   private readonly inFlight = new Map<string, number>();
@@ -143,6 +163,8 @@ export class LoginThrottle {
     this.sweep(now);
     for (const { key } of this.keys(ip, account)) {
       const entry = this.table.get(key);
+      // Re-inserted, so the table's order is least recently failed first (see sweep).
+      this.table.delete(key);
       this.table.set(key, { count: (entry?.count ?? 0) + 1, last: now });
     }
     if (ip) this.turns.delete(opaqueKey('pair', `${ip}|${account}`));
@@ -155,11 +177,26 @@ export class LoginThrottle {
     if (ip) this.turns.delete(opaqueKey('pair', `${ip}|${account}`));
   }
 
-  /** Forgets entries a day old and unused turns, so the tables cannot grow without bound. */
+  /** Entries currently kept (counts and turns): bounded, whatever is tried. */
+  get size(): number {
+    return this.table.size + this.turns.size;
+  }
+
+  /**
+   * Forgets entries a day old and unused turns. Guesses from a great many addresses (an IPv6
+   * range) within a day would still grow the tables, so past `MAX_ENTRIES` the least recently
+   * failed tenth goes too: an account or address under attack right now keeps its count.
+   */
   private sweep(now: number): void {
-    if (this.turns.size >= 10_000) for (const [key, turn] of this.turns) if (now - turn > TURN_KEPT_MS) this.turns.delete(key);
-    if (this.table.size < 10_000) return;
-    for (const [key, entry] of this.table) if (now - entry.last > 24 * 3_600_000) this.table.delete(key);
+    // A walk over the tables at most once a minute: walking them on every failure would make a
+    // flood of guesses cost the server more than the guesser.
+    if (now - this.swept >= 60_000 && (this.turns.size >= 10_000 || this.table.size >= 10_000)) {
+      this.swept = now;
+      for (const [key, turn] of this.turns) if (now - turn > TURN_KEPT_MS) this.turns.delete(key);
+      for (const [key, entry] of this.table) if (now - entry.last > 24 * 3_600_000) this.table.delete(key);
+    }
+    trimOldest(this.turns, MAX_ENTRIES);
+    trimOldest(this.table, MAX_ENTRIES);
   }
 }
 
@@ -173,13 +210,24 @@ export class RateLimiter {
     this.windowMs = windowMs;
   }
 
+  /** Windows currently kept: bounded, whatever is tried. */
+  get size(): number {
+    return this.windows.size;
+  }
+
   /** Counts a hit; returns seconds to wait when over the limit, else 0. */
   hit(value: string, now = Date.now()): number {
     if (this.limit <= 0) return 0;
     const key = opaqueKey('rl', value);
     let window = this.windows.get(key);
     if (!window || now - window.start >= this.windowMs) {
-      if (this.windows.size > 50_000) this.windows.clear();
+      if (this.windows.size >= MAX_ENTRIES) {
+        // Ended windows first; then the oldest, so a flood of new keys cannot reset every visitor's
+        // count at once. Either frees a tenth or more, so the walk is rare.
+        for (const [other, open] of this.windows) if (now - open.start >= this.windowMs) this.windows.delete(other);
+        trimTo(this.windows, Math.floor(MAX_ENTRIES * 0.9));
+      }
+      this.windows.delete(key);
       window = { start: now, hits: 0 };
       this.windows.set(key, window);
     }
