@@ -43,14 +43,11 @@ export function createApp(options: AppOptions) {
   startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
-  // No validators made by Express: for a stored file it would build them from the file's time (which
-  // tells when a visitor sent a story's photo). Public reads get opaque ETags from the cache instead.
-  app.set('etag', false);
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
   // nobody can choose the address their limits are counted by.
   app.set('trust proxy', options.env.TRUST_PROXY ?? false);
   // Anonymous reads already answered once are sent from memory before any other middleware runs.
-  const { cachedReads, conditionalGet } = httpCache(deps);
+  const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps);
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
@@ -112,7 +109,7 @@ export function createApp(options: AppOptions) {
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
     const pages = pageRenderer(deps, clientDir);
-    app.get('/{*splat}', conditionalGet, pageRoute(pages));
+    app.get('/{*splat}', pageConditionalGet, pageRoute(pages));
     // Searches are posted, so their words stay out of addresses; the footer's newsletter form goes on.
     app.post('/search', searchPostRoute(pages));
     // Visitor forms posted without JavaScript: answered with a page (src/server/forms).

@@ -47,10 +47,20 @@ describe('GET /storage', () => {
     const video = await makeVideoUpload(site.deps);
     await makeLegalItem(site.deps, { mediaUploadId: video.id });
     for (const stored of [image, video.path]) {
-      const response = await browser.fetch(`/storage/${stored}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('last-modified')).toBeNull();
-      expect(response.headers.get('etag')).toBeNull();
+      const first = await browser.fetch(`/storage/${stored}`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('last-modified')).toBeNull();
+      // The same file at another time gives the same validator: the time is in none of them.
+      const file = site.deps.storage.absolute(stored);
+      const sent = new Date('2026-03-08T09:30:00Z');
+      fs.utimesSync(file, sent, sent);
+      const later = await browser.fetch(`/storage/${stored}`);
+      expect(later.headers.get('last-modified')).toBeNull();
+      expect(later.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(later.headers.get('etag')).not.toContain(sent.getTime().toString(16));
+      // (fetch adds `Cache-Control: no-cache` to a conditional request unless it carries its own.)
+      const again = await browser.fetch(`/storage/${stored}`, { headers: { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+      expect(again.status).toBe(304);
     }
     const range = await browser.fetch(`/storage/${video.path}`, { headers: { range: 'bytes=0-99' } });
     expect(range.status).toBe(206);

@@ -17,14 +17,17 @@ interface PublicRead {
   storable: boolean;
 }
 
-/** An anonymous GET or HEAD, described for the cache; null for anything else (searches included). */
-function publicRead(deps: Deps, req: Request): PublicRead | null {
+/**
+ * An anonymous GET or HEAD, described for the cache; null for anything else (searches included),
+ * and for a page whose `?lang=` link chose a language the browser's cookie does not hold yet: its
+ * answer carries the cookie that remembers the choice, which a stored answer or a 304 would drop.
+ */
+function publicRead(deps: Deps, req: Request, page = false): PublicRead | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (isSearchRequest(req.originalUrl)) return null;
   const header = req.headers.cookie;
   if (header && parseCookies(header)[SESSION_COOKIE]) return null;
-  // A language link followed from the other language: the answer must carry the new cookie.
-  if (languageChoiceToRemember(req)) return null;
+  if (page && languageChoiceToRemember(req)) return null;
   // The language the answer will be made in, decided exactly as the renderer and the procedures
   // decide it: a key from any other reading of the headers would let one request poison it.
   const lang = requestLanguage(req);
@@ -51,7 +54,7 @@ function cachedReads(deps: Deps, cache: ResponseCache): RequestHandler {
   return (req, res, next) => {
     const read = publicRead(deps, req);
     const entry = read?.storable ? cache.get(read.version, read.key) : undefined;
-    if (!entry) return next();
+    if (!entry || (entry.page && languageChoiceToRemember(req))) return next();
     if (presents(req, entry.etag)) {
       res.writeHead(304, entry.notModified);
       res.end();
@@ -114,10 +117,10 @@ function capture(res: Response, store: (entry: CachedResponse) => void) {
  * repeated reads skip the database and serialisation. Both move on with the content version.
  * Requests with a session cookie (editors) are never cached.
  */
-function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler {
+function conditionalGet(deps: Deps, cache: ResponseCache, page: boolean): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const read = publicRead(deps, req);
+    const read = publicRead(deps, req, page);
     if (!read) {
       res.setHeader('Cache-Control', 'private, no-store');
       return next();
@@ -138,16 +141,21 @@ function conditionalGet(deps: Deps, cache: ResponseCache): RequestHandler {
       res.status(200).end(req.method === 'HEAD' ? undefined : hit.body);
       return;
     }
-    if (req.method === 'GET') capture(res, (entry) => cache.set(read.version, read.key, entry));
+    if (req.method === 'GET') capture(res, (entry) => cache.set(read.version, read.key, page ? { ...entry, page } : entry));
     next();
   };
 }
 
 /**
  * The response cache of one app: `cachedReads` goes first in the chain (answers a stored read
- * before any other work), `conditionalGet` on each cacheable route (validators, and storing).
+ * before any other work), `conditionalGet` on each cacheable route (validators, and storing), and
+ * `pageConditionalGet` on the server-rendered pages.
  */
 export function httpCache(deps: Deps, maxBytes?: number) {
   const responses = new ResponseCache(maxBytes);
-  return { cachedReads: cachedReads(deps, responses), conditionalGet: conditionalGet(deps, responses) };
+  return {
+    cachedReads: cachedReads(deps, responses),
+    conditionalGet: conditionalGet(deps, responses, false),
+    pageConditionalGet: conditionalGet(deps, responses, true),
+  };
 }

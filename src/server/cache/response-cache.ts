@@ -22,6 +22,8 @@ export interface CachedResponse {
   compressible: boolean;
   variants: Partial<Record<Coding, Variant>>;
   bytes: number;
+  /** A page, which remembers a language chosen by a `?lang=` link: such a request is never answered from here. */
+  page?: boolean;
 }
 
 const FRAMING = new Set(['content-length', 'content-encoding', 'transfer-encoding']);

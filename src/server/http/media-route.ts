@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../trpc/context.ts';
 import { isStoredPath, type Visibility } from '../uploads/storage.ts';
@@ -7,12 +8,14 @@ const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 // Never stored by a browser or a shared cache: an editor's view of a private file is nobody else's.
 const PRIVATE_CACHE = 'private, no-store';
 
-function send(res: Response, file: string, cacheControl: string) {
+function send(res: Response, file: string, relative: string, cacheControl: string) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', cacheControl);
+  // Validators that say nothing of the file's time, which tells when a visitor sent a story's
+  // photo: no Last-Modified, and an ETag from the stored name (a name never changes content)
+  // instead of the one Express would make from the size and the time.
+  res.setHeader('ETag', `"${createHash('sha256').update(relative).digest('base64url').slice(0, 22)}"`);
   // isStoredPath already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
-  // No Last-Modified (nor ETag: the app makes none): both would come from the file's time, which
-  // tells when a visitor sent a story's photo. A stored name never changes content.
   res.sendFile(file, { cacheControl: false, dotfiles: 'allow', lastModified: false }, (error) => {
     if (error && !res.headersSent) res.status(404).end();
   });
@@ -35,8 +38,8 @@ export function mediaRoutes(deps: Deps) {
   routes.get('/storage/{*file}', (req, res) => {
     const relative = storedPathAfter('/storage', req);
     const file = relative ? deps.storage.existing(relative, 'public') : null;
-    if (!file) return res.status(404).end();
-    send(res, file, PUBLIC_CACHE);
+    if (!relative || !file) return res.status(404).end();
+    send(res, file, relative, PUBLIC_CACHE);
   });
 
   routes.get('/media/private/{*file}', (req, res) => {
@@ -46,8 +49,8 @@ export function mediaRoutes(deps: Deps) {
     const relative = storedPathAfter('/media/private', req);
     const sides: Visibility[] = ['private', 'public'];
     const file = ctx.user && relative ? sides.map((side) => deps.storage.existing(relative, side)).find(Boolean) : null;
-    if (!file) return res.status(404).end();
-    send(res, file, PRIVATE_CACHE);
+    if (!relative || !file) return res.status(404).end();
+    send(res, file, relative, PRIVATE_CACHE);
   });
   return routes;
 }
