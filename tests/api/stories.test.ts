@@ -6,6 +6,7 @@ import { makeImageUpload, makeStory } from '../factories/index.ts';
 import { makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
+import { startServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
@@ -74,6 +75,28 @@ describe('stories.published (public)', () => {
       code: 'NOT_FOUND',
       message: 'Story not found.',
     });
+  });
+
+  it('tells visitors when a story was published, never when its writer sent it (tRPC and REST)', async () => {
+    const { caller } = await adminCaller(deps);
+    const id = await makeStory(deps, { title: 'Sent at night' });
+    const sentAt = new Date('2026-11-20T21:03:12.345Z');
+    deps.db.update(stories).set({ createdAt: sentAt }).where(eq(stories.id, id)).run();
+    const published = await caller.stories.publish({ id });
+    const seen = [(await publicCaller(deps).stories.publishedById({ id })).createdAt, (await publicCaller(deps).stories.published({})).items[0]!.createdAt];
+    expect(seen).toEqual([published.publishedAt, published.publishedAt]);
+    const server = await startServer(deps);
+    try {
+      for (const pathname of [`/api/stories/${id}`, '/api/stories']) {
+        const text = await (await fetch(server.url + pathname, { headers: { accept: 'application/json' } })).text();
+        expect(text).toContain('Sent at night');
+        expect(text).not.toContain('2026-11-20T21:03');
+      }
+    } finally {
+      await server.close();
+    }
+    // Editors still see when it came in.
+    expect((await caller.stories.byId({ id })).createdAt).toEqual(sentAt);
   });
 });
 

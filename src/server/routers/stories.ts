@@ -38,6 +38,13 @@ const { status: _status, ...publicColumns } = columns;
 const isPublished = eq(stories.status, 'published');
 
 /**
+ * A published story as visitors get it: its time is when the site published it, never when it was
+ * sent. Someone who watched a writer's network could otherwise match the minute she reached the
+ * site with the story that appeared later.
+ */
+const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdAt: row.publishedAt ?? row.createdAt });
+
+/**
  * Publishing moves the story's file to the public side after the change is committed;
  * unpublishing moves it to the private side before. Either way a failure halfway leaves the file
  * private, never a hidden story's file public.
@@ -74,7 +81,15 @@ export const storiesRouter = router({
 
   published: publicProcedure.input(pageInput).query(({ ctx, input }): Page<PublishedStory> => {
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db.select(publicColumns).from(stories).where(isPublished).orderBy(desc(stories.publishedAt), desc(stories.id)).limit(limit).offset(offset).all();
+    const items = ctx.db
+      .select(publicColumns)
+      .from(stories)
+      .where(isPublished)
+      .orderBy(desc(stories.publishedAt), desc(stories.id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map(asPublished);
     const total = ctx.db.select({ value: count() }).from(stories).where(isPublished).get()?.value ?? 0;
     return { items, total, page: input.page, pageSize: input.pageSize };
   }),
@@ -82,7 +97,7 @@ export const storiesRouter = router({
   publishedById: publicProcedure.input(storyIdInput).query(({ ctx, input }): PublishedStory => {
     const row = ctx.db.select(publicColumns).from(stories).where(and(isPublished, eq(stories.id, input.id))).get();
     if (!row) throw notFound(ctx, 'storyNotFound');
-    return row;
+    return asPublished(row);
   }),
 
   list: adminProcedure.input(listStoriesInput).query(({ ctx, input }): Page<Story> => {
