@@ -75,6 +75,16 @@ export const messages = {
   setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
+  pageFailed: {
+    en: 'Something went wrong on our side and this page could not be shown. Nothing you did caused it; please try again in a moment.',
+    fa: 'مشکلی در سمت ما پیش آمد و این صفحه نمایش داده نشد. کاری که شما کردید سبب آن نبود؛ لطفاً چند لحظه دیگر دوباره امتحان کنید.',
+  },
+  addressUnreadable: {
+    en: 'This address could not be read. Check it, or start again from the home page.',
+    fa: 'این نشانی خوانا نیست. آن را بررسی کنید یا از صفحهٔ نخست دوباره شروع کنید.',
+  },
+  tryAgain: { en: 'Try again', fa: 'دوباره امتحان کنید' },
+  homePage: { en: 'Home page', fa: 'صفحهٔ نخست' },
   batchTooLarge: {
     en: 'This request asks for too much at once. Send fewer calls, or smaller pages, per request.',
     fa: 'این درخواست چیزهای زیادی را با هم می‌خواهد. در هر درخواست فراخوانی‌های کمتر یا صفحه‌های کوچک‌تری بفرستید.',

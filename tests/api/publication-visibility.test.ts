@@ -70,7 +70,14 @@ beforeAll(async () => {
   visible.push({ id: shownLegal.id, router: 'legal', page: '/legal' });
   const legalDraft = await makeLegalItem(deps, { ...words(`${HIDDEN}draftlegal`), status: 'draft' });
   const legalScheduled = await makeLegalItem(deps, { ...words(`${HIDDEN}scheduledlegal`), status: 'scheduled', publishAt: scheduledAt });
-  hidden.push({ id: legalDraft.id, router: 'legal', page: '/legal' }, { id: legalScheduled.id, router: 'legal', page: '/legal' });
+  const legalWithdrawn = await makeLegalItem(deps, words(`${HIDDEN}withdrawnlegal`));
+  const { caller: legalEditor } = await (await import('../setup/callers.ts')).adminCaller(deps);
+  await legalEditor.legal.update({ id: legalWithdrawn.id, status: 'draft' });
+  hidden.push(
+    { id: legalDraft.id, router: 'legal', page: '/legal' },
+    { id: legalScheduled.id, router: 'legal', page: '/legal' },
+    { id: legalWithdrawn.id, router: 'legal', page: '/legal' },
+  );
   scheduledIds.push(legalScheduled.id);
   scheduledIds = [...new Set(scheduledIds)];
   storyId = (await makePublishedStory(deps, { title: 'Shownstory' })).id;
@@ -134,6 +141,8 @@ describe('Unpublished items never reach visitors', () => {
       const page = (await procedureOf(caller, `${router}.list`)({ page: 1, pageSize: 50, category: 'top', country: 'iran' })) as { total: number };
       expect(page.total).toBe(1);
     }
+    // The one published legal item, though a draft, a scheduled and a withdrawn one exist.
+    expect((await caller.legal.list({ page: 1, pageSize: 50 })).total).toBe(1);
   });
 
   const restGets = (() => {

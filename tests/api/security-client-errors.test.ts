@@ -104,3 +104,62 @@ describe('cheap malformed requests', () => {
     }
   });
 });
+
+/** Sends bytes exactly as written and answers the whole response as text. */
+function rawExchange(targetPort: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(targetPort, '127.0.0.1', () => socket.write(text));
+    socket.setTimeout(5000, () => socket.destroy());
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
+
+describe('a failure a reader meets on a page', () => {
+  it('answers a malformed page address with a page in her language that leads home, and scripts with JSON', async () => {
+    const page = await rawExchange(port, get('/%E0%A4%A', 'Accept: text/html,application/xhtml+xml\r\nCookie: lang=fa\r\n'));
+    expect(page).toMatch(/^HTTP\/1\.1 400/);
+    expect(page).toMatch(/content-type: text\/html/i);
+    expect(page).toContain('<html lang="fa" dir="rtl">');
+    expect(page).toContain('این نشانی خوانا نیست. آن را بررسی کنید یا از صفحهٔ نخست دوباره شروع کنید.');
+    expect(page).toContain('<a href="/"');
+    expect(page).not.toContain('دوباره امتحان کنید');
+    const api = await rawExchange(port, get('/api/news/%E0%A4%A', 'Accept: text/html\r\n'));
+    expect(api).toMatch(/^HTTP\/1\.1 400/);
+    expect(api).toMatch(/content-type: application\/json/i);
+    expect(api).not.toContain('<html');
+  });
+
+  it('answers a page whose rendering fails with a page in her language and a Try again link, and logs the fault', async () => {
+    const broken = createTestDeps();
+    const clientDir = path.join(broken.dir, 'client');
+    fs.mkdirSync(clientDir, { recursive: true });
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.mkdirSync(path.join(broken.dir, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(broken.dir, 'server', 'entry-server.js'), "export function render() { throw new Error('the renderer is down'); }\n");
+    const brokenServer = await startServer(broken, { clientDir });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const [lang, sentence, retry] of [
+        ['en', 'Something went wrong on our side and this page could not be shown.', 'Try again'],
+        ['fa', 'مشکلی در سمت ما پیش آمد و این صفحه نمایش داده نشد.', 'دوباره امتحان کنید'],
+      ] as const) {
+        const response = await fetch(`${brokenServer.url}/about?lang=${lang}`, { headers: { accept: 'text/html' } });
+        expect(response.status).toBe(500);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${lang}"`);
+        expect(html).toContain(sentence);
+        expect(html).toContain(`<a href="/about?lang=${lang}" style="color:#6b2155;font-weight:600">${retry}</a>`);
+        expect(html).not.toContain('the renderer is down');
+      }
+      expect(error).toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+      await brokenServer.close();
+      broken.cleanup();
+    }
+  });
+});

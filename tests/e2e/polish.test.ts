@@ -51,18 +51,27 @@ describe('reading on a phone', () => {
 });
 
 describe('the home page', () => {
-  it('fills the top block with the newest news when only two are tagged top, and the latest grid repeats none of them', async () => {
-    const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'desktop' });
-    await visit(page, '/');
-    const side = await page.getByTestId('top-news-side').getByTestId('top-news-title').allInnerTexts();
-    expect(side).toHaveLength(9);
-    const lead = await page.getByTestId('top-news').getByTestId('lead-story').getByTestId('card-title').innerText();
-    const latest = await page.getByTestId('latest-news').getByTestId('card-title').allInnerTexts();
-    expect(latest.length).toBeGreaterThan(0);
-    expect(new Set([lead, ...side, ...latest]).size).toBe(1 + side.length + latest.length);
-    await snap(page, 'polish-home-en-1280');
-    await context.close();
-  });
+  it.each([
+    ['en', 'desktop', 1280],
+    ['fa', 'phone', 375],
+  ] as const)(
+    'fills the top block with the newest news when only two are tagged top, and shows every recent item once (%s, %s)',
+    async (lang, viewport, width) => {
+      const { context, page } = await openPage(browser, site, { lang, viewport });
+      await visit(page, '/');
+      const side = page.getByTestId('top-news-side').getByTestId('top-news-title');
+      expect(await side.count()).toBe(9);
+      // Seen, not only in the page: a phone reader must reach the nine as well.
+      for (const title of await side.all()) expect(await title.isVisible()).toBe(true);
+      const lead = await page.getByTestId('top-news').getByTestId('lead-story').getByTestId('card-title').innerText();
+      const latest = await page.getByTestId('latest-news').getByTestId('card-title').allInnerTexts();
+      expect(latest.length).toBeGreaterThan(0);
+      const shown = [lead, ...(await side.allInnerTexts()), ...latest];
+      expect(new Set(shown).size).toBe(shown.length);
+      await snap(page, `polish-home-${lang}-${width}`);
+      await context.close();
+    },
+  );
 });
 
 describe('failures a reader can meet', () => {

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request } from 'express';
+import type { Language } from '../../shared/locale.ts';
 import { message } from '../../shared/messages.ts';
 import type { Deps } from '../trpc/context.ts';
 import { requestContext } from './request-context.ts';
@@ -28,19 +29,66 @@ export function refusalLine(req: Pick<Request, 'method' | 'originalUrl'>, status
   return `${status} ${req.method.slice(0, 16)} ${clip(path, 200)}: ${clip(reason, 200)}`;
 }
 
-/** The last handler: client errors answer their 4xx with one log line; anything else is a 500 with its stack. */
+/** Addresses answered by the API, feeds and files: a failure there is answered as data, never as a page. */
+const NOT_PAGES = /^\/(api|trpc|storage|media|assets|rss|sitemap\.xml|robots\.txt|healthz|sanctum)(\/|$)/i;
+
+/** A reader's browser asking for a page (not a script asking for data). */
+function wantsPage(req: Request): boolean {
+  return !NOT_PAGES.test(req.path) && req.accepts(['json', 'html']) === 'html';
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page a reader gets when a page fails: a sentence in her language saying what happened and
+ * what to do, a Try again link (to the same address, when it could be read) and the home page.
+ * Self-contained (no script, no stylesheet to fetch), since something on the normal path failed.
+ */
+function failurePage(lang: Language, status: number, retry: string | null): string {
+  const dir = lang === 'fa' ? 'rtl' : 'ltr';
+  const sentence = message(lang, status === 500 ? 'pageFailed' : 'addressUnreadable');
+  const link = 'color:#6b2155;font-weight:600';
+  const links = [
+    retry ? `<a href="${escapeHtml(retry)}" style="${link}">${message(lang, 'tryAgain')}</a>` : '',
+    `<a href="/" style="${link}">${message(lang, 'homePage')}</a>`,
+  ].filter(Boolean);
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${message(lang, 'serverError')}</title></head>
+<body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',Tahoma,sans-serif;color:#1c1917;background:#fafaf9;line-height:1.7">
+<main style="max-width:36rem;margin:0 auto;padding:4rem 1.25rem">
+<h1 style="font-size:1.5rem;margin:0 0 1rem">${message(lang, 'serverError')}</h1>
+<p role="alert" style="margin:0 0 1.5rem">${sentence}</p>
+<p style="display:flex;gap:1.5rem;margin:0">${links.join('')}</p>
+</main>
+</body>
+</html>`;
+}
+
+/**
+ * The last handler: client errors answer their 4xx with one log line; anything else is a 500 with
+ * its stack. A reader's browser gets a page in her language; a script gets the API's JSON.
+ */
 export function errorHandler(deps: Deps): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status) console.warn(refusalLine(req, status, error));
     else console.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return;
-    let lang: 'en' | 'fa' = 'en';
+    let lang: Language = 'en';
     try {
       lang = requestContext(deps, req, res).lang;
     } catch {
       /* a request too broken to read its language is answered in English */
     }
-    res.status(status ?? 500).json({ success: false, message: message(lang, status ? 'badRequest' : 'serverError') });
+    res.status(status ?? 500);
+    if (wantsPage(req)) {
+      // Trying the same address again only helps when it could be read and was a plain visit.
+      const retry = !status && req.method === 'GET' ? req.originalUrl : null;
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(failurePage(lang, status ?? 500, retry));
+      return;
+    }
+    res.json({ success: false, message: message(lang, status ? 'badRequest' : 'serverError') });
   };
 }

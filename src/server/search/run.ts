@@ -7,7 +7,7 @@ import { search, type Audience, type SearchPage } from './engine.ts';
 
 /**
  * Queries are never stored or logged: they are not mutations (so never audited), the response
- * cache skips them (src/server/http/conditional.ts), and a failure is reported without its cause,
+ * cache skips them (src/server/cache/http.ts), and a failure is reported without its cause,
  * whose message could quote the query into the server's log.
  */
 export function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: SearchInput, audience: Audience): SearchPage {

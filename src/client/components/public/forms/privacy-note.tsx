@@ -3,7 +3,7 @@ import { ShieldIcon } from '../icons.tsx';
 
 /**
  * Said before sending, not after: what happens to a photo or video, and what is kept. The server
- * re-encodes images without metadata and remuxes videos without it (src/server/uploads/process.ts).
+ * re-encodes images without metadata and remuxes videos without it (src/server/uploads/image.ts, video.ts).
  */
 export function PrivacyNote() {
   const { t } = useTranslation('public');

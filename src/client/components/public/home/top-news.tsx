@@ -7,7 +7,11 @@ import { useLanguage } from '../../../lib/use-language.ts';
 import { LeadStory, TEASER_TITLE_LENGTH } from '../content-card.tsx';
 import { DateLine } from '../date-line.tsx';
 
-/** The lead story (two thirds wide) and the next nine, numbered, under "Top news" (hidden on small screens). */
+/**
+ * The lead story (two thirds wide) and the next nine, numbered, under "Top news": beside the lead
+ * on wide screens, below it on phones. The latest grid starts after these, so on every screen each
+ * recent item appears once.
+ */
 export function TopNews({ items }: { items: ContentItem[] }) {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
@@ -20,7 +24,7 @@ export function TopNews({ items }: { items: ContentItem[] }) {
         <LeadStory item={lead} titleMax={TEASER_TITLE_LENGTH} eager />
       </div>
       {side.length ? (
-        <aside aria-labelledby="top-news-heading" className="hidden lg:block lg:border-s lg:border-stone-200 lg:ps-8" data-testid="top-news-side">
+        <aside aria-labelledby="top-news-heading" className="lg:border-s lg:border-stone-200 lg:ps-8" data-testid="top-news-side">
           <h2 id="top-news-heading" className="border-b-2 border-stone-900 pb-2 font-serif text-xl font-bold">
             {t('topNews')}
           </h2>
