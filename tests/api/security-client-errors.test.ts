@@ -117,6 +117,35 @@ function rawExchange(targetPort: number, text: string): Promise<string> {
   });
 }
 
+describe('a client that goes away', () => {
+  it('in the middle of an upload leaves at most one line in the log, never a stack trace', async () => {
+    const logged: string[] = [];
+    const record = (...args: unknown[]) => logged.push(args.map((arg) => (arg instanceof Error ? String(arg.stack) : String(arg))).join(' '));
+    const spies = (['error', 'warn'] as const).map((method) => vi.spyOn(console, method).mockImplementation(record));
+    try {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/uploads?purpose=story HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 5000000\r\n\r\n' +
+              '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' +
+              'x'.repeat(10_000),
+          );
+          setTimeout(() => socket.destroy(), 300);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+      // The server has noticed by the time its temporary file is gone.
+      await expect.poll(() => fs.readdirSync(deps.storage.incoming).filter((name) => !name.startsWith('.')), { timeout: 3000 }).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logged.join('\n')).not.toMatch(/\n\s+at /);
+      expect(logged.length).toBeLessThanOrEqual(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+});
+
 describe('a failure a reader meets on a page', () => {
   it('answers a malformed page address with a page in her language that leads home, and scripts with JSON', async () => {
     const page = await rawExchange(port, get('/%E0%A4%A', 'Accept: text/html,application/xhtml+xml\r\nCookie: lang=fa\r\n'));

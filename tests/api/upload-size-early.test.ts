@@ -59,4 +59,13 @@ describe('an upload larger than every limit, by its Content-Length', () => {
     expect(site.deps.db.select().from(uploads).all()).toEqual([]);
     expect(filesUnder(site.deps.storage.root)).toEqual([]);
   });
+
+  it('holds an upload whose address says it is an image (the site’s client says so) to the image limit before its body is sent', async () => {
+    // 12 MB: the 10 MB image and the allowance for the form's other parts.
+    const answer = await headersOnly('/api/uploads?purpose=image', 12 * 1024 * 1024, 'en');
+    expect(answer.status).toBe(413);
+    expect(answer.head).toMatch(/connection: close/i);
+    // Meant for a story (which may be a video), 12 MB is within the limit: the server waits for the body.
+    await expect(headersOnly('/api/uploads?purpose=story', 12 * 1024 * 1024, 'en')).rejects.toThrow(/No answer before the body was sent/);
+  });
 });

@@ -159,4 +159,21 @@ describe('a save reads the bodies as their editors hold them', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('refuses a picture over the limit before sending a byte, and says so in the editor’s language', async () => {
+    const { context, page } = await openAdmin(browser, site, '/admin/news/add', { lang: 'fa' });
+    await page.getByTestId('editor-file-bodyFa').waitFor({ state: 'attached' });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/uploads')) uploads.push(request.url());
+    });
+    // A little over the site's 10 MB image limit.
+    await page.getByTestId('editor-file-bodyFa').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(Math.round(10.5 * 1024 * 1024), 1) });
+    const notice = page.getByRole('status').filter({ hasText: 'تصویر بارگذاری نشد' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('حداکثر حجم تصویر ۱۰ مگابایت است');
+    expect(await notice.innerText()).not.toMatch(/[0-9]/);
+    expect(uploads).toEqual([]);
+    await context.close();
+  });
 });

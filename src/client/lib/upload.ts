@@ -21,7 +21,9 @@ export function uploadFile(
 ): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    // The purpose travels in the address too, so the server holds an image to the image limit
+    // from its declared size, before a byte of it is sent.
+    xhr.open('POST', `/api/uploads?purpose=${options.purpose ?? 'image'}`);
     xhr.responseType = 'json';
     xhr.setRequestHeader('X-Lang', options.language);
     const token = readXsrfToken();
@@ -33,7 +35,8 @@ export function uploadFile(
       const body = xhr.response as (UploadResult & { message?: string }) | null;
       if (xhr.status === 201 && body) return resolve(body);
       // Our own refusals (too large, wrong type) carry a sentence in the reader's language; a proxy's page does not.
-      if (xhr.status < 500 && typeof body?.message === 'string') return reject(new RequestFailure(null, body.message));
+      // 503 is ours too when it carries one (the media queue is busy: "try again in a few minutes").
+      if ((xhr.status < 500 || xhr.status === 503) && typeof body?.message === 'string') return reject(new RequestFailure(null, body.message));
       reject(new RequestFailure(body ? 'server' : 'proxy', `Upload answered ${xhr.status}`));
     };
     xhr.onerror = () => reject(new RequestFailure(navigator.onLine === false ? 'offline' : 'upload', 'Upload connection failed'));

@@ -65,6 +65,17 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
   // A page's form is read for its text first, unless it has no file field at all (then a large body is no form of ours).
   const readTextFirst = Boolean(options.readTextFirst && options.fields.length);
 
+  /**
+   * What the address says the file is for (the upload API's `?purpose=`, which the site's client
+   * sends): known before the body is read, so an upload meant as an image is held to the image
+   * limit from its Content-Length, and it wins over the same field in the body.
+   */
+  const declaredPurpose = (req: Request): Record<string, string> => {
+    const purpose = req.query.purpose;
+    return typeof purpose === 'string' ? { purpose } : {};
+  };
+  const allowsVideo = (spec: IntakeField, fields: Record<string, unknown>) => (typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo);
+
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
     // Refused before the body is read: the connection ends after the answer, or Node would read
@@ -79,7 +90,9 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
 
     const declared = Number(req.get('content-length') ?? NaN);
-    if (declared > fileLimit * options.fields.length + FORM_ALLOWANCE) {
+    const purpose = declaredPurpose(req);
+    const limitNow = purpose.purpose ? maxBytes(deps.env, options.fields.some((spec) => allowsVideo(spec, purpose)) ? 'any' : 'image') : fileLimit;
+    if (declared > limitNow * options.fields.length + FORM_ALLOWANCE) {
       if (!readTextFirst) return refuseUnread(tooLarge);
       // Read as far as the text and the file's limit; the rest is not waited for once answered.
       res.setHeader('Connection', 'close');
@@ -115,7 +128,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       }
       const files: Record<string, StoredUpload | undefined> = {};
       for (const { spec, file } of wanted) {
-        const allowVideo = typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo;
+        const allowVideo = allowsVideo(spec, { ...fields, ...purpose });
         // Asked again now: the visitor may have been given her budget while this form was read.
         const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name, owner: ctx.user ? owner : { key: visitorKey(ctx), editor: false } });
         storedIds.push(stored.id);

@@ -34,8 +34,10 @@ export function runMulter(middleware: (req: Request, res: Response, next: NextFu
         return resolve('too-many-parts');
       }
       // Busboy's refusals of a body it cannot parse (no boundary, a broken part header, a cut-off
-      // form): the client's fault, answered as a bad request. Failures of the disk carry an errno.
-      if (error instanceof Error && !('errno' in error) && /multipart|boundary|unexpected end|malformed|content type|part header/i.test(error.message)) return resolve('malformed');
+      // form), and a client that went away mid-upload (multer's "Request aborted/closed"): the
+      // client's doing, answered as a bad request with one log line. Failures of the disk carry an errno.
+      const clientsDoing = /multipart|boundary|unexpected end|malformed|content type|part header|request (aborted|closed)/i;
+      if (error instanceof Error && !('errno' in error) && clientsDoing.test(error.message)) return resolve('malformed');
       reject(error);
     });
   });

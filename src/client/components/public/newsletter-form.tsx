@@ -37,13 +37,14 @@ export function NewsletterForm() {
       toast.show('error', t('toasts.required'), t('toasts.enterEmail'));
       return;
     }
-    const kit = await loadSchemas();
-    const checked = kit.validate(kit.subscribeInput, { email }, language);
-    if (!checked.ok) {
-      setErrors(checked.errors.email ?? Object.values(checked.errors).flat());
-      return;
-    }
     try {
+      // Inside the try: on a dropped connection the validation chunk itself may not arrive.
+      const kit = await loadSchemas();
+      const checked = kit.validate(kit.subscribeInput, { email }, language);
+      if (!checked.ok) {
+        setErrors(checked.errors.email ?? Object.values(checked.errors).flat());
+        return;
+      }
       await subscribe.mutateAsync(checked.data);
       setEmail('');
       setErrors([]);

@@ -2,7 +2,10 @@ import { EditorContent, useEditorState } from '@tiptap/react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
+import { failureMessage } from '../../../lib/failure.ts';
 import { uploadFile } from '../../../lib/upload.ts';
+import { checkUploadFile } from '../../../lib/upload-check.ts';
+import { useSiteConfig } from '../../../lib/use-site-config.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { linkDialog, pictureDialog, selectedPicture, videoDialog, type DialogRequest } from './body-dialogs.tsx';
 import { EditorDialog } from './editor-dialog.tsx';
@@ -39,6 +42,7 @@ export function RichTextEditor({
   name: string;
 }) {
   const { t } = useTranslation('admin');
+  const uploadLimits = useSiteConfig().data?.uploadLimits;
   const { language: panelLanguage } = useLanguage();
   const id = useId();
   const dir = language === 'fa' ? 'rtl' : 'ltr';
@@ -96,12 +100,20 @@ export function RichTextEditor({
   const picture = selectedPicture(editor);
   const upload = async (file: File) => {
     setNotice(null);
+    // Type and size are checked before a byte is sent: on a slow link a photo over the limit
+    // would otherwise upload for minutes before being refused.
+    const check = uploadLimits ? checkUploadFile(file, { videos: false, limits: uploadLimits, language: panelLanguage }) : { ok: true as const };
+    if (!check.ok) {
+      setNotice(t('editor.uploadFailed') + t(`common:${check.key}`, 'size' in check ? { size: check.size, max: check.max } : {}));
+      return;
+    }
     setProgress(0);
     try {
       const stored = await uploadFile(file, { purpose: 'image', language: panelLanguage, onProgress: setProgress });
       ask(pictureDialog(context, { src: stored.path }));
     } catch (failure) {
-      setNotice(t('editor.uploadFailed') + (failure instanceof Error ? failure.message : ''));
+      // A sentence in the editor's language (ours, or the kind of failure); details go to the console.
+      setNotice(t('editor.uploadFailed') + failureMessage(failure, t));
     } finally {
       setProgress(null);
     }
