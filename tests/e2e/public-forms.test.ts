@@ -64,7 +64,9 @@ describe('the contact form', () => {
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('Maryam@Example.org');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('I have documents about the court case.\n\nPlease contact me.');
     const releaseUpload = await holdRequests(page, /\/api\/uploads/);
-    await page.getByLabel('Image (optional)').setInputFiles({ name: 'evidence.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // A name whose direction override would make it read "evidenceexe.jpg": shown without it.
+    await page.getByLabel('Image (optional)').setInputFiles({ name: 'evidence\u202Egpj.exe', mimeType: 'image/jpeg', buffer: photo });
+    expect(await page.locator('bdi', { hasText: 'evidence' }).innerText()).toBe('evidencegpj.exe');
     const bar = page.getByRole('progressbar');
     await bar.waitFor();
     expect(await bar.isVisible()).toBe(true);

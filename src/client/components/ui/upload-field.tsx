@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failure.ts';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { checkUploadFile } from '../../lib/upload-check.ts';
+import { stripBidiOverrides } from '../../../shared/bidi.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
@@ -136,7 +137,8 @@ export function UploadField({ label, purpose, required, hint, onUploaded, onBusy
           {t('chooseFile')}
         </label>
         <span className="min-w-0 truncate text-sm text-stone-600" aria-hidden="true">
-          <bdi>{fileName ?? t('noFileChosen')}</bdi>
+          {/* A name can carry direction overrides (U+202E makes "photo[U+202E]gpj.exe" read as photoexe.jpg): shown without them, isolated. */}
+          <bdi>{fileName === null ? t('noFileChosen') : stripBidiOverrides(fileName)}</bdi>
         </span>
       </div>
       {hint ? (
