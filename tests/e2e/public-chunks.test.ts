@@ -93,4 +93,46 @@ describe('code splitting', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it.each(['/', '/latestnews', '/about', '/search?q=rights'])(
+    'loads no validation library and no editor on %s, and breaks no rule of the content security policy',
+    async (address) => {
+      const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'phone' });
+      const scripts = recordScripts(page);
+      await page.addInitScript(() => {
+        (window as unknown as { violations: string[] }).violations = [];
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.sourceFile}`),
+        );
+      });
+      await visit(page, address);
+      await settled(page);
+      // zod (about 25 KB) is loaded with the forms only; the body editor with the admin panel only.
+      const loaded = scripts.map((script) => fs.readFileSync(path.join(repoRoot, 'dist', 'client', script), 'utf8'));
+      expect(loaded.length).toBeGreaterThan(1);
+      expect(loaded.filter((code) => /ZodError|\$ZodType/.test(code))).toEqual([]);
+      expect(loaded.filter((code) => /@tiptap|prosemirror/i.test(code))).toEqual([]);
+      // zod's first use tries `new Function` to see whether it may compile; the policy forbids eval, and a
+      // browser reports each refusal (Lighthouse counts it against best practices).
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('checks a form in the browser (zod, loaded with the form) without breaking the content security policy', async () => {
+    const { context, page } = await openPage(browser, site, { lang: 'en', viewport: 'phone' });
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(event.violatedDirective));
+    });
+    await visit(page, '/contact');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Maryam');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('not an address');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello');
+    await page.getByTestId('submit').click();
+    // The browser's own check of the schema answered: the message is beside the field.
+    await page.getByText('Enter a valid e-mail address.').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError }
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import { batchLimits, passwordCheckingProcedures } from '../../shared/schemas/common.ts';
+import { batchLimits, passwordCheckingProcedures } from '../../shared/trpc-calls.ts';
 import type { AppRouter } from '../../server/trpc/router.ts';
 
 export type { AppRouter };
@@ -49,7 +49,7 @@ export function makeTrpcClient(getLanguage: () => string, url = '/trpc') {
           // A query's input goes into its address, which proxies log: searched words go in a body.
           condition: (op) => op.type === 'query' && carriesSearchWords(op.input),
           true: httpLink({ ...options, methodOverride: 'POST' }),
-          // The server refuses a larger batch (src/shared/schemas/common.ts); the link splits to fit.
+          // The server refuses a larger batch (src/shared/trpc-calls.ts); the link splits to fit.
           false: httpBatchLink({ ...options, maxItems: batchLimits.calls }),
         }),
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../schemas/zod-setup.ts';
 import { stripBidiOverrides } from '../bidi.ts';
 import { cleanText } from '../schemas/common.ts';
 import { isRecognisedVideoLink } from '../video-links.ts';

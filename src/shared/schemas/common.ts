@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup.ts';
 import { stripBidiOverrides } from '../bidi.ts';
 import { limits } from '../limits.ts';
 import { isRecognisedVideoLink } from '../video-links.ts';
@@ -35,21 +36,8 @@ const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFo
 export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
 export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());
 
-/**
- * What one tRPC request may ask for (src/server/http/trpc-batch-limits.ts). Without a bound, one
- * 15 KB GET of 171 list calls made the server read and send 2 MB. Calls per batch are capped for
- * GET and POST alike (the client splits its batches to fit); the rows the list calls of one GET
- * may return together are capped too: a call's `pageSize` after its schema's defaults, one row for
- * a call without pages. The site's own pages ask for at most five calls and fifty rows at once; the
- * editors' dashboard asks for ten lists of twelve.
- */
-export const batchLimits = { calls: 10, rows: 200 } as const;
-
-/**
- * Procedures that check a password the caller typed. Each travels in a request of its own, never
- * in a batch (the server refuses one that does), so one request is at most one guess.
- */
-export const passwordCheckingProcedures: readonly string[] = ['auth.login', 'users.create', 'users.update'];
+// Kept apart from zod (the public client's first chunk needs them), re-exported for the server's imports.
+export { batchLimits, passwordCheckingProcedures } from '../trpc-calls.ts';
 
 export const id = z.coerce.number().int().positive();
 export const byIdInput = z.object({ id });
