@@ -7,7 +7,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { httpCache } from './cache/index.ts';
 import { createDeps, type DepsParts } from './deps.ts';
-import { batchLimits } from '../shared/schemas/common.ts';
+import { batchLimits } from '../shared/trpc-calls.ts';
 import { errorHandler } from './http/client-errors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedsRoute } from './http/feeds.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTrpcClient } from '../../src/client/lib/trpc.ts';
 import { sharedInputs } from '../../src/client/lib/content.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { batchLimits } from '../../src/shared/schemas/common.ts';
+import { batchLimits } from '../../src/shared/trpc-calls.ts';
 import { newsletterSubscribers as subscribers } from '../../src/server/db/schema.ts';
 import { makeContent } from '../factories/index.ts';
 import { siteForEachTest } from '../setup/per-test.ts';

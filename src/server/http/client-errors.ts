@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
-import type { Language } from '../../shared/locale.ts';
+import { directionOf, type Language } from '../../shared/locale.ts';
 import { message } from '../../shared/messages.ts';
+import { escapeHtml } from '../../shared/rich-text/render.ts';
 import type { Deps } from '../trpc/context.ts';
 import { requestContext } from './request-context.ts';
 
@@ -37,15 +38,12 @@ function wantsPage(req: Request): boolean {
   return !NOT_PAGES.test(req.path) && req.accepts(['json', 'html']) === 'html';
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The page a reader gets when a page fails: a sentence in her language saying what happened and
  * what to do, a Try again link (to the same address, when it could be read) and the home page.
  * Self-contained (no script, no stylesheet to fetch), since something on the normal path failed.
  */
 function failurePage(lang: Language, status: number, retry: string | null): string {
-  const dir = lang === 'fa' ? 'rtl' : 'ltr';
   const sentence = message(lang, status === 500 ? 'pageFailed' : 'addressUnreadable');
   const link = 'color:#6b2155;font-weight:600';
   const links = [
@@ -53,7 +51,7 @@ function failurePage(lang: Language, status: number, retry: string | null): stri
     `<a href="/" style="${link}">${message(lang, 'homePage')}</a>`,
   ].filter(Boolean);
   return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
+<html lang="${lang}" dir="${directionOf(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${message(lang, 'serverError')}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',Tahoma,sans-serif;color:#1c1917;background:#fafaf9;line-height:1.7">
 <main style="max-width:36rem;margin:0 auto;padding:4rem 1.25rem">

@@ -2,7 +2,7 @@ import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import express, { type RequestHandler } from 'express';
 import superjson from 'superjson';
 import { message } from '../../shared/messages.ts';
-import { batchLimits } from '../../shared/schemas/common.ts';
+import { batchLimits } from '../../shared/trpc-calls.ts';
 import { requestLanguage } from './request-language.ts';
 
 type Procedures = Record<string, AnyProcedure | undefined>;

@@ -1,7 +1,7 @@
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
-import { passwordCheckingProcedures } from '../../shared/schemas/common.ts';
+import { passwordCheckingProcedures } from '../../shared/trpc-calls.ts';
 import type { Language } from '../../shared/locale.ts';
 
 const passwordChecks = new Set(passwordCheckingProcedures);

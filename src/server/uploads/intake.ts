@@ -97,8 +97,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       // Read as far as the text and the file's limit; the rest is not waited for once answered.
       res.setHeader('Connection', 'close');
     }
-    const owner: JobOwner = ctx.user ? { key: `editor:${ctx.user.id}`, editor: true } : { key: visitorKey(ctx), editor: false };
-    if (!readTextFirst && deps.mediaWorkers.isFull(owner) && (options.requireFile || !(declared <= SMALL_BODY))) {
+    if (!readTextFirst && deps.mediaWorkers.isFull(jobOwner(ctx)) && (options.requireFile || !(declared <= SMALL_BODY))) {
       return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
     }
     // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
@@ -130,7 +129,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       for (const { spec, file } of wanted) {
         const allowVideo = allowsVideo(spec, { ...fields, ...purpose });
         // Asked again now: the visitor may have been given her budget while this form was read.
-        const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name, owner: ctx.user ? owner : { key: visitorKey(ctx), editor: false } });
+        const stored = await storeUpload(deps, file.path, { allowVideo, field: spec.name, owner: jobOwner(ctx) });
         storedIds.push(stored.id);
         files[spec.name] = stored;
       }
@@ -143,6 +142,11 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       await Promise.all(received.map((file) => fs.promises.rm(file.path, { force: true })));
     }
   };
+}
+
+/** Whom the media job of this request is for: the signed-in editor, or the visitor as her writes are counted. */
+function jobOwner(ctx: Context): JobOwner {
+  return ctx.user ? { key: `editor:${ctx.user.id}`, editor: true } : { key: visitorKey(ctx), editor: false };
 }
 
 function bodyFields(req: Request): Record<string, unknown> {

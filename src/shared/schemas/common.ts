@@ -36,9 +36,6 @@ const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFo
 export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
 export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());
 
-// Kept apart from zod (the public client's first chunk needs them), re-exported for the server's imports.
-export { batchLimits, passwordCheckingProcedures } from '../trpc-calls.ts';
-
 export const id = z.coerce.number().int().positive();
 export const byIdInput = z.object({ id });
 
