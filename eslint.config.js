@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'migrations/', 'storage/', 'data/', 'tests/.tmp/', 'screenshots/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'migrations/', 'migrations-pg/', 'storage/', 'data/', 'tests/.tmp/', 'screenshots/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,6 +38,21 @@ export default tseslint.config(
     files: ['src/server/routers/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: '../trpc/init.ts', importNames: ['t'], message: 'Use publicProcedure or adminProcedure from procedures.ts.' }] }],
+    },
+  },
+  {
+    // One query code for SQLite and PostgreSQL (docs/decisions/018): queries are awaited. SQLite's
+    // synchronous finishers do not exist on PostgreSQL; only the SQLite-only modules may use them.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*sqlite*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/]',
+          message: 'Await the query instead (`const [row] = await …limit(1)`); .all()/.get()/.run() exist only on SQLite.',
+        },
+      ],
     },
   },
 );

@@ -1,59 +1,64 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { openPostgres, type PostgresEngine } from './postgres-engine.ts';
+import type * as schema from './schema.ts';
+import { openSqlite, type SqliteEngine } from './sqlite-engine.ts';
 import { scrubEarlierDeletionsOnce } from './erase.ts';
-import * as schema from './schema.ts';
-import { registerSearchFunctions } from './search-functions.ts';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
-
-/** Opens (creating its folder if needed) the SQLite file with the pragmas a small busy site needs. */
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // WAL makes NORMAL durable against application crashes; only a power loss can lose the last commits.
-  sqlite.pragma('synchronous = NORMAL');
-  // Deleted rows are overwritten with zeros, not only unlinked: a deleted story or message must not
-  // be readable from the file afterwards (see erase.ts for the write-ahead log).
-  sqlite.pragma('secure_delete = ON');
-  registerSearchFunctions(sqlite);
-  return withWriteTransactions(drizzle(sqlite, { schema }));
-}
+export type Dialect = 'sqlite' | 'postgres';
+export type Engine = SqliteEngine | PostgresEngine;
 
 /**
- * Every transaction of the site reads and then writes (the stored media list a patch lays over, the
- * cover an upload replaces, the row a failed sign-in adds to). SQLite's default (deferred)
- * transaction takes the write lock only at its first write: when another connection, such as a
- * second server process or a command-line tool on the same file, commits in between, the write
- * fails with SQLITE_BUSY, since the transaction's reads are stale. Taking the write lock at BEGIN
- * (immediate) makes the other connection wait (busy_timeout) and the read-modify-write one step.
- * A caller may still ask for another behaviour explicitly.
+ * The query builder, written once for both engines (decision 018): every query is awaited, and
+ * built on the tables of schema.ts, which PostgreSQL's twins (schema-pg.ts) mirror column for
+ * column. SQLite's synchronous `.all()`, `.get()`, `.run()` do not exist on PostgreSQL; the lint
+ * rules refuse them.
  */
-function withWriteTransactions(db: Db): Db {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (run, config) => transaction(run, { behavior: 'immediate', ...config });
+export type Orm = BaseSQLiteDatabase<'async', unknown, typeof schema>;
+
+export interface Db extends Omit<Orm, 'transaction'> {
+  readonly dialect: Dialect;
+  /** The engine's own connections, for the few modules that speak one dialect (search, erasure, backup). */
+  readonly engine: Engine;
+  /**
+   * Runs `work` in one transaction and commits it, or rolls it back if it throws. Writes happen only
+   * here (on SQLite the read side refuses them). Inside it, `db` and `tx` are the same transaction;
+   * a transaction asked for inside another joins it. Keep slow work (hashing, files) outside.
+   */
+  transaction<T>(work: (tx: Orm) => Promise<T>): Promise<T>;
+  /**
+   * Runs work while no transaction of this process is open (SQLite: in the write queue's turn, for
+   * checkpoints, VACUUM and backups on the writer); on PostgreSQL at once.
+   */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A database handle or an open transaction: helpers that may run inside a caller's transaction take this. */
+export type DbLike = Db | Orm;
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/** `postgres://…` or `postgresql://…` opens PostgreSQL; a file path or `file:` URL opens SQLite, the default. */
+export function openDatabase(url: string): Db {
+  if (isPostgresUrl(url)) return openPostgres(url);
+  return openSqlite(url.startsWith('file:') ? new URL(url).pathname : url);
+}
+
+export async function openAndMigrate(url: string): Promise<Db> {
+  const db = openDatabase(url);
+  await db.migrate();
+  await scrubEarlierDeletionsOnce(db);
   return db;
 }
 
-function migrateDatabase(db: Db): void {
-  migrate(db, { migrationsFolder });
+/** SQLite's connections; for the modules of that dialect and for tests that read the file itself. */
+export function sqliteOf(db: Db): SqliteEngine {
+  if (db.engine.dialect !== 'sqlite') throw new Error('This needs the SQLite engine.');
+  return db.engine;
 }
 
-export function openAndMigrate(file: string): Db {
-  const db = openDatabase(file);
-  migrateDatabase(db);
-  scrubEarlierDeletionsOnce(db);
-  return db;
+export function postgresOf(db: Db): PostgresEngine {
+  if (db.engine.dialect !== 'postgres') throw new Error('This needs the PostgreSQL engine.');
+  return db.engine;
 }
-
-/** A database handle or an open transaction: helpers that must run inside a caller's transaction take this. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbLike = Db | Tx;

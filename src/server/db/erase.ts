@@ -1,4 +1,4 @@
-import type { Db } from './client.ts';
+import { sqliteOf, type Db } from './client.ts';
 
 /**
  * Makes deleted private data (a story, a contact message, a subscriber) unrecoverable from the
@@ -6,11 +6,14 @@ import type { Db } from './client.ts';
  * row in its page, but the write-ahead log still holds the earlier copies of that page until the
  * next checkpoint, and an ordinary checkpoint leaves the log's bytes in place to be reused. A
  * TRUNCATE checkpoint copies the zeroed pages into the database and cuts the log to nothing.
- * A reader holding an old snapshot would make it return early; this process reads synchronously,
- * so there is none, and the next call catches up if another process (a backup) was reading.
+ * It runs on the writer, in the write queue's turn, so no transaction of this process is open.
  */
-export function eraseDeleted(db: Db): void {
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+export async function eraseDeleted(db: Db): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  const { writer } = sqliteOf(db);
+  await db.exclusive(() => {
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+  });
 }
 
 const SCRUBBED = 'deleted_rows_scrubbed';
@@ -21,9 +24,13 @@ const SCRUBBED = 'deleted_rows_scrubbed';
  * and slack space. Later deletions are overwritten as they happen. Run at open, after migrations;
  * a database already scrubbed costs one lookup.
  */
-export function scrubEarlierDeletionsOnce(db: Db): void {
-  if (db.$client.prepare('SELECT 1 FROM site_state WHERE key = ?').get(SCRUBBED)) return;
-  db.$client.exec('VACUUM');
-  db.$client.prepare('INSERT INTO site_state (key, value) VALUES (?, 1) ON CONFLICT (key) DO NOTHING').run(SCRUBBED);
-  eraseDeleted(db);
+export async function scrubEarlierDeletionsOnce(db: Db): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  const { writer } = sqliteOf(db);
+  await db.exclusive(() => {
+    if (writer.prepare('SELECT 1 FROM site_state WHERE key = ?').get(SCRUBBED)) return;
+    writer.exec('VACUUM');
+    writer.prepare('INSERT INTO site_state (key, value) VALUES (?, 1) ON CONFLICT (key) DO NOTHING').run(SCRUBBED);
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+  });
 }

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Db, Orm } from './client.ts';
+import { withTransactions } from './routing.ts';
+import * as schema from './schema.ts';
+import { migrationsFolder } from './sqlite-engine.ts';
+
+export interface PostgresEngine {
+  dialect: 'postgres';
+  url: string;
+  pool: pg.Pool;
+}
+
+// Times are stored as milliseconds in bigint columns (schema-pg.ts) and read back as numbers, as
+// SQLite gives them; every millisecond time until the year 287396 fits a double exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** SQLSTATEs after which a serializable transaction is simply tried again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 8;
+
+/** Any two nodes starting at once migrate one after the other. */
+const MIGRATION_LOCK = 7_180_226_001;
+
+/**
+ * Opens a pool on a PostgreSQL database (decision 018). Transactions are SERIALIZABLE, so the site
+ * keeps the one-writer-at-a-time reasoning it has on SQLite without a lock per query: when two
+ * nodes' transactions would have interleaved, one of them is rolled back and run again.
+ */
+export function openPostgres(url: string, options: { poolSize?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'womens-rights-news' });
+  // An idle connection the server closed must not take the process down.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  const orm = drizzle(pool, { schema }) as unknown as Orm & { transaction: PgTransaction };
+  const engine: PostgresEngine = { dialect: 'postgres', url, pool };
+  return withTransactions({
+    engine,
+    readOrm: orm,
+    begin: async (work) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await orm.transaction(work, { isolationLevel: 'serializable' });
+        } catch (error) {
+          const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+          if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    },
+    exclusive: async (work) => work(),
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(drizzle(client), { migrationsFolder: migrationsFolder('postgres') });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+}
+
+type PgTransaction = <T>(work: (tx: Orm) => Promise<T>, config: { isolationLevel: 'serializable' }) => Promise<T>;
