@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/** The API suites that run on PostgreSQL too (decision 018). */
+const postgresSuites = ['tests/api/db-transactions.test.ts', 'tests/api/schema-parity.test.ts'];
+/** Suites that compare both engines, so they need the PostgreSQL run's server. */
+const bothEngineSuites = ['tests/api/schema-parity.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,8 +19,21 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: bothEngineSuites,
           environment: 'node',
           globalSetup: ['tests/setup/global-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
+        test: {
+          name: 'api-pg',
+          include: postgresSuites,
+          environment: 'node',
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

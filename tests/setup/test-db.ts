@@ -6,11 +6,15 @@ import { createDeps } from '../../src/server/deps.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
+import { PG_TEMPLATE, runPostgres } from './postgres-server.ts';
 
 export interface TestDeps extends Deps {
   dir: string;
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
+
+/** The engine this run's suites use: SQLite unless TEST_DATABASE=postgres. */
+export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A new, empty folder of this run's own, named so the kind of copy it holds shows (t- fresh, c- cloned). */
 export function newTestDir(prefix: string): string {
@@ -27,17 +31,38 @@ export function testDepsIn(dir: string, env: Env): TestDeps {
     db,
     env,
     dir,
-    cleanup() {
-      db.$client.close();
+    async cleanup() {
+      await db.close();
+      dropTestDatabase(env.DATABASE_URL);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
+/**
+ * A fresh, migrated, empty database of the run's engine: a copy of the base SQLite file, or a
+ * PostgreSQL database made from the migrated template (both take milliseconds).
+ */
+export function freshDatabaseUrl(dir: string): string {
+  const server = runPostgres();
+  if (testDialect === 'sqlite' || !server) {
+    const dbFile = path.join(dir, 'site.db');
+    fs.copyFileSync(baseDbFile, dbFile);
+    return dbFile;
+  }
+  const name = `t_${path.basename(dir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  server.sql(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  return server.urlOf(name);
+}
+
+function dropTestDatabase(url: string): void {
+  const server = runPostgres();
+  if (!server || !/^postgres/.test(url)) return;
+  server.sql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+}
+
 /** A fresh copy of the migrated base database and an empty storage folder, in a folder of its own. */
 export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
   const dir = newTestDir('t');
-  const dbFile = path.join(dir, 'site.db');
-  fs.copyFileSync(baseDbFile, dbFile);
-  return testDepsIn(dir, envFor({ DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...envOverrides }));
+  return testDepsIn(dir, envFor({ DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), ...envOverrides }));
 }
