@@ -1,5 +1,6 @@
-// `npm test` on a fresh machine: the browser tests need Chromium and the metadata tests need an
-// independent reader (exiftool). Both come from Debian's packages; install them when they are
+// `npm test` on a fresh machine: the browser tests need Chromium, the metadata tests an
+// independent reader (exiftool), and the PostgreSQL suites a PostgreSQL server (initdb). All come
+// from Debian's packages; install them when they are
 // missing and this user may (root, or sudo without a password). Otherwise say exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = [];
 if (!fs.existsSync(chromiumPath)) missing.push('chromium');
 if (!onPath('exiftool')) missing.push('libimage-exiftool-perl');
+const hasPostgres = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((version) => fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+if (!hasPostgres) missing.push('postgresql');
 
 if (missing.length > 0) {
   const asRoot = process.getuid?.() === 0;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { openPostgres, type PostgresEngine } from './postgres-engine.ts';
 import type * as schema from './schema.ts';
@@ -61,4 +62,11 @@ export function sqliteOf(db: Db): SqliteEngine {
 export function postgresOf(db: Db): PostgresEngine {
   if (db.engine.dialect !== 'postgres') throw new Error('This needs the PostgreSQL engine.');
   return db.engine;
+}
+
+/** Runs one statement written with sql`…` on either engine (SQLite's run, PostgreSQL's execute), for the dialect modules. */
+export async function execute(db: DbLike, statement: SQL): Promise<void> {
+  const target = db as unknown as { execute?: (query: SQL) => Promise<unknown>; run: (query: SQL) => unknown };
+  // SQLite's builder has no execute, PostgreSQL's has no run.
+  await (typeof target.execute === 'function' ? target.execute(statement) : target.run(statement));
 }
