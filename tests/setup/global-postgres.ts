@@ -14,6 +14,7 @@ export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pg-'));
   const server = await startPostgres(dir);
   process.env.TEST_PG_PORT = String(server.port);
+  process.env.TEST_PG_DATA = server.dataDir;
   server.sql(`CREATE DATABASE ${PG_TEMPLATE}`);
   const base = await openAndMigrate(server.urlOf(PG_TEMPLATE));
   await base.close();

@@ -1,4 +1,5 @@
 import { sqliteOf, type Db } from './client.ts';
+import { erasePostgres } from './erase-postgres.ts';
 
 /**
  * Makes deleted private data (a story, a contact message, a subscriber) unrecoverable from the
@@ -7,9 +8,10 @@ import { sqliteOf, type Db } from './client.ts';
  * next checkpoint, and an ordinary checkpoint leaves the log's bytes in place to be reused. A
  * TRUNCATE checkpoint copies the zeroed pages into the database and cuts the log to nothing.
  * It runs on the writer, in the write queue's turn, so no transaction of this process is open.
+ * On PostgreSQL the tables named (all the site's by default) are rewritten: see erase-postgres.ts.
  */
-export async function eraseDeleted(db: Db): Promise<void> {
-  if (db.dialect !== 'sqlite') return;
+export async function eraseDeleted(db: Db, tables?: readonly string[]): Promise<void> {
+  if (db.dialect === 'postgres') return erasePostgres(db, tables);
   const { writer } = sqliteOf(db);
   await db.exclusive(() => {
     writer.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import { getTableConfig } from 'drizzle-orm/sqlite-core';
+import { postgresOf, type Db } from './client.ts';
+import { siteTables } from './copy-site.ts';
+
+/**
+ * Erasure on PostgreSQL (docs/decisions/019). A deleted row stays in its table's file as a dead
+ * tuple until vacuum, and in the write-ahead log (which also holds the row as it was inserted)
+ * until the segment is removed. After a delete of private data the site therefore:
+ *   1. rewrites the tables concerned (VACUUM FULL: new files holding only live rows; the old files
+ *      are removed, and ANALYZE replaces the statistics' sampled values);
+ *   2. ends the current WAL segment and checkpoints, twice, so every segment that held the row is
+ *      no longer needed; with `wal_recycle = off` the server then deletes those segments instead of
+ *      renaming them for reuse.
+ * The server settings and the role's rights this needs are checked at start (checkErasureSetup).
+ */
+async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const table of tables) await client.query(`VACUUM (FULL, ANALYZE) "${table.replaceAll('"', '""')}"`);
+    for (let round = 0; round < 2; round++) {
+      await client.query('SELECT pg_switch_wal()');
+      await client.query('CHECKPOINT');
+    }
+  } finally {
+    client.release();
+  }
+}
+
+interface Eraser {
+  /** Tables asked for since the waiting pass was planned. */
+  pending: Set<string>;
+  /** The pass not yet started, which new requests join. */
+  waiting: Promise<void> | null;
+  /** The last pass planned; the next one starts after it. */
+  tail: Promise<void>;
+}
+const erasers = new WeakMap<pg.Pool, Eraser>();
+
+/** Erases what was deleted from the given tables (all the site's by default): one pass at a time, requests made meanwhile gathered into the next. */
+export function erasePostgres(db: Db, tables?: readonly string[]): Promise<void> {
+  const { pool } = postgresOf(db);
+  let eraser = erasers.get(pool);
+  if (!eraser) erasers.set(pool, (eraser = { pending: new Set(), waiting: null, tail: Promise.resolve() }));
+  const own = eraser;
+  for (const table of tables ?? siteTables.map((entry) => getTableConfig(entry).name)) own.pending.add(table);
+  if (!own.waiting) {
+    own.waiting = own.tail.then(() => {
+      const gathered = [...own.pending];
+      own.pending.clear();
+      own.waiting = null;
+      return erasePass(pool, gathered);
+    });
+    own.tail = own.waiting.catch(() => undefined);
+  }
+  return own.waiting;
+}
+
+export interface ErasureSetup {
+  ok: boolean;
+  /** What is missing, in words an operator can act on. */
+  problems: string[];
+}
+
+/** Whether this server and role can keep the erasure promise; the site warns at start when not. */
+export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
+  const { pool } = postgresOf(db);
+  const { rows } = await pool.query<{ name: string; setting: string }>(
+    "SELECT name, setting FROM pg_settings WHERE name IN ('wal_recycle', 'archive_mode', 'wal_keep_size', 'max_replication_slots', 'log_statement')",
+  );
+  const setting = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+  const [rights] = (
+    await pool.query<{ checkpoint: boolean; switchWal: boolean }>(
+      `SELECT pg_has_role(current_user, 'pg_checkpoint', 'MEMBER') OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS checkpoint,
+              has_function_privilege(current_user, 'pg_switch_wal()', 'EXECUTE') AS "switchWal"`,
+    )
+  ).rows;
+  const problems: string[] = [];
+  if (setting.wal_recycle !== 'off') problems.push('set wal_recycle = off (old WAL segments are otherwise kept for reuse, deleted rows inside them)');
+  if (setting.archive_mode !== 'off') problems.push('archive_mode is on: archived WAL keeps deleted rows; erasure cannot reach the archive');
+  if (setting.wal_keep_size !== '0') problems.push('set wal_keep_size = 0');
+  if (setting.log_statement && setting.log_statement !== 'none') problems.push('set log_statement = none (statements with submitted text would be logged)');
+  if (!rights.checkpoint) problems.push('GRANT pg_checkpoint TO the site\'s role');
+  if (!rights.switchWal) problems.push('GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site\'s role');
+  return { ok: problems.length === 0, problems };
+}

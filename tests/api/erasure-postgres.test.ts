@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkErasureSetup } from '../../src/server/db/erase-postgres.ts';
+import { eraseDeleted } from '../../src/server/db/erase.ts';
+import { contactMessages, stories } from '../../src/server/db/schema.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { freshDatabaseUrl, newTestDir } from '../setup/test-db.ts';
+
+/** Every file of the PostgreSQL cluster holding these bytes (tables, indexes, TOAST, WAL, statistics). */
+function filesHolding(root: string, needle: Buffer): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      if (fs.readFileSync(file).includes(needle)) found.push(path.relative(root, file));
+    } catch {
+      // A file the server removed while we walked.
+    }
+  }
+  return found;
+}
+
+// The database alone: what is tested is the engine's files, not the procedures above it.
+let deps: { db: Db };
+beforeAll(() => {
+  deps = { db: openDatabase(freshDatabaseUrl(newTestDir('t'))) };
+});
+afterAll(() => deps.db.close());
+
+describe('erasure on PostgreSQL', () => {
+  it('finds this server set up to keep the promise', async () => {
+    expect(await checkErasureSetup(deps.db)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('leaves no copy of a deleted story or message in any file of the data directory', async () => {
+    const dataDir = process.env.TEST_PG_DATA!;
+    const marker = `erasure-marker-${Date.now()}`;
+    const [story] = await deps.db.transaction((tx) =>
+      tx.insert(stories).values({ title: `${marker} title`, description: `A long story. ${marker} `.repeat(50) }).returning({ id: stories.id }),
+    );
+    const [message] = await deps.db.transaction((tx) =>
+      tx.insert(contactMessages).values({ name: 'Sender', email: 'sender@example.org', message: `${marker} message` }).returning({ id: contactMessages.id }),
+    );
+    // Edited a few times: each version is another tuple and another WAL record.
+    for (let round = 0; round < 3; round++) {
+      await deps.db.transaction((tx) => tx.update(stories).set({ title: `${marker} title ${round}` }).where(eq(stories.id, story.id)));
+    }
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(stories).where(eq(stories.id, story.id));
+      await tx.delete(contactMessages).where(eq(contactMessages.id, message.id));
+    });
+    expect(filesHolding(dataDir, Buffer.from(marker)).length).toBeGreaterThan(0);
+    await eraseDeleted(deps.db, ['stories', 'contact_messages']);
+    expect(filesHolding(dataDir, Buffer.from(marker))).toEqual([]);
+  });
+});
