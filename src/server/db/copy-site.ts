@@ -5,7 +5,7 @@ import { execute, postgresOf, type Db, type Orm } from './client.ts';
 import * as schema from './schema.ts';
 
 /** Every table of the site, parents before the tables that point at them (foreign keys). */
-export const siteTables: SQLiteTable[] = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+export const siteTables: SQLiteTable[] = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 const BATCH = 500;
 
@@ -34,7 +34,7 @@ async function* rowsOf(db: Db | Orm, table: SQLiteTable): AsyncGenerator<Record<
     const batch = (await (after === undefined ? query : query.where(gt(key, after))).orderBy(asc(key)).limit(BATCH)) as Record<string, unknown>[];
     if (batch.length === 0) return;
     yield batch;
-    after = batch[batch.length - 1][keyName];
+    after = batch.at(-1)![keyName];
   }
 }
 
@@ -57,7 +57,7 @@ export async function describeSite(db: Db): Promise<TableReport[]> {
 async function refuseIfNotEmpty(target: Db): Promise<void> {
   for (const table of siteTables) {
     const [row] = await target.select({ rows: count() }).from(table);
-    if (row.rows > 0) throw new CopyRefused(`The PostgreSQL database already holds data (table ${getTableConfig(table).name}); the copy goes only into an empty, new database.`);
+    if (row && row.rows > 0) throw new CopyRefused(`The PostgreSQL database already holds data (table ${getTableConfig(table).name}); the copy goes only into an empty, new database.`);
   }
 }
 
@@ -83,7 +83,7 @@ export async function copySiteToPostgres(source: Db, target: Db): Promise<TableR
     }
   });
   const [copied, original] = [await describeSite(target), await describeSite(source)];
-  const differing = original.filter((entry, index) => entry.rows !== copied[index].rows || entry.hash !== copied[index].hash);
+  const differing = original.filter((entry, index) => entry.rows !== copied[index]?.rows || entry.hash !== copied[index]?.hash);
   if (differing.length > 0) throw new Error(`The copy differs from the original in: ${differing.map((entry) => entry.table).join(', ')}`);
   return copied;
 }

@@ -80,7 +80,7 @@ export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
   if (setting.archive_mode !== 'off') problems.push('archive_mode is on: archived WAL keeps deleted rows; erasure cannot reach the archive');
   if (setting.wal_keep_size !== '0') problems.push('set wal_keep_size = 0');
   if (setting.log_statement && setting.log_statement !== 'none') problems.push('set log_statement = none (statements with submitted text would be logged)');
-  if (!rights.checkpoint) problems.push('GRANT pg_checkpoint TO the site\'s role');
-  if (!rights.switchWal) problems.push('GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site\'s role');
+  if (!rights?.checkpoint) problems.push('GRANT pg_checkpoint TO the site\'s role');
+  if (!rights?.switchWal) problems.push('GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site\'s role');
   return { ok: problems.length === 0, problems };
 }
