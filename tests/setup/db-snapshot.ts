@@ -1,21 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { postgresOf, sqliteOf } from '../../src/server/db/client.ts';
+import { sqliteRows, sqliteTableNames } from './sqlite-tables.ts';
 import type { TestDeps } from './test-db.ts';
 
-/** Every table of the site's own schema (not SQLite's or the migrator's bookkeeping). */
-export function tableNames(deps: Pick<TestDeps, 'db'>): string[] {
-  return (
-    deps.db.$client
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
-      .all() as {
-      name: string;
-    }[]
-  ).map((row) => row.name);
+/** Every table of the site's own schema (not the engine's or the migrator's bookkeeping). */
+export async function tableNames(deps: Pick<TestDeps, 'db'>): Promise<string[]> {
+  if (deps.db.dialect === 'postgres') {
+    const { rows } = await postgresOf(deps.db).pool.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '__drizzle%' ORDER BY table_name",
+    );
+    return rows.map((row) => row.name);
+  }
+  return sqliteTableNames(sqliteOf(deps.db).reader);
+}
+
+/** Every row of a table, in key order, as the engine gives it. */
+async function rowsOf(deps: Pick<TestDeps, 'db'>, name: string): Promise<unknown[]> {
+  if (deps.db.dialect === 'postgres') return (await postgresOf(deps.db).pool.query(`SELECT * FROM "${name}" ORDER BY 1`)).rows;
+  return sqliteRows(sqliteOf(deps.db).reader, name);
 }
 
 /** Rows per table: what a refused request must leave as it was. */
-export function rowCounts(deps: Pick<TestDeps, 'db'>): Record<string, number> {
-  return Object.fromEntries(tableNames(deps).map((name) => [name, (deps.db.$client.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+export async function rowCounts(deps: Pick<TestDeps, 'db'>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of await tableNames(deps)) counts[name] = (await rowsOf(deps, name)).length;
+  return counts;
 }
 
 /** Every file under a folder, dotted folders (.incoming) included, relative to it. */
@@ -37,13 +47,11 @@ export interface Snapshot {
  * file in the storage folder. `except` leaves tables out, for changes a test expects (an expired
  * session row is deleted when it is presented).
  */
-export function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: { except?: readonly string[] } = {}): Snapshot {
+export async function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: { except?: readonly string[] } = {}): Promise<Snapshot> {
   const tables: Record<string, unknown[]> = {};
-  // Tables without a rowid (the search index's own bookkeeping) are ordered by their key.
-  const withoutRowid = new Set(deps.db.$client.prepare("SELECT name FROM pragma_table_list WHERE wr = 1").pluck().all() as string[]);
-  for (const name of tableNames(deps)) {
+  for (const name of await tableNames(deps)) {
     if (options.except?.includes(name)) continue;
-    tables[name] = deps.db.$client.prepare(`SELECT * FROM "${name}" ORDER BY ${withoutRowid.has(name) ? '1' : 'rowid'}`).all();
+    tables[name] = await rowsOf(deps, name);
   }
   return { tables, files: allFilesUnder(deps.storage.root) };
 }
