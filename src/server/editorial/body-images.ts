@@ -25,14 +25,14 @@ export function bodyImages(doc: RichTextDocument | undefined): string[] {
  * upload pipeline: type sniffed, metadata stripped, variants made); a fresh upload is marked used,
  * so the stale-upload sweep leaves it alone. Call inside the transaction that saves the item.
  */
-export function claimBodyImages(db: DbLike, field: string, paths: readonly string[], now: Date): void {
+export async function claimBodyImages(db: DbLike, field: string, paths: readonly string[], now: Date): Promise<void> {
   const wanted = [...new Set(paths)];
   if (!wanted.length) return;
-  const found = db.select({ path: uploads.path, kind: uploads.kind }).from(uploads).where(inArray(uploads.path, wanted)).all();
+  const found = await db.select({ path: uploads.path, kind: uploads.kind }).from(uploads).where(inArray(uploads.path, wanted));
   if (found.length !== wanted.length) throw new BodyImageRefused(field, 'uploadNotFound');
   if (found.some((row) => row.kind !== 'image')) throw new BodyImageRefused(field, 'uploadMustBeImage');
-  db.update(uploads)
+  await db
+    .update(uploads)
     .set({ attachedAt: now })
-    .where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`))
-    .run();
+    .where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`));
 }

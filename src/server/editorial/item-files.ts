@@ -1,9 +1,10 @@
 import { and, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { DbLike } from '../db/client.ts';
+import type { Db, DbLike } from '../db/client.ts';
 import { contactMessages, galleryItems, legalItems, posts, revisions, stories, uploads } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import type { Storage } from '../uploads/storage.ts';
-import { deleteFilesNow } from '../uploads/store.ts';
+import { afterCommit } from '../db/transaction-scope.ts';
+import { deleteFiles } from '../uploads/store.ts';
 
 /**
  * Where stored files live (docs/decisions/012, 016): a file is on the public side exactly while
@@ -26,20 +27,19 @@ export function shownFiles(cover: string | null, bodies: { bodyEn: string | null
 }
 
 /** Every file an item refers to: what it shows now and the pictures of each of its revisions. */
-export function filesOfItem(db: DbLike, owner: FileOwner): string[] {
-  const row = owner.postId
-    ? db.select({ cover: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(eq(posts.id, owner.postId)).get()
-    : db.select({ cover: legalItems.media, bodyEn: legalItems.bodyEn, bodyFa: legalItems.bodyFa }).from(legalItems).where(eq(legalItems.id, owner.legalId!)).get();
-  const snapshots = db
+export async function filesOfItem(db: DbLike, owner: FileOwner): Promise<string[]> {
+  const [row] = owner.postId
+    ? await db.select({ cover: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(eq(posts.id, owner.postId)).limit(1)
+    : await db.select({ cover: legalItems.media, bodyEn: legalItems.bodyEn, bodyFa: legalItems.bodyFa }).from(legalItems).where(eq(legalItems.id, owner.legalId!)).limit(1);
+  const snapshots = await db
     .select({ snapshot: revisions.snapshot })
     .from(revisions)
-    .where(owner.postId ? eq(revisions.postId, owner.postId) : eq(revisions.legalId, owner.legalId!))
-    .all();
+    .where(owner.postId ? eq(revisions.postId, owner.postId) : eq(revisions.legalId, owner.legalId!));
   return [...new Set([...(row ? shownFiles(row.cover, row) : []), ...snapshots.flatMap((revision) => picturesIn(revision.snapshot))])];
 }
 
-/** Conditions "shows this file", per table; `onlyPublic` keeps to what visitors can see. */
-function usesOf(path: string, onlyPublic: boolean): { found: (db: DbLike) => unknown }[] {
+/** Queries "shows this file", one per table; `onlyPublic` keeps to what visitors can see. Each answers a row or none. */
+function usesOf(path: string, onlyPublic: boolean): ((db: DbLike) => Promise<unknown[]>)[] {
   const quoted = `%"${path}"%`;
   const where = (condition: SQL | undefined, publicOnly: SQL | undefined) => (onlyPublic ? and(publicOnly, condition) : condition);
   const all = [
@@ -48,77 +48,93 @@ function usesOf(path: string, onlyPublic: boolean): { found: (db: DbLike) => unk
         .select({ id: posts.id })
         .from(posts)
         .where(where(or(eq(posts.image, path), like(posts.bodyEn, quoted), like(posts.bodyFa, quoted)), publicCondition(posts.status)))
-        .get(),
+        .limit(1),
     (db: DbLike) =>
       db
         .select({ id: legalItems.id })
         .from(legalItems)
         .where(where(or(eq(legalItems.media, path), like(legalItems.bodyEn, quoted), like(legalItems.bodyFa, quoted)), publicCondition(legalItems.status)))
-        .get(),
-    (db: DbLike) => db.select({ id: galleryItems.id }).from(galleryItems).where(eq(galleryItems.image, path)).get(),
+        .limit(1),
+    (db: DbLike) => db.select({ id: galleryItems.id }).from(galleryItems).where(eq(galleryItems.image, path)).limit(1),
     (db: DbLike) =>
       db
         .select({ id: stories.id })
         .from(stories)
         .where(where(eq(stories.media, path), eq(stories.status, 'published')))
-        .get(),
+        .limit(1),
   ];
   const privateOnly = [
-    (db: DbLike) => db.select({ id: revisions.id }).from(revisions).where(like(revisions.snapshot, quoted)).get(),
-    (db: DbLike) => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.image, path)).get(),
+    (db: DbLike) => db.select({ id: revisions.id }).from(revisions).where(like(revisions.snapshot, quoted)).limit(1),
+    (db: DbLike) => db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.image, path)).limit(1),
   ];
-  return (onlyPublic ? all : [...all, ...privateOnly]).map((found) => ({ found }));
+  return onlyPublic ? all : [...all, ...privateOnly];
+}
+
+/** Whether any of these queries finds a row; asked one after the other, stopping at the first that does. */
+async function anyFound(db: DbLike, queries: ((db: DbLike) => Promise<unknown[]>)[]): Promise<boolean> {
+  for (const found of queries) if ((await found(db)).length) return true;
+  return false;
 }
 
 /** Whether something visitors can see shows the file. */
-export function isShownPublicly(db: DbLike, path: string): boolean {
-  return usesOf(path, true).some((use) => Boolean(use.found(db)));
+export function isShownPublicly(db: DbLike, path: string): Promise<boolean> {
+  return anyFound(db, usesOf(path, true));
 }
 
 /** Whether anything at all (public or not, revisions and messages included) still uses the file. */
-export function isUsed(db: DbLike, path: string): boolean {
-  return usesOf(path, false).some((use) => Boolean(use.found(db)));
+export function isUsed(db: DbLike, path: string): Promise<boolean> {
+  return anyFound(db, usesOf(path, false));
 }
 
 /** Every stored file visitors can see, read in one pass (for the check at start). */
-export function publicFiles(db: DbLike): Set<string> {
+export async function publicFiles(db: DbLike): Promise<Set<string>> {
   const found = new Set<string>();
   const add = (paths: (string | null)[]) => paths.forEach((path) => path && found.add(path));
-  for (const row of db.select({ cover: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(publicCondition(posts.status)).all())
+  for (const row of await db.select({ cover: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(publicCondition(posts.status)))
     add(shownFiles(row.cover, row));
-  for (const row of db
+  for (const row of await db
     .select({ cover: legalItems.media, bodyEn: legalItems.bodyEn, bodyFa: legalItems.bodyFa })
     .from(legalItems)
-    .where(publicCondition(legalItems.status))
-    .all())
+    .where(publicCondition(legalItems.status)))
     add(shownFiles(row.cover, row));
-  add(db.select({ path: galleryItems.image }).from(galleryItems).all().map((row) => row.path));
+  add((await db.select({ path: galleryItems.image }).from(galleryItems)).map((row) => row.path));
   add(
-    db
-      .select({ path: stories.media })
-      .from(stories)
-      .where(eq(stories.status, 'published'))
-      .all()
-      .map((row) => row.path),
+    (
+      await db
+        .select({ path: stories.media })
+        .from(stories)
+        .where(eq(stories.status, 'published'))
+    ).map((row) => row.path),
   );
   return found;
 }
 
 /**
- * Puts each of these files where its use calls for, at once (synchronously, right after the
- * commit that changed their items, so no reader sees an item and its files disagree): public when
- * something visitors see shows it, private when only unpublished things use it, deleted (with its
- * upload row) when nothing uses it any more. Returns the paths deleted.
+ * Puts each of these files where its use calls for: public when something visitors see shows it,
+ * private when only unpublished things use it, deleted (with its upload row) when nothing uses it
+ * any more. Call it inside the transaction that changed their items (a transaction of its own is
+ * opened otherwise): what each file needs is decided on the state being committed, an unused
+ * file's upload row goes in the same commit, and the files are moved or deleted right after the
+ * commit (afterCommit), never for a change that rolled back. A reader may see the change a moment
+ * before its files follow; a crash in between is repaired at start (src/server/uploads/visibility.ts).
+ * Returns the paths deleted.
  */
-export function settleFiles(deps: { db: DbLike; storage: Storage }, paths: readonly (string | null | undefined)[]): string[] {
-  const unused: string[] = [];
-  for (const path of new Set(paths.filter((p): p is string => Boolean(p)))) {
-    if (!isUsed(deps.db, path)) unused.push(path);
-    else deps.storage.setVisibilityNow(path, isShownPublicly(deps.db, path) ? 'public' : 'private');
-  }
-  if (unused.length) {
-    deps.db.delete(uploads).where(inArray(uploads.path, unused)).run();
-    deleteFilesNow(deps.storage, unused);
-  }
-  return unused;
+export async function settleFiles(deps: { db: Db; storage: Storage }, paths: readonly (string | null | undefined)[]): Promise<string[]> {
+  const unique = [...new Set(paths.filter((p): p is string => Boolean(p)))];
+  return deps.db.transaction(async (tx) => {
+    const unused: string[] = [];
+    for (const path of unique) {
+      if (!(await isUsed(tx, path))) {
+        unused.push(path);
+        continue;
+      }
+      const side = (await isShownPublicly(tx, path)) ? 'public' : 'private';
+      await afterCommit(() => deps.storage.setVisibility(path, side));
+    }
+    if (unused.length) {
+      await tx.delete(uploads).where(inArray(uploads.path, unused));
+      await afterCommit(() => deleteFiles(deps.storage, unused));
+    }
+    return unused;
+  });
 }

@@ -100,19 +100,19 @@ export interface EditorialInput {
  * The columns an editor's save writes: bodies with their plain-text descriptions, publication,
  * the cover's words. Pictures inside the bodies are claimed here (inside the caller's transaction).
  */
-export function editorialWrites(
+export async function editorialWrites(
   db: DbLike,
   input: EditorialInput,
   current: { status: PublicationStatus; publishAt: Date | null } | undefined,
   now: Date,
-): Partial<typeof posts.$inferInsert> {
+): Promise<Partial<typeof posts.$inferInsert>> {
   const changes: Partial<typeof posts.$inferInsert> = {};
   const en = bodyColumns(input.bodyEn, input.descriptionEn);
   if (en) [changes.bodyEn, changes.descriptionEn] = [en.body, en.description];
   const fa = bodyColumns(input.bodyFa, input.descriptionFa);
   if (fa) [changes.bodyFa, changes.descriptionFa] = [fa.body, fa.description];
-  claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now);
-  claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
+  await claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now);
+  await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
   for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)

@@ -39,7 +39,7 @@ export const done = (ctx: Pick<Context, 'lang'>, key: MessageKey = 'deleted'): R
  */
 export function endpoint(deps: Deps, run: (call: Call) => Promise<Reply | void> | Reply | void, options: EndpointOptions = {}): RequestHandler {
   return async (req, res) => {
-    const ctx = requestContext(deps, req, res);
+    const ctx = await requestContext(deps, req, res);
     const call: Call = { req, res, ctx, caller: createCaller({ ...ctx, originalApi: true }), stored: [] };
     try {
       const reply = await run(call);

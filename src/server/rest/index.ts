@@ -35,15 +35,17 @@ export function restRouter(deps: Deps) {
   router.use(userRoutes(deps));
 
   // Unknown API paths answer JSON, never the HTML app.
-  router.use((req, res) => {
-    res.status(404).json({ message: message(requestContext(deps, req, res).lang, 'notFound') });
+  router.use(async (req, res) => {
+    const { lang } = await requestContext(deps, req, res);
+    res.status(404).json({ message: message(lang, 'notFound') });
   });
 
   // A body the parsers refused (bad JSON, over the limit) is the client's mistake, not a server error.
-  const onBodyError: ErrorRequestHandler = (error, req, res, next) => {
+  const onBodyError: ErrorRequestHandler = async (error, req, res, next) => {
     const status = (error as { status?: unknown }).status;
     if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) return next(error);
-    res.status(status).json({ message: message(requestContext(deps, req, res).lang, 'invalidValue') });
+    const { lang } = await requestContext(deps, req, res);
+    res.status(status).json({ message: message(lang, 'invalidValue') });
   };
   router.use(onBodyError);
   return router;

@@ -18,16 +18,15 @@ export interface AuditRow {
 
 /** Read-only on purpose: the trail cannot be edited or deleted from the panel. */
 export const auditRouter = router({
-  list: adminProcedure.input(pageInput.extend({ pageSize: pageInput.shape.pageSize.default(50) })).query(({ ctx, input }): Page<AuditRow> => {
+  list: adminProcedure.input(pageInput.extend({ pageSize: pageInput.shape.pageSize.default(50) })).query(async ({ ctx, input }): Promise<Page<AuditRow>> => {
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db
+    const items = await ctx.db
       .select({ id: auditLog.id, at: auditLog.at, userId: auditLog.userId, userEmail: auditLog.userEmail, action: auditLog.action, targetId: auditLog.targetId, summary: auditLog.summary, attempts: auditLog.attempts })
       .from(auditLog)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit)
-      .offset(offset)
-      .all();
-    const total = ctx.db.select({ value: count() }).from(auditLog).get()?.value ?? 0;
-    return { items, total, page: input.page, pageSize: input.pageSize };
+      .offset(offset);
+    const [counted] = await ctx.db.select({ value: count() }).from(auditLog);
+    return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 });

@@ -16,36 +16,40 @@ export function sessionPolicy(env: Env) {
 
 export const authRouter = router({
   login: publicProcedure.meta({ changesPublicContent: false }).input(loginInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
-    const row = ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).get();
+    const [row] = await ctx.db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
     // Unknown e-mail and wrong password cost the same time and give the same answer.
     const valid = await checkPassword(ctx, input.email, row?.passwordHash ?? null, input.password);
     if (!row || !valid) {
-      recordFailedLogin(ctx.db, { userId: row?.id ?? null, account: input.email });
+      await recordFailedLogin(ctx.db, { userId: row?.id ?? null, account: input.email });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
     }
     // Always a fresh session: a session id planted before login is never promoted.
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     const token = generateSessionToken();
-    const session = createSession(ctx.db, token, row.id, sessionPolicy(ctx.env));
+    const session = await createSession(ctx.db, token, row.id, sessionPolicy(ctx.env));
     ctx.cookies.setSession(token, session.expiresAt);
-    recordAudit(ctx.db, { userId: row.id, userEmail: row.email, action: 'auth.login' });
+    await recordAudit(ctx.db, { userId: row.id, userEmail: row.email, action: 'auth.login' });
     return { id: row.id, name: row.name, email: row.email, role: row.role };
   }),
 
-  logout: publicProcedure.meta({ changesPublicContent: false }).mutation(({ ctx }) => {
+  logout: publicProcedure.meta({ changesPublicContent: false }).mutation(async ({ ctx }) => {
     if (ctx.session) {
-      invalidateSession(ctx.db, ctx.session.id);
-      recordAudit(ctx.db, { userId: ctx.user?.id ?? null, userEmail: ctx.user?.email ?? null, action: 'auth.logout' });
+      await invalidateSession(ctx.db, ctx.session.id);
+      await recordAudit(ctx.db, { userId: ctx.user?.id ?? null, userEmail: ctx.user?.email ?? null, action: 'auth.logout' });
     }
     ctx.cookies.clearSession();
     return { success: true as const };
   }),
 
   /** Ends every session of the signed-in user, this one included. */
-  logoutEverywhere: adminProcedure.meta({ changesPublicContent: false }).mutation(({ ctx }) => {
-    invalidateUserSessions(ctx.db, ctx.user.id);
+  logoutEverywhere: adminProcedure.meta({ changesPublicContent: false }).mutation(async ({ ctx }) => {
+    await invalidateUserSessions(ctx.db, ctx.user.id);
     ctx.cookies.clearSession();
-    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: 'auth.logoutEverywhere' });
+    await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: 'auth.logoutEverywhere' });
     return { success: true as const };
   }),
 

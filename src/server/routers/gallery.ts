@@ -9,7 +9,7 @@ import { claimForField, notFound, type Page } from './helpers.ts';
 import { fieldError } from '../trpc/init.ts';
 import { message } from '../../shared/messages.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
-import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
+import { newestFirstPage, readByIds } from './list-pages.ts';
 
 export interface GalleryItem {
   id: number;
@@ -38,47 +38,47 @@ const present = (row: Omit<GalleryItem, 'embedUrl'>): GalleryItem => ({
   embedUrl: videoEmbedUrl(row.videoLink),
 });
 
-const rowsOf = perDatabase((db) =>
-  db.select(columns).from(galleryItems).where(inIds(galleryItems.id)).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)).prepare(),
+const readRows = readByIds(galleryItems.id, (db, ids) =>
+  db.select(columns).from(galleryItems).where(ids).orderBy(desc(galleryItems.createdAt), desc(galleryItems.id)),
 );
 
 export const galleryRouter = router({
-  list: publicProcedure.input(listGalleryInput).query(({ ctx, input }): Page<GalleryItem> => {
+  list: publicProcedure.input(listGalleryInput).query(async ({ ctx, input }): Promise<Page<GalleryItem>> => {
     // Every gallery item is public, so the list's search box asks as the public does.
-    const searched = searchedPage(ctx, 'gallery', input, 'public');
-    const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'gallery_items' }, input);
-    const rows = ids.length ? inOrderOf(ids, rowsOf(ctx.db).all({ ids: JSON.stringify(ids) })) : [];
+    const searched = await searchedPage(ctx, 'gallery', input, 'public');
+    const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: galleryItems }, input));
+    const rows = ids.length ? inOrderOf(ids, await readRows(ctx.db, ids)) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
   create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
-    const row = ctx.db.transaction((tx) => {
-      const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
-      return tx
+    const row = await ctx.db.transaction(async (tx) => {
+      const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
+      const [row] = await tx
         .insert(galleryItems)
         .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
-        .returning(columns)
-        .get();
+        .returning(columns);
+      return row!;
     });
     await publishFiles(ctx.storage, [row.image]);
     return present(row);
   }),
 
   /** One item for its edit page. */
-  adminById: adminProcedure.input(byIdInput).query(({ ctx, input }): GalleryItem => {
-    const row = ctx.db.select(columns).from(galleryItems).where(eq(galleryItems.id, input.id)).get();
+  adminById: adminProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<GalleryItem> => {
+    const [row] = await ctx.db.select(columns).from(galleryItems).where(eq(galleryItems.id, input.id)).limit(1);
     if (!row) throw notFound(ctx);
     return present(row);
   }),
 
   /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
   update: adminProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
-    const { row, oldFiles } = ctx.db.transaction((tx) => {
-      const current = tx
+    const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
+      const [current] = await tx
         .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
         .from(galleryItems)
         .where(eq(galleryItems.id, input.id))
-        .get();
+        .limit(1);
       if (!current) throw notFound(ctx);
       const stored = current.image;
       const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
@@ -87,15 +87,15 @@ export const galleryRouter = router({
       if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
       let oldFiles: string[] = [];
       if (input.imageUploadId) {
-        changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
-        oldFiles = forgetStoredFiles(tx, [stored]);
+        changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
+        oldFiles = await forgetStoredFiles(tx, [stored]);
       }
       const image = changes.image ?? stored;
       const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
       // The add form's rule holds after an edit too: an image or a video link.
       if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
-      const row = tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns).get();
-      return { row, oldFiles };
+      const [row] = await tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns);
+      return { row: row!, oldFiles };
     });
     await deleteFiles(ctx.storage, oldFiles);
     await publishFiles(ctx.storage, [row.image]);
@@ -103,8 +103,8 @@ export const galleryRouter = router({
   }),
 
   delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
-    const files = ctx.db.transaction((tx) => {
-      const removed = tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image }).get();
+    const files = await ctx.db.transaction(async (tx) => {
+      const [removed] = await tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image });
       if (!removed) throw notFound(ctx);
       return forgetStoredFiles(tx, [removed.image]);
     });

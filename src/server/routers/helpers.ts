@@ -13,9 +13,9 @@ export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound
 }
 
 /** claimUpload, with its refusal reported on the form field that carried the upload id. */
-export function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: string, allowed: readonly MediaKind[], field: string) {
+export async function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: string, allowed: readonly MediaKind[], field: string) {
   try {
-    return claimUpload(db, uploadId, allowed);
+    return await claimUpload(db, uploadId, allowed);
   } catch (error) {
     if (error instanceof UploadClaimError) throw fieldError(field, message(ctx.lang, error.key));
     throw error;
@@ -23,9 +23,9 @@ export function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: 
 }
 
 /** The editorial columns of a save (src/server/editorial/item.ts), a refused body picture reported on its body field. */
-export function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Parameters<typeof editorialWrites>): ReturnType<typeof editorialWrites> {
+export async function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Parameters<typeof editorialWrites>): ReturnType<typeof editorialWrites> {
   try {
-    return editorialWrites(...args);
+    return await editorialWrites(...args);
   } catch (error) {
     if (error instanceof BodyImageRefused) throw fieldError(error.field, message(ctx.lang, error.key));
     throw error;

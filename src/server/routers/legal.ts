@@ -11,7 +11,7 @@ import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
 import { claimForField, editorialChanges, notFound, requireCoverAlt, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
-import { inIds, newestFirstPage, perDatabase } from './list-pages.ts';
+import { newestFirstPage, readByIds } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
 
 export interface LegalItem extends EditorialOutput {
@@ -49,50 +49,53 @@ const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'pub
   embedUrl: videoEmbedUrl(row.videoLink),
 });
 
-const rowsOf = perDatabase((db) =>
-  db.select(columns).from(legalItems).where(inIds(legalItems.id)).orderBy(desc(legalItems.createdAt), desc(legalItems.id)).prepare(),
-);
+const readRows = readByIds(legalItems.id, (db, ids) => db.select(columns).from(legalItems).where(ids).orderBy(desc(legalItems.createdAt), desc(legalItems.id)));
 
-function pageOf(
+async function pageOf(
   ctx: Parameters<typeof newestFirstPage>[0],
   status: string | undefined,
   input: { page: number; pageSize: number },
   searched: { ids: number[]; total: number } | null = null,
-): Page<LegalItem> {
-  const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'legal_items', filters: [['status', status]] }, input);
-  const rows = ids.length ? inOrderOf(ids, rowsOf(ctx.db).all({ ids: JSON.stringify(ids) }) as Row[]) : [];
+): Promise<Page<LegalItem>> {
+  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters: [[legalItems.status, status]] }, input));
+  const rows = ids.length ? inOrderOf(ids, (await readRows(ctx.db, ids)) as Row[]) : [];
   return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
 }
 
 export const legalRouter = router({
   list: publicProcedure.input(pageInput).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
 
-  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => {
-    const row = ctx.db.select(columns).from(legalItems).where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status))).get();
+  byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .select(columns)
+      .from(legalItems)
+      .where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status)))
+      .limit(1);
     if (!row) throw notFound(ctx, 'legalNotFound');
     return present(row as Row, true);
   }),
 
   /** Every item whatever its status, for editors; filtered by status on request. */
-  adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input, searchedPage(ctx, 'legal', input))),
+  adminList: adminProcedure.input(adminLegalListInput).query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
 
   /**
    * Any item, with its body documents for the editor and rendered as the public page will show
    * it; its pictures on the editors' path, since an unpublished item's files are not public.
    */
-  adminById: adminProcedure.input(byIdInput).query(({ ctx, input }) => {
-    const row = ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).get();
+  adminById: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'legalNotFound');
     return { ...present(row as Row, true, 'private'), ...editorialDocuments(row) };
   }),
 
-  // Each write settles the files the item used before and uses now in the tick of its commit (src/server/editorial/item-files.ts).
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(({ ctx, input }) => {
+  // Each write's transaction settles the files the item used before and uses now; they move once it
+  // commits (src/server/editorial/item-files.ts).
+  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
-    const row = ctx.db.transaction((tx) => {
-      const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+    const row = await ctx.db.transaction(async (tx) => {
+      const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       if (media?.kind === 'image') requireCoverAlt(ctx, input);
-      const row = tx
+      const [row] = await tx
         .insert(legalItems)
         .values({
           titleEn: input.titleEn,
@@ -102,54 +105,52 @@ export const legalRouter = router({
           media: media?.path ?? null,
           mediaKind: media?.kind ?? null,
           videoLink: input.videoLink ?? null,
-          ...editorialChanges(ctx, tx, input, undefined, now),
+          ...(await editorialChanges(ctx, tx, input, undefined, now)),
         })
-        .returning(columns)
-        .get();
-      recordRevision(tx, ctx, { legalId: row.id }, now);
-      return row;
+        .returning(columns);
+      await recordRevision(tx, ctx, { legalId: row!.id }, now);
+      await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
+      return row!;
     });
-    settleFiles(ctx, filesOfItem(ctx.db, { legalId: row.id }));
-    scheduleChanged(ctx);
+    await scheduleChanged(ctx);
     return present(row as Row, true);
   }),
 
-  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(({ ctx, input }) => {
+  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const owner = { legalId: input.id };
-    const { row, before } = ctx.db.transaction((tx) => {
-      const current = tx.select({ status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).get();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select({ status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
       if (!current) throw notFound(ctx, 'legalNotFound');
-      const before = filesOfItem(tx, owner);
-      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
+      const before = await filesOfItem(tx, owner);
+      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...(await editorialChanges(ctx, tx, input, current, now)) };
       if (input.titleEn) changes.titleEn = input.titleEn;
       if (input.titleFa) changes.titleFa = input.titleFa;
       if (input.videoLink) changes.videoLink = input.videoLink;
       if (input.mediaUploadId) {
-        const media = claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
+        const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
         if (media.kind === 'image') requireCoverAlt(ctx, input);
         changes.media = media.path;
         changes.mediaKind = media.kind;
       }
-      const row = tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns).get();
-      recordRevision(tx, ctx, owner, now);
-      return { row, before };
+      const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
+      await recordRevision(tx, ctx, owner, now);
+      await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+      return row!;
     });
-    settleFiles(ctx, [...before, ...filesOfItem(ctx.db, owner)]);
-    scheduleChanged(ctx);
+    await scheduleChanged(ctx);
     return present(row as Row, true);
   }),
 
   /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(({ ctx, input }) => {
-    const files = ctx.db.transaction((tx) => {
-      const files = filesOfItem(tx, { legalId: input.id });
-      const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id }).get();
+  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
+    await ctx.db.transaction(async (tx) => {
+      const files = await filesOfItem(tx, { legalId: input.id });
+      const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id });
       if (!removed) throw notFound(ctx, 'legalNotFound');
-      return files;
+      await settleFiles(ctx, files);
     });
-    settleFiles(ctx, files);
-    scheduleChanged(ctx);
+    await scheduleChanged(ctx);
     return { id: input.id };
   }),
 });

@@ -1,23 +1,68 @@
-import type { Statement } from 'better-sqlite3';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, count, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db, DbLike } from '../db/client.ts';
+import type { galleryItems, legalItems, posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import { pageWindow } from './helpers.ts';
+import { onSqliteReader, preparedOnReader, sqliteListReads } from './list-pages-sqlite.ts';
 
 /**
  * A public list, newest first: a table read in (created_at DESC, id DESC) order through an index
- * on (its equality filters…, created_at, id). Table and column names come from code, never from a
- * request; filter values are bound.
+ * on (its equality filters…, created_at, id). Filter values are bound.
  */
-interface NewestFirst {
-  table: 'posts' | 'gallery_items' | 'legal_items';
-  filters?: readonly (readonly [column: string, value: string | undefined])[];
+export interface NewestFirst {
+  table: typeof posts | typeof galleryItems | typeof legalItems;
+  filters?: readonly (readonly [column: SQLiteColumn, value: string | undefined])[];
 }
 
-/** One value of each memoised kind: a total, or the sort key of a row at a known position. */
-type Remembered = number | readonly [createdAt: number, id: number];
+/** A list with only the filters that are set. */
+export interface ListQuery {
+  table: NewestFirst['table'];
+  filters: readonly (readonly [column: SQLiteColumn, value: string])[];
+}
 
-const statements = new WeakMap<Db, Map<string, Statement>>();
+/** Where a row stands in newest-first order. */
+export type SortKey = readonly [createdAt: number, id: number];
+
+/** The three reads a page of a list is made of; `from`: only rows at or after this sort key. */
+export interface ListReads {
+  count(list: ListQuery): Promise<number>;
+  ids(list: ListQuery, limit: number, offset: number, from?: SortKey): Promise<number[]>;
+  sortKeyAt(list: ListQuery, position: number): Promise<SortKey | undefined>;
+}
+
+/** The same reads written once on the query builder: PostgreSQL, and SQLite inside a transaction. */
+function builderListReads(db: DbLike): ListReads {
+  const whereOf = ({ table, filters }: ListQuery, from?: SortKey) =>
+    and(...filters.map(([column, value]) => eq(column, value)), from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined);
+  return {
+    async count(list) {
+      const [row] = await db.select({ value: count() }).from(list.table).where(whereOf(list));
+      return row?.value ?? 0;
+    },
+    async ids(list, limit, offset, from) {
+      const rows = await db
+        .select({ id: list.table.id })
+        .from(list.table)
+        .where(whereOf(list, from))
+        .orderBy(desc(list.table.createdAt), desc(list.table.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => row.id);
+    },
+    async sortKeyAt(list, position) {
+      // The stored number, not a Date: it is bound back as it is.
+      const [row] = await db
+        .select({ createdAt: sql<number>`${list.table.createdAt}`, id: list.table.id })
+        .from(list.table)
+        .where(whereOf(list))
+        .orderBy(desc(list.table.createdAt), desc(list.table.id))
+        .limit(1)
+        .offset(position);
+      return row ? [Number(row.createdAt), row.id] : undefined;
+    },
+  };
+}
 
 /** A page deeper than this starts from a remembered row, so no read steps over more index entries. */
 const ANCHOR_EVERY = 256;
@@ -26,78 +71,59 @@ const ANCHOR_EVERY = 256;
  * Totals and page anchors are worked out once per content version (src/server/cache/), so a read
  * no longer counts the whole list, and a deep page no longer walks every entry before it.
  */
-function remember<T extends Remembered | undefined>(deps: Pick<Deps, 'cache'>, key: string, compute: () => T): T {
-  return deps.cache.remember(key, compute);
-}
-
-function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
-  return statement;
+function remember<T>(deps: Pick<Deps, 'cache'>, key: string, compute: () => Promise<T>): Promise<T> {
+  return deps.cache.rememberAsync(key, compute);
 }
 
 /**
  * The ids of one page (the rows are then read by id: a deferred join, so skipped rows are never
  * read) and the list's total. Ids come from the index alone; a page past the end costs nothing.
  */
-export function newestFirstPage(
+export async function newestFirstPage(
   deps: Pick<Deps, 'db' | 'cache'>,
   list: NewestFirst,
   input: { page: number; pageSize: number },
-): { ids: number[]; total: number } {
-  const active = (list.filters ?? []).filter((filter): filter is readonly [string, string] => filter[1] !== undefined);
-  const values = active.map(([, value]) => value);
-  const where = active.length ? ` WHERE ${active.map(([column]) => `${column} = ?`).join(' AND ')}` : '';
-  const key = `${list.table}${where}|${values.join('|')}`;
-  const total = remember(
-    deps,
-    key,
-    () =>
-      prepared(deps.db, `SELECT count(*) FROM ${list.table}${where}`)
-        .pluck()
-        .get(...values) as number,
-  );
+): Promise<{ ids: number[]; total: number }> {
+  const query: ListQuery = {
+    table: list.table,
+    filters: (list.filters ?? []).filter((filter): filter is readonly [SQLiteColumn, string] => filter[1] !== undefined),
+  };
+  const reads = onSqliteReader(deps.db) ? sqliteListReads(deps.db) : builderListReads(deps.db);
+  const key = `${getTableName(query.table)}${query.filters.map(([column]) => ` ${column.name}`).join('')}|${query.filters.map(([, value]) => value).join('|')}`;
+  const total = await remember(deps, key, () => reads.count(query));
 
   const { limit, offset } = pageWindow(input);
   if (offset >= total) return { ids: [], total };
-  const order = ' ORDER BY created_at DESC, id DESC';
   const block = Math.floor(offset / ANCHOR_EVERY);
-  const plain = () =>
-    prepared(deps.db, `SELECT id FROM ${list.table}${where}${order} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...values, limit, offset) as number[];
-  if (block === 0) return { ids: plain(), total };
-  const anchor = remember(
-    deps,
-    `${key}|${block}`,
-    () =>
-      prepared(deps.db, `SELECT created_at, id FROM ${list.table}${where}${order} LIMIT 1 OFFSET ?`)
-        .raw()
-        .get(...values, block * ANCHOR_EVERY) as [number, number] | undefined,
-  );
+  if (block === 0) return { ids: await reads.ids(query, limit, offset), total };
+  const anchor = await remember(deps, `${key}|${block}`, () => reads.sortKeyAt(query, block * ANCHOR_EVERY));
   // Only a table changed behind the procedures' back (no new version) can leave no row there.
-  if (!anchor) return { ids: plain(), total };
+  if (!anchor) return { ids: await reads.ids(query, limit, offset), total };
   // Rows at or after the anchor in this order are exactly those whose (created_at, id) is not greater.
-  const from = `${where ? `${where} AND` : ' WHERE'} (created_at, id) <= (?, ?)`;
-  const ids = prepared(deps.db, `SELECT id FROM ${list.table}${from}${order} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...values, ...anchor, limit, offset - block * ANCHOR_EVERY) as number[];
-  return { ids, total };
+  return { ids: await reads.ids(query, limit, offset - block * ANCHOR_EVERY, anchor), total };
 }
 
-/** Builds something (a prepared query) once per database. */
-export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let value = made.get(db);
-    if (value === undefined) made.set(db, (value = make(db)));
-    return value;
+/** A query that reads rows by the ids of a page, built on the query builder. */
+export interface RowsQuery<Row> extends PromiseLike<Row[]> {
+  prepare(): { all(values: Record<string, unknown>): Promise<Row[]> };
+}
+
+/**
+ * A read of rows by the ids of a page, defined once: `define` builds it from a builder, the id
+ * condition and the named values it needs (`value('length')`). On SQLite outside a transaction it
+ * is prepared once per database on the reader, the ids bound as one JSON array (one statement
+ * serves any page size); elsewhere it is built for each read, the ids inline.
+ */
+export function readByIds<Row>(
+  column: SQLiteColumn,
+  define: (orm: DbLike, ids: SQL, value: (name: string) => unknown) => RowsQuery<Row>,
+): (db: Db, ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
+  return async (db, ids, values) => {
+    if (!ids.length) return [];
+    if (onSqliteReader(db)) {
+      const prepared = preparedOnReader(db, define, (orm, inIds) => define(orm, inIds(column), (name) => sql.placeholder(name)).prepare());
+      return prepared.all({ ...values, ids: JSON.stringify(ids) });
+    }
+    return define(db, inArray(column, [...ids]), (name) => values?.[name]);
   };
-}
-
-/** `column IN (the ids)`, the ids bound as one JSON array: a query prepared once serves any page size. */
-export function inIds(column: AnyColumn): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`;
 }

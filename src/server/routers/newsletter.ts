@@ -23,27 +23,31 @@ function csvCell(value: string): string {
 
 export const newsletterRouter = router({
   /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
-  subscribe: publicWriteProcedure.meta({ changesPublicContent: false }).input(subscribeInput).mutation(({ ctx, input }) => {
-    ctx.db.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing().run();
+  subscribe: publicWriteProcedure.meta({ changesPublicContent: false }).input(subscribeInput).mutation(async ({ ctx, input }) => {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing();
+    });
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),
 
-  list: adminProcedure.input(pageInput).query(({ ctx, input }): Page<Subscriber> => {
+  list: adminProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<Subscriber>> => {
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db.select(columns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(limit).offset(offset).all();
-    const total = ctx.db.select({ value: count() }).from(newsletterSubscribers).get()?.value ?? 0;
-    return { items, total, page: input.page, pageSize: input.pageSize };
+    const items = await ctx.db.select(columns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(limit).offset(offset);
+    const [counted] = await ctx.db.select({ value: count() }).from(newsletterSubscribers);
+    return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(({ ctx, input }) => {
-    const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
+  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
+    const [removed] = await ctx.db.transaction(async (tx) =>
+      tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }),
+    );
     if (!removed) throw notFound(ctx);
-    eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db);
     return { id: removed.id };
   }),
 
-  exportCsv: adminProcedure.query(({ ctx }) => {
-    const rows = ctx.db.select(columns).from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id).all();
+  exportCsv: adminProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.select(columns).from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
     const lines = ['email,subscribed_at', ...rows.map((row) => `${csvCell(row.email)},${row.createdAt.toISOString()}`)];
     return { filename: `subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
   }),

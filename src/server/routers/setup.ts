@@ -16,8 +16,8 @@ const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder()
  * First run without ADMIN_EMAIL/ADMIN_PASSWORD: arms a one-time setup token and returns it for
  * the server to print. Returns null when the site already has a user.
  */
-export function armSetupToken(deps: Pick<Deps, 'db' | 'guards'>): string | null {
-  if (userCount(deps.db) > 0) return null;
+export async function armSetupToken(deps: Pick<Deps, 'db' | 'guards'>): Promise<string | null> {
+  if ((await userCount(deps.db)) > 0) return null;
   const bytes = new Uint8Array(24);
   crypto.getRandomValues(bytes);
   const token = Buffer.from(bytes).toString('base64url');
@@ -26,12 +26,12 @@ export function armSetupToken(deps: Pick<Deps, 'db' | 'guards'>): string | null 
 }
 
 export const setupRouter = router({
-  status: publicProcedure.query(({ ctx }) => ({ needed: ctx.guards.setupToken.isArmed() && userCount(ctx.db) === 0 })),
+  status: publicProcedure.query(async ({ ctx }) => ({ needed: ctx.guards.setupToken.isArmed() && (await userCount(ctx.db)) === 0 })),
 
   /** Creates the first administrator with the printed token, signs them in, and disarms setup for good. */
   createAdmin: publicProcedure.meta({ changesPublicContent: true }).input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
     const setupToken = ctx.guards.setupToken;
-    if (userCount(ctx.db) > 0) {
+    if ((await userCount(ctx.db)) > 0) {
       setupToken.disarm();
       throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
     }
@@ -41,9 +41,9 @@ export const setupRouter = router({
     setupToken.disarm();
     const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
     const token = generateSessionToken();
-    const session = createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));
+    const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));
     ctx.cookies.setSession(token, session.expiresAt);
-    recordAudit(ctx.db, { userId: created.id, userEmail: created.email, action: 'setup.createAdmin' });
+    await recordAudit(ctx.db, { userId: created.id, userEmail: created.email, action: 'setup.createAdmin' });
     return { id: created.id, name: input.name, email: created.email, role: 'admin' };
   }),
 });

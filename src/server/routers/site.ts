@@ -17,40 +17,43 @@ export const configRouter = router({
 });
 
 export const dashboardRouter = router({
-  counts: adminProcedure.query(({ ctx }) => {
-    const tally = (table: SQLiteTable, where?: SQL) => ctx.db.select({ value: count() }).from(table).where(where).get()?.value ?? 0;
+  counts: adminProcedure.query(async ({ ctx }) => {
+    const tally = async (table: SQLiteTable, where?: SQL) => {
+      const [row] = await ctx.db.select({ value: count() }).from(table).where(where);
+      return row?.value ?? 0;
+    };
+    const kinds: [ContentSection, number][] = [];
+    for (const info of allContentKinds) kinds.push([info.section, await tally(posts, eq(posts.kind, info.id))]);
     return {
-      ...(Object.fromEntries(allContentKinds.map((info) => [info.section, tally(posts, eq(posts.kind, info.id))])) as Record<ContentSection, number>),
-      gallery: tally(galleryItems),
-      legal: tally(legalItems),
-      users: tally(users),
-      contactsPending: tally(contactMessages, eq(contactMessages.status, 'pending')),
-      contacts: tally(contactMessages),
-      storiesPending: tally(stories, eq(stories.status, 'pending')),
-      stories: tally(stories),
-      subscribers: tally(newsletterSubscribers),
+      ...(Object.fromEntries(kinds) as Record<ContentSection, number>),
+      gallery: await tally(galleryItems),
+      legal: await tally(legalItems),
+      users: await tally(users),
+      contactsPending: await tally(contactMessages, eq(contactMessages.status, 'pending')),
+      contacts: await tally(contactMessages),
+      storiesPending: await tally(stories, eq(stories.status, 'pending')),
+      stories: await tally(stories),
+      subscribers: await tally(newsletterSubscribers),
     };
   }),
 
   /** What goes live next: the soonest scheduled items of every kind. */
-  scheduled: adminProcedure.query(({ ctx }) => {
+  scheduled: adminProcedure.query(async ({ ctx }) => {
     const soonest = (table: typeof posts | typeof legalItems) =>
       ctx.db
         .select({ id: table.id, titleEn: table.titleEn, titleFa: table.titleFa, publishAt: table.publishAt })
         .from(table)
         .where(and(eq(table.status, 'scheduled')))
         .orderBy(asc(table.publishAt), asc(table.id))
-        .limit(5)
-        .all();
+        .limit(5);
     const items = [
-      ...ctx.db
+      ...(await ctx.db
         .select({ id: posts.id, kind: posts.kind, titleEn: posts.titleEn, titleFa: posts.titleFa, publishAt: posts.publishAt })
         .from(posts)
         .where(eq(posts.status, 'scheduled'))
         .orderBy(asc(posts.publishAt), asc(posts.id))
-        .limit(5)
-        .all(),
-      ...soonest(legalItems).map((item) => ({ ...item, kind: 'legal' as const })),
+        .limit(5)),
+      ...(await soonest(legalItems)).map((item) => ({ ...item, kind: 'legal' as const })),
     ];
     return items.sort((a, b) => (a.publishAt?.getTime() ?? 0) - (b.publishAt?.getTime() ?? 0)).slice(0, 5);
   }),

@@ -50,15 +50,16 @@ const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdA
  * private, never a hidden story's file public.
  */
 async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: number, status: Story['status']): Promise<Story> {
-  const current = ctx.db.select({ media: stories.media }).from(stories).where(eq(stories.id, id)).get();
+  const [current] = await ctx.db.select({ media: stories.media }).from(stories).where(eq(stories.id, id)).limit(1);
   if (!current) throw notFound(ctx, 'storyNotFound');
   if (status === 'pending') await hideFiles(ctx.storage, [current.media]);
-  const row = ctx.db
-    .update(stories)
-    .set({ status, publishedAt: status === 'published' ? new Date() : null, updatedAt: new Date() })
-    .where(eq(stories.id, id))
-    .returning(columns)
-    .get();
+  const [row] = await ctx.db.transaction(async (tx) =>
+    tx
+      .update(stories)
+      .set({ status, publishedAt: status === 'published' ? new Date() : null, updatedAt: new Date() })
+      .where(eq(stories.id, id))
+      .returning(columns),
+  );
   if (!row) throw notFound(ctx, 'storyNotFound');
   if (row.status === 'published') await publishFiles(ctx.storage, [row.media]);
   return row;
@@ -66,55 +67,51 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: numb
 
 export const storiesRouter = router({
   /** Public: a story is stored as pending and stays private until an editor publishes it. */
-  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(({ ctx, input }) => {
-    const row = ctx.db.transaction((tx) => {
-      const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
-      return tx
+  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(async ({ ctx, input }) => {
+    const row = await ctx.db.transaction(async (tx) => {
+      const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+      const [row] = await tx
         .insert(stories)
         .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null })
-        .returning({ id: stories.id, createdAt: stories.createdAt })
-        .get();
+        .returning({ id: stories.id, createdAt: stories.createdAt });
+      return row!;
     });
     // The author learns only that it was received: not the id of a moderation queue entry to poll.
     return { received: true as const, createdAt: row.createdAt };
   }),
 
-  published: publicProcedure.input(pageInput).query(({ ctx, input }): Page<PublishedStory> => {
+  published: publicProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<PublishedStory>> => {
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db
-      .select(publicColumns)
-      .from(stories)
-      .where(isPublished)
-      .orderBy(desc(stories.publishedAt), desc(stories.id))
-      .limit(limit)
-      .offset(offset)
-      .all()
-      .map(asPublished);
-    const total = ctx.db.select({ value: count() }).from(stories).where(isPublished).get()?.value ?? 0;
-    return { items, total, page: input.page, pageSize: input.pageSize };
+    const rows = await ctx.db.select(publicColumns).from(stories).where(isPublished).orderBy(desc(stories.publishedAt), desc(stories.id)).limit(limit).offset(offset);
+    const [counted] = await ctx.db.select({ value: count() }).from(stories).where(isPublished);
+    return { items: rows.map(asPublished), total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  publishedById: publicProcedure.input(storyIdInput).query(({ ctx, input }): PublishedStory => {
-    const row = ctx.db.select(publicColumns).from(stories).where(and(isPublished, eq(stories.id, input.id))).get();
+  publishedById: publicProcedure.input(storyIdInput).query(async ({ ctx, input }): Promise<PublishedStory> => {
+    const [row] = await ctx.db
+      .select(publicColumns)
+      .from(stories)
+      .where(and(isPublished, eq(stories.id, input.id)))
+      .limit(1);
     if (!row) throw notFound(ctx, 'storyNotFound');
     return asPublished(row);
   }),
 
-  list: adminProcedure.input(listStoriesInput).query(({ ctx, input }): Page<Story> => {
-    const searched = searchedPage(ctx, 'story', input);
+  list: adminProcedure.input(listStoriesInput).query(async ({ ctx, input }): Promise<Page<Story>> => {
+    const searched = await searchedPage(ctx, 'story', input);
     if (searched) {
-      const rows = searched.ids.length ? ctx.db.select(columns).from(stories).where(inArray(stories.id, searched.ids)).all() : [];
+      const rows = searched.ids.length ? await ctx.db.select(columns).from(stories).where(inArray(stories.id, searched.ids)) : [];
       return { items: inOrderOf(searched.ids, rows), total: searched.total, page: input.page, pageSize: input.pageSize };
     }
     const where: SQL | undefined = input.status === 'all' ? undefined : eq(stories.status, input.status);
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db.select(columns).from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(limit).offset(offset).all();
-    const total = ctx.db.select({ value: count() }).from(stories).where(where).get()?.value ?? 0;
-    return { items, total, page: input.page, pageSize: input.pageSize };
+    const items = await ctx.db.select(columns).from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(limit).offset(offset);
+    const [counted] = await ctx.db.select({ value: count() }).from(stories).where(where);
+    return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  byId: adminProcedure.input(storyIdInput).query(({ ctx, input }) => {
-    const row = ctx.db.select(columns).from(stories).where(eq(stories.id, input.id)).get();
+  byId: adminProcedure.input(storyIdInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select(columns).from(stories).where(eq(stories.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'storyNotFound');
     return row;
   }),
@@ -123,12 +120,12 @@ export const storiesRouter = router({
   unpublish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
   delete: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
-    const files = ctx.db.transaction((tx) => {
-      const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media }).get();
+    const files = await ctx.db.transaction(async (tx) => {
+      const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media });
       if (!removed) throw notFound(ctx, 'storyNotFound');
       return forgetStoredFiles(tx, [removed.media]);
     });
-    eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db);
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

@@ -25,8 +25,8 @@ export interface User {
 /** Never the password hash. */
 const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
 
-function emailTaken(db: DbLike, email: string, exceptId?: number): boolean {
-  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+async function emailTaken(db: DbLike, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return Boolean(row && row.id !== exceptId);
 }
 
@@ -43,29 +43,32 @@ type SignedInContext = Context & { user: NonNullable<Context['user']>; session: 
 async function confirmItIsHer(ctx: SignedInContext, currentPassword: string | undefined): Promise<void> {
   if (Date.now() - ctx.session.createdAt.getTime() < RECENT_SIGN_IN_MINUTES * 60_000) return;
   if (!currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'confirmWithPassword'));
-  const me = ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).get();
+  const [me] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword))) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
 }
 
 export const usersRouter = router({
-  list: adminProcedure.input(pageInput).query(({ ctx, input }): Page<User> => {
+  list: adminProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<User>> => {
     const { limit, offset } = pageWindow(input);
-    const items = ctx.db.select(userColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset).all();
-    const total = ctx.db.select({ value: count() }).from(users).get()?.value ?? 0;
-    return { items, total, page: input.page, pageSize: input.pageSize };
+    const items = await ctx.db.select(userColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset);
+    const [counted] = await ctx.db.select({ value: count() }).from(users);
+    return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  byId: adminProcedure.input(byIdInput).query(({ ctx, input }): User => {
-    const row = ctx.db.select(userColumns).from(users).where(eq(users.id, input.id)).get();
+  byId: adminProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<User> => {
+    const [row] = await ctx.db.select(userColumns).from(users).where(eq(users.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'userNotFound');
     return row;
   }),
 
   create: adminProcedure.meta({ changesPublicContent: false }).input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
-    if (emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+    if (await emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
     await confirmItIsHer(ctx, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
-    return ctx.db.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns).get();
+    const [row] = await ctx.db.transaction(async (tx) =>
+      tx.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns),
+    );
+    return row!;
   }),
 
   /**
@@ -76,7 +79,7 @@ export const usersRouter = router({
    * user); it ends every session of that user.
    */
   update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
-    const before = ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.id)).get();
+    const [before] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.id)).limit(1);
     if (!before) throw notFound(ctx, 'userNotFound');
     const isSelf = input.id === ctx.user.id;
     const emailChanges = input.email !== undefined && input.email !== before.email;
@@ -86,31 +89,34 @@ export const usersRouter = router({
         throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
     }
     if (!isSelf && (input.password || emailChanges)) await confirmItIsHer(ctx, input.currentPassword);
+    // Hashed before the transaction: every other writer would wait for it there.
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    const row = ctx.db.transaction((tx) => {
-      if (!tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).get()) throw notFound(ctx, 'userNotFound');
-      if (input.email && emailTaken(tx, input.email, input.id)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+    const row = await ctx.db.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
+      if (!exists) throw notFound(ctx, 'userNotFound');
+      if (input.email && (await emailTaken(tx, input.email, input.id))) throw fieldError('email', message(ctx.lang, 'emailTaken'));
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (input.name) changes.name = input.name;
       if (input.email) changes.email = input.email;
       if (passwordHash) changes.passwordHash = passwordHash;
-      return tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns).get()!;
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns);
+      return row!;
     });
     // Whoever knew the old password, or could reset it through the old address, is signed out.
-    if (passwordHash || emailChanges) invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
+    if (passwordHash || emailChanges) await invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
     return row;
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });
-    ctx.db.transaction((tx) => {
-      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).get();
+    await ctx.db.transaction(async (tx) => {
+      const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
       if (!target) throw notFound(ctx, 'userNotFound');
-      const admins = tx.select({ value: count() }).from(users).where(eq(users.role, 'admin')).get()?.value ?? 0;
-      if (target.role === 'admin' && admins <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
-      tx.delete(users).where(eq(users.id, input.id)).run();
+      const [admins] = await tx.select({ value: count() }).from(users).where(eq(users.role, 'admin'));
+      if (target.role === 'admin' && (admins?.value ?? 0) <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
+      await tx.delete(users).where(eq(users.id, input.id));
     });
-    eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db);
     return { id: input.id };
   }),
 });

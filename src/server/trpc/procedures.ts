@@ -18,7 +18,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next })
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
   const result = await next();
-  if (result.ok && meta?.changesPublicContent !== false) ctx.cache.contentChanged();
+  if (result.ok && meta?.changesPublicContent !== false) await ctx.cache.contentChanged();
   return result;
 });
 
@@ -37,7 +37,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, meta
   const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
   if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
     const { targetId, summary } = describeTarget(await getRawInput(), result.data);
-    recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
+    await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
   }
   return result;
 });

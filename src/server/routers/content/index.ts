@@ -15,8 +15,8 @@ function contentRouter(kind: ContentKind) {
   return router({
     list: publicProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
 
-    byId: publicProcedure.input(contentByIdInput).query(({ ctx, input }) => {
-      const item = findItem(ctx.db, kind, input.id);
+    byId: publicProcedure.input(contentByIdInput).query(async ({ ctx, input }) => {
+      const item = await findItem(ctx.db, kind, input.id);
       if (!item) throw notFound(ctx, contentKinds[kind].notFound);
       return item;
     }),
@@ -24,16 +24,17 @@ function contentRouter(kind: ContentKind) {
     /** Every item whatever its status, for editors; filtered by status on request, or narrowed by a search across every status. */
     adminList: adminProcedure
       .input(adminListContentInput)
-      .query(({ ctx, input }) => listPage(ctx, kind, input, input.status, searchedPage(ctx, kind, input))),
+      .query(async ({ ctx, input }) => listPage(ctx, kind, input, input.status, await searchedPage(ctx, kind, input))),
 
     /**
      * Any item, with its body documents for the editor and rendered as the public page will show
      * it; its pictures on the editors' path, since an unpublished item's files are not public.
      */
-    adminById: adminProcedure.input(contentByIdInput).query(({ ctx, input }) => {
-      const row = findRow(ctx.db, kind, input.id, true);
+    adminById: adminProcedure.input(contentByIdInput).query(async ({ ctx, input }) => {
+      const row = await findRow(ctx.db, kind, input.id, true);
       if (!row) throw notFound(ctx, contentKinds[kind].notFound);
-      return { ...withMedia(ctx.db, [row], true, 'private')[0]!, ...editorialDocuments(row) };
+      const [item] = await withMedia(ctx.db, [row], true, 'private');
+      return { ...item!, ...editorialDocuments(row) };
     }),
 
     create: adminProcedure

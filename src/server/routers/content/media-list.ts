@@ -4,14 +4,13 @@ import type { DbLike } from '../../db/client.ts';
 import { postMedia } from '../../db/schema.ts';
 
 /** The stored media list of a post, as input items, read inside the edit's transaction. */
-function storedMedia(db: DbLike, postId: number): MediaItemInput[] {
-  return db
+async function storedMedia(db: DbLike, postId: number): Promise<MediaItemInput[]> {
+  const rows = await db
     .select({ link: postMedia.link, titleEn: postMedia.titleEn, titleFa: postMedia.titleFa, descriptionEn: postMedia.descriptionEn, descriptionFa: postMedia.descriptionFa })
     .from(postMedia)
     .where(eq(postMedia.postId, postId))
-    .orderBy(asc(postMedia.position))
-    .all()
-    .map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value ?? undefined])) as MediaItemInput);
+    .orderBy(asc(postMedia.position));
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value ?? undefined])) as MediaItemInput);
 }
 
 /** The first item with a patch laid over it (empty values clear a field); the others as they are. */
@@ -39,16 +38,16 @@ function mediaRows(postId: number, media: readonly MediaItemInput[]) {
 }
 
 /** Writes a new post's media list (video links with their titles and texts). */
-export function insertMedia(db: DbLike, postId: number, media: readonly MediaItemInput[]): void {
+export async function insertMedia(db: DbLike, postId: number, media: readonly MediaItemInput[]): Promise<void> {
   const rows = mediaRows(postId, media);
-  if (rows.length) db.insert(postMedia).values(rows).run();
+  if (rows.length) await db.insert(postMedia).values(rows);
 }
 
 /** Replaces a post's media list, or patches its first item (the admin form edits only that one). */
-export function replaceMedia(db: DbLike, postId: number, change: { media?: MediaItemInput[]; firstMedia?: MediaItemPatch }): void {
+export async function replaceMedia(db: DbLike, postId: number, change: { media?: MediaItemInput[]; firstMedia?: MediaItemPatch }): Promise<void> {
   if (!change.media && !change.firstMedia) return;
-  let list = change.media ?? storedMedia(db, postId);
+  let list = change.media ?? (await storedMedia(db, postId));
   if (change.firstMedia) list = patchFirst(list, change.firstMedia);
-  db.delete(postMedia).where(eq(postMedia.postId, postId)).run();
-  insertMedia(db, postId, list);
+  await db.delete(postMedia).where(eq(postMedia.postId, postId));
+  await insertMedia(db, postId, list);
 }

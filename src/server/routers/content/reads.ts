@@ -7,7 +7,7 @@ import { editorialColumns, editorialOutput, type EditorialOutput, type Editorial
 import { publicCondition } from '../../publication/visibility.ts';
 import { inOrderOf } from '../../search/run.ts';
 import type { Page } from '../helpers.ts';
-import { inIds, newestFirstPage, perDatabase } from '../list-pages.ts';
+import { newestFirstPage, readByIds } from '../list-pages.ts';
 
 export interface MediaItem {
   link: string | null;
@@ -52,7 +52,7 @@ export type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & Editorial
 /** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
 const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
 
-const mediaOf = perDatabase((db) =>
+const readMedia = readByIds(postMedia.postId, (db, ids) =>
   db
     .select({
       postId: postMedia.postId,
@@ -63,29 +63,31 @@ const mediaOf = perDatabase((db) =>
       descriptionFa: postMedia.descriptionFa,
     })
     .from(postMedia)
-    .where(inIds(postMedia.postId))
-    .orderBy(asc(postMedia.postId), asc(postMedia.position))
-    .prepare(),
+    .where(ids)
+    .orderBy(asc(postMedia.postId), asc(postMedia.position)),
 );
 
-const rowsOf = perDatabase((db) => db.select(listColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare());
+const readRows = readByIds(posts.id, (db, ids) => db.select(listColumns).from(posts).where(ids).orderBy(desc(posts.createdAt), desc(posts.id)));
 
-// For previews SQLite hands over one character more than the preview (enough to tell whether the
-// text goes on), not whole articles in both languages.
-const previewColumns = {
-  ...listColumns,
-  descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${sql.placeholder('length')})`,
-  descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${sql.placeholder('length')})`,
-};
-const previewRowsOf = perDatabase((db) =>
-  db.select(previewColumns).from(posts).where(inIds(posts.id)).orderBy(desc(posts.createdAt), desc(posts.id)).prepare(),
+// For previews the database hands over one character more than the preview (enough to tell
+// whether the text goes on), not whole articles in both languages.
+const readPreviewRows = readByIds(posts.id, (db, ids, value) =>
+  db
+    .select({
+      ...listColumns,
+      descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${value('length')})`,
+      descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${value('length')})`,
+    })
+    .from(posts)
+    .where(ids)
+    .orderBy(desc(posts.createdAt), desc(posts.id)),
 );
 
 /** The rows of a page, in order; with descriptions cut to previews when the caller asks for them. */
-function pageRows(db: Db, ids: number[], preview: number | undefined): Row[] {
+async function pageRows(db: Db, ids: number[], preview: number | undefined): Promise<Row[]> {
   if (!ids.length) return [];
-  if (!preview) return rowsOf(db).all({ ids: JSON.stringify(ids) }) as Row[];
-  return (previewRowsOf(db).all({ ids: JSON.stringify(ids), length: preview + 1 }) as Row[]).map((row) => ({
+  if (!preview) return (await readRows(db, ids)) as Row[];
+  return ((await readPreviewRows(db, ids, { length: preview + 1 })) as Row[]).map((row) => ({
     ...row,
     descriptionEn: excerpt(row.descriptionEn, preview),
     descriptionFa: excerpt(row.descriptionFa, preview),
@@ -96,10 +98,14 @@ function pageRows(db: Db, ids: number[], preview: number | undefined): Row[] {
  * Rows as items, with their media lists. `rendered`: the bodies as HTML (detail answers only),
  * with pictures on the editors' private path for previews (`media: 'private'`).
  */
-export function withMedia(db: Db, rows: Row[], rendered: boolean, media: 'public' | 'private' = 'public'): ContentItem[] {
+export async function withMedia(db: Db, rows: Row[], rendered: boolean, media: 'public' | 'private' = 'public'): Promise<ContentItem[]> {
   if (!rows.length) return [];
   const byPost = new Map<number, MediaItem[]>();
-  for (const { postId, ...item } of mediaOf(db).all({ ids: JSON.stringify(rows.map((row) => row.id)) })) {
+  const lists = await readMedia(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const { postId, ...item } of lists) {
     let list = byPost.get(postId);
     if (!list) byPost.set(postId, (list = []));
     list.push(item);
@@ -113,34 +119,35 @@ export function withMedia(db: Db, rows: Row[], rendered: boolean, media: 'public
 }
 
 /** One item of the kind; only a public one unless `anyStatus` (editors). */
-export function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Row | undefined {
-  return db
+export async function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Promise<Row | undefined> {
+  const [row] = await db
     .select(columns)
     .from(posts)
     .where(and(eq(posts.kind, kind), eq(posts.id, id), anyStatus ? undefined : publicCondition(posts.status)))
-    .get() as Row | undefined;
+    .limit(1);
+  return row as Row | undefined;
 }
 
-export function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): ContentItem | undefined {
-  const row = findRow(db, kind, id, anyStatus);
-  return row ? withMedia(db, [row], true)[0] : undefined;
+export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): Promise<ContentItem | undefined> {
+  const row = await findRow(db, kind, id, anyStatus);
+  return row ? (await withMedia(db, [row], true))[0] : undefined;
 }
 
 /** A page of items of the kind, newest first, filtered by status (none: every status), or a search's page in its order. */
-export function listPage(
+export async function listPage(
   ctx: Parameters<typeof newestFirstPage>[0],
   kind: ContentKind,
   input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number },
   status: string | undefined,
   searched: { ids: number[]; total: number } | null = null,
-): Page<ContentItem> {
+): Promise<Page<ContentItem>> {
   const filters = [
-    ['kind', kind],
-    ['status', status],
-    ['category', input.category],
-    ['country', input.country],
+    [posts.kind, kind],
+    [posts.status, status],
+    [posts.category, input.category],
+    [posts.country, input.country],
   ] as const;
-  const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'posts', filters }, input);
-  const rows = searched ? inOrderOf(ids, pageRows(ctx.db, ids, input.excerpt)) : pageRows(ctx.db, ids, input.excerpt);
-  return { items: withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
+  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: posts, filters }, input));
+  const rows = searched ? inOrderOf(ids, await pageRows(ctx.db, ids, input.excerpt)) : await pageRows(ctx.db, ids, input.excerpt);
+  return { items: await withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
 }

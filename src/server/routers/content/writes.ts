@@ -12,17 +12,18 @@ import { insertMedia, replaceMedia } from './media-list.ts';
 import { findItem, findRow, type ContentItem } from './reads.ts';
 
 /*
- * Every write ends the same way, in the tick of its commit: the files the item used before and
- * uses now are settled (public while a published item shows them, private otherwise, deleted once
- * nothing uses them; src/server/editorial/item-files.ts) and the scheduler looks at its times again.
+ * Every write ends the same way: its transaction settles the files the item used before and uses
+ * now, as the committed state calls for (public while a published item shows them, private
+ * otherwise, deleted once nothing uses them; the files move once it commits:
+ * src/server/editorial/item-files.ts), and after the commit the scheduler looks at its times again.
  */
 
-export function createItem(ctx: Context, kind: ContentKind, input: CreateContentInput): ContentItem {
+export async function createItem(ctx: Context, kind: ContentKind, input: CreateContentInput): Promise<ContentItem> {
   requireCoverAlt(ctx, input);
   const now = clockOf(ctx).now();
-  const id = ctx.db.transaction((tx) => {
-    const upload = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
-    const inserted = tx
+  const id = await ctx.db.transaction(async (tx) => {
+    const upload = await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
+    const [inserted] = await tx
       .insert(posts)
       .values({
         kind,
@@ -33,56 +34,54 @@ export function createItem(ctx: Context, kind: ContentKind, input: CreateContent
         image: upload.path,
         category: input.category ?? null,
         country: input.country ?? null,
-        ...editorialChanges(ctx, tx, input, undefined, now),
+        ...(await editorialChanges(ctx, tx, input, undefined, now)),
       })
-      .returning({ id: posts.id })
-      .get();
-    insertMedia(tx, inserted.id, input.media);
-    recordRevision(tx, ctx, { postId: inserted.id }, now);
-    return inserted.id;
+      .returning({ id: posts.id });
+    const id = inserted!.id;
+    await insertMedia(tx, id, input.media);
+    await recordRevision(tx, ctx, { postId: id }, now);
+    await settleFiles(ctx, await filesOfItem(tx, { postId: id }));
+    return id;
   });
-  settleFiles(ctx, filesOfItem(ctx.db, { postId: id }));
-  scheduleChanged(ctx);
-  return findItem(ctx.db, kind, id, true)!;
+  await scheduleChanged(ctx);
+  return (await findItem(ctx.db, kind, id, true))!;
 }
 
-export function updateItem(ctx: Context, kind: ContentKind, input: UpdateContentInput): ContentItem {
+export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateContentInput): Promise<ContentItem> {
   const now = clockOf(ctx).now();
   const owner = { postId: input.id };
-  const before = ctx.db.transaction((tx) => {
-    const current = tx
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
       .select({ status: posts.status, publishAt: posts.publishAt })
       .from(posts)
       .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
-      .get();
+      .limit(1);
     if (!current) throw notFound(ctx, contentKinds[kind].notFound);
     if (input.imageUploadId) requireCoverAlt(ctx, input);
-    const before = filesOfItem(tx, owner);
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...editorialChanges(ctx, tx, input, current, now) };
+    const before = await filesOfItem(tx, owner);
+    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...(await editorialChanges(ctx, tx, input, current, now)) };
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;
     if (input.country !== undefined) changes.country = input.country;
-    if (input.imageUploadId) changes.image = claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path;
-    tx.update(posts).set(changes).where(eq(posts.id, input.id)).run();
-    replaceMedia(tx, input.id, input);
-    recordRevision(tx, ctx, owner, now);
-    return before;
+    if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
+    await tx.update(posts).set(changes).where(eq(posts.id, input.id));
+    await replaceMedia(tx, input.id, input);
+    await recordRevision(tx, ctx, owner, now);
+    await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
   });
-  settleFiles(ctx, [...before, ...filesOfItem(ctx.db, owner)]);
-  scheduleChanged(ctx);
-  return findItem(ctx.db, kind, input.id, true)!;
+  await scheduleChanged(ctx);
+  return (await findItem(ctx.db, kind, input.id, true))!;
 }
 
 /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-export function deleteItem(ctx: Context, kind: ContentKind, id: number): { id: number } {
-  const files = ctx.db.transaction((tx) => {
-    if (!findRow(tx, kind, id, true)) throw notFound(ctx, contentKinds[kind].notFound);
-    const files = filesOfItem(tx, { postId: id });
-    tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, id))).run();
-    return files;
+export async function deleteItem(ctx: Context, kind: ContentKind, id: number): Promise<{ id: number }> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await findRow(tx, kind, id, true))) throw notFound(ctx, contentKinds[kind].notFound);
+    const files = await filesOfItem(tx, { postId: id });
+    await tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, id)));
+    await settleFiles(ctx, files);
   });
-  settleFiles(ctx, files);
-  scheduleChanged(ctx);
+  await scheduleChanged(ctx);
   return { id };
 }

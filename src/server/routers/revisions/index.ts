@@ -29,27 +29,25 @@ export type ComparedField = keyof typeof comparedFields;
 
 export const revisionsRouter = router({
   /** An item's revisions, newest first: who saved, when, and the titles then. */
-  list: adminProcedure.input(revisionOwnerInput).query(({ ctx, input }) => {
+  list: adminProcedure.input(revisionOwnerInput).query(async ({ ctx, input }) => {
     const owner = input.owner === 'post' ? eq(revisions.postId, input.id) : eq(revisions.legalId, input.id);
-    return ctx.db
+    const rows = await ctx.db
       .select({ id: revisions.id, createdAt: revisions.createdAt, userEmail: revisions.userEmail, snapshot: revisions.snapshot })
       .from(revisions)
       .where(owner)
-      .orderBy(desc(revisions.id))
-      .all()
-      .map(({ snapshot, ...row }) => {
-        const saved = snapshotOf(snapshot);
-        return { ...row, titleEn: saved.titleEn, titleFa: saved.titleFa, status: saved.status };
-      });
+      .orderBy(desc(revisions.id));
+    return rows.map(({ snapshot, ...row }) => {
+      const saved = snapshotOf(snapshot);
+      return { ...row, titleEn: saved.titleEn, titleFa: saved.titleFa, status: saved.status };
+    });
   }),
 
   /** What changed from one revision to another of the same item, field by field, line by line. */
-  compare: adminProcedure.input(compareRevisionsInput).query(({ ctx, input }) => {
-    const rows = ctx.db
+  compare: adminProcedure.input(compareRevisionsInput).query(async ({ ctx, input }) => {
+    const rows = await ctx.db
       .select()
       .from(revisions)
-      .where(inArray(revisions.id, [input.from, input.to]))
-      .all();
+      .where(inArray(revisions.id, [input.from, input.to]));
     const from = rows.find((row) => row.id === input.from);
     const to = rows.find((row) => row.id === input.to);
     if (!from || !to || from.postId !== to.postId || from.legalId !== to.legalId) throw notFound(ctx, 'revisionNotFound');
@@ -73,17 +71,18 @@ export const revisionsRouter = router({
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
-  restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(({ ctx, input }) => {
+  restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
-    const { restored, files } = ctx.db.transaction((tx) => {
-      const revision = tx.select().from(revisions).where(eq(revisions.id, input.id)).get();
+    return ctx.db.transaction(async (tx) => {
+      const [revision] = await tx.select().from(revisions).where(eq(revisions.id, input.id)).limit(1);
       if (!revision) throw notFound(ctx, 'revisionNotFound');
       const saved = snapshotOf(revision.snapshot);
       const table = revision.postId ? posts : legalItems;
       const itemId = (revision.postId ?? revision.legalId)!;
       const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
-      const before = filesOfItem(tx, owner);
-      tx.update(table)
+      const before = await filesOfItem(tx, owner);
+      await tx
+        .update(table)
         .set({
           titleEn: saved.titleEn,
           titleFa: saved.titleFa,
@@ -98,13 +97,11 @@ export const revisionsRouter = router({
           coverCredit: saved.coverCredit,
           updatedAt: now,
         })
-        .where(eq(table.id, itemId))
-        .run();
-      recordRevision(tx, ctx, owner, now);
-      const kind = revision.postId ? (tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).get()?.kind ?? null) : 'legal';
-      return { restored: { id: itemId, kind, titleEn: saved.titleEn }, files: [...before, ...filesOfItem(tx, owner)] };
+        .where(eq(table.id, itemId));
+      await recordRevision(tx, ctx, owner, now);
+      const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
+      await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+      return { id: itemId, kind, titleEn: saved.titleEn };
     });
-    settleFiles(ctx, files);
-    return restored;
   }),
 });

@@ -6,10 +6,10 @@ import type { Context } from '../../trpc/context.ts';
 import type { RevisionOwner, RevisionSnapshot } from './snapshot.ts';
 
 /** The editable state of an item now: both languages, publication, the cover's words. */
-function snapshotOf(db: DbLike, owner: RevisionOwner): RevisionSnapshot | undefined {
+async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSnapshot | undefined> {
   const table = owner.postId ? posts : legalItems;
   const id = owner.postId ?? owner.legalId!;
-  const row = db
+  const [row] = await db
     .select({
       titleEn: table.titleEn,
       titleFa: table.titleFa,
@@ -27,7 +27,7 @@ function snapshotOf(db: DbLike, owner: RevisionOwner): RevisionSnapshot | undefi
     })
     .from(table)
     .where(eq(table.id, id))
-    .get();
+    .limit(1);
   if (!row) return undefined;
   const documents = documentsOf(row);
   return {
@@ -51,41 +51,35 @@ const ownerColumn = (owner: RevisionOwner) => (owner.postId ? eq(revisions.postI
  * Keeps the state an editor just saved as a revision (who, when, both languages) and deletes the
  * oldest beyond REVISIONS_KEEP. Call inside the transaction that saved the item.
  */
-export function recordRevision(db: DbLike, ctx: Pick<Context, 'user' | 'env'>, owner: RevisionOwner, now: Date): void {
-  const snapshot = snapshotOf(db, owner);
+export async function recordRevision(db: DbLike, ctx: Pick<Context, 'user' | 'env'>, owner: RevisionOwner, now: Date): Promise<void> {
+  const snapshot = await snapshotOf(db, owner);
   if (!snapshot) return;
-  db.insert(revisions)
-    .values({
-      postId: owner.postId ?? null,
-      legalId: owner.legalId ?? null,
-      userId: ctx.user?.id ?? null,
-      userEmail: ctx.user?.email ?? null,
-      snapshot: JSON.stringify(snapshot),
-      createdAt: now,
-    })
-    .run();
-  const oldestKept = db
+  await db.insert(revisions).values({
+    postId: owner.postId ?? null,
+    legalId: owner.legalId ?? null,
+    userId: ctx.user?.id ?? null,
+    userEmail: ctx.user?.email ?? null,
+    snapshot: JSON.stringify(snapshot),
+    createdAt: now,
+  });
+  const [oldestKept] = await db
     .select({ id: revisions.id })
     .from(revisions)
     .where(ownerColumn(owner))
     .orderBy(desc(revisions.id))
     .limit(1)
-    .offset(ctx.env.REVISIONS_KEEP - 1)
-    .get();
+    .offset(ctx.env.REVISIONS_KEEP - 1);
   if (oldestKept) {
-    const stale = db
+    const stale = await db
       .select({ id: revisions.id })
       .from(revisions)
-      .where(and(ownerColumn(owner), lt(revisions.id, oldestKept.id)))
-      .all();
+      .where(and(ownerColumn(owner), lt(revisions.id, oldestKept.id)));
     if (stale.length)
-      db.delete(revisions)
-        .where(
-          inArray(
-            revisions.id,
-            stale.map((row) => row.id),
-          ),
-        )
-        .run();
+      await db.delete(revisions).where(
+        inArray(
+          revisions.id,
+          stale.map((row) => row.id),
+        ),
+      );
   }
 }
