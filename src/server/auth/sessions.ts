@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, DbLike } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -35,14 +35,14 @@ export function sessionIdOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export function createSession(db: Db, token: string, userId: number, policy: SessionPolicy, now = new Date()): Session {
+export async function createSession(db: DbLike, token: string, userId: number, policy: SessionPolicy, now = new Date()): Promise<Session> {
   const session: Session = {
     id: sessionIdOf(token),
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + Math.min(policy.idleMs, policy.maxMs)),
   };
-  db.insert(sessions).values(session).run();
+  await db.transaction((tx) => tx.insert(sessions).values(session));
   return session;
 }
 
@@ -50,9 +50,14 @@ export function createSession(db: Db, token: string, userId: number, policy: Ses
  * Looks a cookie token up. Expiry slides with use (idle timeout) but never past the absolute
  * lifetime counted from login; the row is written at most once per tenth of the idle period.
  */
-export function validateSessionToken(db: Db, token: string, policy: SessionPolicy, now = new Date()): { session: Session; user: SessionUser; refreshed: boolean } | null {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<{ session: Session; user: SessionUser; refreshed: boolean } | null> {
   const id = sessionIdOf(token);
-  const row = db
+  const [row] = await db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
       user: { id: users.id, name: users.name, email: users.email, role: users.role },
@@ -60,32 +65,32 @@ export function validateSessionToken(db: Db, token: string, policy: SessionPolic
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
-    .get();
+    .limit(1);
   if (!row) return null;
   const { session, user } = row;
   const hardLimit = session.createdAt.getTime() + policy.maxMs;
   if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= hardLimit) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.transaction((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
     return null;
   }
   const slid = Math.min(now.getTime() + policy.idleMs, hardLimit);
   const refreshed = slid - session.expiresAt.getTime() > policy.idleMs / 10;
   if (refreshed) {
     session.expiresAt = new Date(slid);
-    db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)).run();
+    await db.transaction((tx) => tx.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)));
   }
   return { session, user, refreshed };
 }
 
-export function invalidateSession(db: Db, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function invalidateSession(db: DbLike, sessionId: string): Promise<void> {
+  await db.transaction((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
 }
 
-export function invalidateUserSessions(db: Db, userId: number, exceptSessionId?: string): void {
+export async function invalidateUserSessions(db: DbLike, userId: number, exceptSessionId?: string): Promise<void> {
   const condition = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
-  db.delete(sessions).where(condition).run();
+  await db.transaction((tx) => tx.delete(sessions).where(condition));
 }
 
-export function deleteExpiredSessions(db: Db, now = new Date()): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.transaction((tx) => tx.delete(sessions).where(lt(sessions.expiresAt, now)));
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import * as tar from 'tar';
-import type { Db } from '../db/client.ts';
-import { eraseDeleted } from '../db/erase.ts';
+import { isPostgresUrl, type Db } from '../db/client.ts';
+import { copySqliteDatabase, sqliteIntegrity } from './database-file-sqlite.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 'womens-rights-news-backup/1';
@@ -14,21 +13,10 @@ const FORMAT = 'womens-rights-news-backup/1';
  * the site runs and writes) and the storage folder.
  */
 export async function createBackup(deps: { db: Db; storageRoot: string }, file: string): Promise<{ bytes: number }> {
+  if (deps.db.dialect !== 'sqlite') throw new Error('Backups are not available on PostgreSQL yet.');
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'backup-'));
   try {
-    // From the cleaned state: the log folded in, then the copy rebuilt, so no page of it keeps the
-    // remains of a deleted row (free pages, slack space) that the live file might still hold.
-    eraseDeleted(deps.db);
-    const copy = path.join(work, 'site.db');
-    await deps.db.$client.backup(copy);
-    const compact = new Database(copy);
-    try {
-      compact.pragma('secure_delete = ON');
-      compact.exec('VACUUM');
-      compact.pragma('journal_mode = DELETE');
-    } finally {
-      compact.close();
-    }
+    await copySqliteDatabase(deps.db, path.join(work, 'site.db'));
     await fs.promises.writeFile(path.join(work, MANIFEST), JSON.stringify({ format: FORMAT, createdAt: new Date().toISOString() }, null, 2));
     // tar follows this link, so the archive holds the files under storage/ without copying them first.
     await fs.promises.symlink(path.resolve(deps.storageRoot), path.join(work, 'storage'), 'dir');
@@ -59,16 +47,15 @@ function isPlainBackupEntry(entryPath: string, entry: tar.ReadEntry | fs.Stats):
  * with a `.before-restore-<time>` suffix. The server must be stopped.
  */
 export async function restoreBackup(file: string, target: { dbFile: string; storageDir: string }): Promise<{ keptDb: string | null; keptStorage: string | null }> {
+  if (isPostgresUrl(target.dbFile)) throw new BackupError('Restoring a backup is not available on PostgreSQL yet.');
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
     await tar.extract({ file, cwd: work, strict: true, preservePaths: false, filter: isPlainBackupEntry });
     const manifest = JSON.parse(await fs.promises.readFile(path.join(work, MANIFEST), 'utf8').catch(() => '{}')) as { format?: string };
     if (manifest.format !== FORMAT) throw new BackupError(`${file} is not a backup made by this site.`);
     const extractedDb = path.join(work, 'site.db');
-    const check = new Database(extractedDb, { readonly: true });
-    const verdict = check.pragma('integrity_check', { simple: true });
-    check.close();
-    if (verdict !== 'ok') throw new BackupError(`The database in ${file} fails its integrity check: ${String(verdict)}`);
+    const verdict = sqliteIntegrity(extractedDb);
+    if (verdict !== 'ok') throw new BackupError(`The database in ${file} fails its integrity check: ${verdict}`);
 
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const dbFile = path.resolve(target.dbFile);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Language } from '../../shared/locale.ts';
 import { databaseContentVersion, type ContentVersionSource } from './content-version.ts';
-import { versionedMemo, type Remember } from './memo.ts';
+import { versionedAsyncMemo, versionedMemo, type Remember, type RememberAsync } from './memo.ts';
 import { validatorMaker } from './validators.ts';
 
 export type { ContentVersionSource } from './content-version.ts';
@@ -15,10 +15,15 @@ export { httpCache } from './http.ts';
 export interface SiteCache {
   /** The current content version: internal, never sent to a client. */
   version(): string;
-  /** Public output changed: every cached answer, memo and validator moves on. */
-  contentChanged(): void;
-  /** A value derived from public tables, worked out once per version. */
+  /**
+   * Public output changed: every cached answer, memo and validator of this process moves on at
+   * once; the other processes' once the returned promise settles (the shared counter is written).
+   */
+  contentChanged(): Promise<void>;
+  /** A value derived from public tables, worked out once per version (synchronous reads, SQLite's reader). */
   remember: Remember;
+  /** The same for a value worked out by awaited queries. */
+  rememberAsync: RememberAsync;
   /** The opaque ETag of a public read of this version in this language. */
   validator(version: string, language: Language): string;
 }
@@ -30,6 +35,7 @@ export function createSiteCache(db: Db, versions: ContentVersionSource = databas
     version,
     contentChanged: () => versions.bump(),
     remember: versionedMemo(version),
+    rememberAsync: versionedAsyncMemo(version),
     validator: validatorMaker(),
   };
 }

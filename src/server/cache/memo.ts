@@ -1,8 +1,24 @@
 /** A value worked out once per content version. */
 export type Remember = <T>(key: string, compute: () => T) => T;
+/** The same for a value worked out by awaited queries. */
+export type RememberAsync = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 
 /** Beyond this many keys the memo starts again, so odd filters cannot grow it without bound. */
 const MAX_REMEMBERED = 10_000;
+
+/** The values of the current version: a new version (or too many keys) starts an empty map. */
+function versionedStore(version: () => string): () => Map<string, unknown> {
+  let memoVersion = '';
+  let values = new Map<string, unknown>();
+  return () => {
+    const current = version();
+    if (current !== memoVersion || values.size >= MAX_REMEMBERED) {
+      memoVersion = current;
+      values = new Map();
+    }
+    return values;
+  };
+}
 
 /**
  * Values derived from public tables (a list's total, the sort key of a row at a known depth),
@@ -11,17 +27,32 @@ const MAX_REMEMBERED = 10_000;
  * review, subscribers) must not be memoised, since those writes leave the version alone.
  */
 export function versionedMemo(version: () => string): Remember {
-  let memoVersion = '';
-  let values = new Map<string, unknown>();
+  const store = versionedStore(version);
   return <T>(key: string, compute: () => T): T => {
-    const current = version();
-    if (current !== memoVersion || values.size >= MAX_REMEMBERED) {
-      memoVersion = current;
-      values = new Map();
-    }
+    const values = store();
     if (values.has(key)) return values.get(key) as T;
     const value = compute();
     values.set(key, value);
+    return value;
+  };
+}
+
+/**
+ * The same for values computed by awaited queries. The promise is kept under the version read when
+ * the work began, so readers asking meanwhile share one computation; a version that moves on
+ * meanwhile starts a new map, so the value never serves a later version. A computation that fails
+ * is forgotten, and the next reader tries again.
+ */
+export function versionedAsyncMemo(version: () => string): RememberAsync {
+  const store = versionedStore(version);
+  return <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    const values = store();
+    if (values.has(key)) return values.get(key) as Promise<T>;
+    const value = compute();
+    values.set(key, value);
+    value.catch(() => {
+      if (values.get(key) === value) values.delete(key);
+    });
     return value;
   };
 }

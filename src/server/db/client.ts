@@ -38,7 +38,8 @@ export interface Db extends Omit<Orm, 'transaction'> {
 /** A database handle or an open transaction: helpers that may run inside a caller's transaction take this. */
 export type DbLike = Db | Orm;
 
-const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+/** Whether a DATABASE_URL names PostgreSQL (anything else is an SQLite file). */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 /** `postgres://…` or `postgresql://…` opens PostgreSQL; a file path or `file:` URL opens SQLite, the default. */
 export function openDatabase(url: string): Db {

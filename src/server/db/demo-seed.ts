@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ContentSection } from '../../shared/content-kinds.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -9,7 +9,7 @@ import { innerContext } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { storeUpload } from '../uploads/store.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from './demo-content.ts';
-import { posts } from './schema.ts';
+import { galleryItems, legalItems, posts } from './schema.ts';
 
 const palettes = [
   ['#5b2245', '#a34d7f', '#f4e4ee'],
@@ -57,7 +57,8 @@ interface SeedResult {
  * Items get staggered dates (one a few hours apart) so lists and relative times look real.
  */
 export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): Promise<SeedResult> {
-  const existing = deps.db.select({ value: count() }).from(posts).get()?.value ?? 0;
+  const [found] = await deps.db.select({ value: count() }).from(posts).limit(1);
+  const existing = found?.value ?? 0;
   if (existing > 0 && !options.force) throw new Error('The site already has content; pass --force to add the demo content anyway.');
   const now = new Date();
   // Procedures record no author, so the seed acts as an in-process editor without creating an account.
@@ -65,10 +66,10 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   const caller = createCaller(innerContext(deps, { user: editor, session: { id: 'seed', userId: 0, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } }));
   let imageIndex = 0;
   let age = 0;
-  const backdate = (table: 'posts' | 'gallery_items' | 'legal_items' | 'stories', id: number) => {
+  const backdate = async (table: typeof posts | typeof galleryItems | typeof legalItems, id: number) => {
     age += 1;
-    const at = now.getTime() - age * 5 * 3_600_000;
-    deps.db.$client.prepare(`UPDATE ${table} SET created_at = ?, updated_at = ? WHERE id = ?`).run(at, at, id);
+    const at = new Date(now.getTime() - age * 5 * 3_600_000);
+    await deps.db.transaction((tx) => tx.update(table).set({ createdAt: at, updatedAt: at }).where(eq(table.id, id)));
   };
 
   const createPosts = async (router: ContentSection, items: DemoPost[]) => {
@@ -87,7 +88,7 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
         country: item.country ?? null,
         media: item.videoLink ? [{ link: item.videoLink }] : [],
       });
-      backdate('posts', created.id);
+      await backdate(posts, created.id);
     }
   };
   age = 0;
@@ -100,7 +101,7 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   age = 0;
   for (const item of demoGallery) {
     const created = await caller.gallery.create(item.videoLink ? { name: item.name, videoLink: item.videoLink } : { name: item.name, imageUploadId: await demoImage(deps, imageIndex++) });
-    backdate('gallery_items', created.id);
+    await backdate(galleryItems, created.id);
   }
   age = 0;
   for (const item of demoLegal) {
@@ -114,7 +115,7 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
         ? { videoLink: item.videoLink }
         : { mediaUploadId: await demoImage(deps, imageIndex++), coverAltEn: item.titleEn, coverAltFa: item.titleFa }),
     });
-    backdate('legal_items', created.id);
+    await backdate(legalItems, created.id);
   }
   const pending = await caller.stories.list({ status: 'all', pageSize: 50 });
   const before = new Set(pending.items.map((s) => s.id));

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { legalItems, posts } from '../db/schema.ts';
+import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
 import { settleFiles, shownFiles } from '../editorial/item-files.ts';
 import { recordAudit } from '../security/audit.ts';
 import type { Deps } from '../trpc/context.ts';
@@ -12,26 +13,28 @@ const RETRY_MS = 60 * 1000;
 const tables = [posts, legalItems] as const;
 
 /**
- * Publishes every scheduled item whose time has come: status `published`, its public date set to
- * the scheduled time (lists are ordered by it), its cover and body pictures moved to the public
- * side, and the caches told, all in one tick, so no reader sees the item without its pictures or
- * one page with it and another without. Returns how many.
+ * Publishes every scheduled item whose time has come, in one transaction: status `published`, its
+ * public date set to the scheduled time (lists are ordered by it), and its files settled: the cover
+ * and body pictures move to the public side right after the commit (editorial/item-files.ts), and
+ * then the caches are told. A reader who comes in the moment between the commit and the move may
+ * miss a picture, or find the item on one page before the cached others; never a private file made
+ * public for a change that rolled back. Returns how many.
  */
-export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): number {
+export async function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): Promise<number> {
   const now = clockOf(deps).now();
-  let published = 0;
-  const files: string[] = [];
-  deps.db.transaction((tx) => {
+  // The body may run again on PostgreSQL (a serialization retry): it counts and collects afresh each time.
+  const published = await deps.db.transaction(async (tx) => {
+    let count = 0;
+    const files: string[] = [];
     for (const table of tables) {
-      const rows = tx
+      const rows = await tx
         .update(table)
         .set({ status: 'published', createdAt: sql`${table.publishAt}`, updatedAt: now })
         .where(and(eq(table.status, 'scheduled'), isNotNull(table.publishAt), lte(table.publishAt, now)))
-        .returning({ id: table.id, cover: table === posts ? posts.image : legalItems.media, bodyEn: table.bodyEn, bodyFa: table.bodyFa })
-        .all();
+        .returning({ id: table.id, cover: table === posts ? posts.image : legalItems.media, bodyEn: table.bodyEn, bodyFa: table.bodyFa });
       for (const row of rows) files.push(...shownFiles(row.cover, row));
       for (const row of rows)
-        recordAudit(
+        await recordAudit(
           tx,
           {
             userId: null,
@@ -42,24 +45,28 @@ export function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | '
           },
           now,
         );
-      published += rows.length;
+      count += rows.length;
     }
+    // Inside the transaction, deps.db is this transaction: the files' uses are read as it leaves
+    // them, and their moves wait for its commit.
+    if (count) await settleFiles(deps, files);
+    return count;
   });
   if (!published) return 0;
-  settleFiles(deps, files);
-  deps.cache.contentChanged();
+  await deps.cache.contentChanged();
   return published;
 }
 
 /** When the next scheduled item is due, or null when none is waiting. */
-export function nextPublishAt(deps: Pick<Deps, 'db'>): Date | null {
+export async function nextPublishAt(deps: Pick<Deps, 'db'>): Promise<Date | null> {
   let next: Date | null = null;
   for (const table of tables) {
-    const found = deps.db
+    const [row] = await deps.db
       .select({ at: min(table.publishAt) })
       .from(table)
       .where(eq(table.status, 'scheduled'))
-      .get()?.at;
+      .limit(1);
+    const found = row?.at;
     const at = found === null || found === undefined ? null : new Date(found);
     if (at && (!next || at < next)) next = at;
   }
@@ -69,17 +76,24 @@ export function nextPublishAt(deps: Pick<Deps, 'db'>): Date | null {
 /**
  * The timer that publishes this site's scheduled items at their times, in this process, whether or
  * not any request comes. Built with the site's dependencies (createDeps) and reached through them,
- * so a copy of the dependencies with another clock (a test's) still drives the one timer.
+ * so a copy of the dependencies with another clock (a test's) still drives the one timer. One look
+ * (publish what is due, find the next time, set the timer) runs at a time; a wake-up asked for
+ * during a look makes one more look after it, instead of a second timer.
  */
 export class PublicationTimer {
   private cancel: (() => void) | null = null;
   private deps: Deps | null = null;
+  private looking: Promise<void> | null = null;
+  private lookAgain = false;
 
-  /** Starts publishing with these dependencies; items that fell due while the server was down go out at once. Returns stop. */
+  /**
+   * Starts publishing with these dependencies; items that fell due while the server was down go out
+   * at once, in a look that `settled()` waits for. Returns stop.
+   */
   start(deps: Deps): () => void {
     this.cancel?.();
     this.deps = deps;
-    this.arm();
+    void this.arm();
     return () => {
       this.deps = null;
       this.cancel?.();
@@ -87,27 +101,61 @@ export class PublicationTimer {
     };
   }
 
-  /** After an editor schedules, reschedules or publishes an item: the timer wakes for the new next time. */
-  changed(): void {
-    if (this.deps) this.arm();
+  /**
+   * After an editor schedules, reschedules or publishes an item: resolves once the timer is set for
+   * the new next time. Asked inside a transaction, the timer looks once that commits (its look must
+   * neither join the transaction nor carry it into the timer it sets).
+   */
+  changed(): Promise<void> {
+    const deps = this.deps;
+    if (!deps) return Promise.resolve();
+    if (openTransactionOf(deps.db)) return afterCommit(() => this.arm());
+    return this.arm();
   }
 
-  private arm(): void {
+  /** Resolves when no look is under way: the timer is set (or stopped) and what was due is published. */
+  async settled(): Promise<void> {
+    while (this.looking) await this.looking;
+  }
+
+  /** Never rejects: a failed look is logged and tried again in a minute. */
+  private arm(): Promise<void> {
     this.cancel?.();
     this.cancel = null;
+    if (!this.deps) return Promise.resolve();
+    if (this.looking) {
+      this.lookAgain = true;
+      return this.settled();
+    }
+    const looking = this.look().finally(() => {
+      this.looking = null;
+      if (this.lookAgain) {
+        this.lookAgain = false;
+        void this.arm();
+      }
+    });
+    this.looking = looking;
+    return this.settled();
+  }
+
+  private async look(): Promise<void> {
     const deps = this.deps;
     if (!deps) return;
     const clock = clockOf(deps);
     let wait = MAX_WAIT_MS;
     try {
-      publishDue(deps);
-      const next = nextPublishAt(deps);
+      await publishDue(deps);
+      // Stopped meanwhile (the site is closing, its database with it): nothing more to look at.
+      if (this.deps !== deps) return;
+      const next = await nextPublishAt(deps);
       if (next) wait = Math.min(MAX_WAIT_MS, Math.max(0, next.getTime() - clock.now().getTime()));
     } catch (error) {
       console.error('Scheduled publishing failed; trying again in a minute:', error);
       wait = RETRY_MS;
     }
-    this.cancel = clock.setTimer(wait, () => this.arm());
+    // Stopped or restarted meanwhile, or asked to look again (which sets the timer itself).
+    if (this.deps !== deps || this.lookAgain) return;
+    this.cancel = clock.setTimer(wait, () => void this.arm());
   }
 }
 
@@ -116,7 +164,7 @@ export function startPublishing(deps: Deps): () => void {
   return deps.publication.start(deps);
 }
 
-/** After an editor schedules, reschedules or publishes an item: the timer wakes for the new next time. */
-export function scheduleChanged(deps: Pick<Deps, 'publication'>): void {
-  deps.publication.changed();
+/** After an editor schedules, reschedules or publishes an item: resolves once the timer wakes for the new next time. */
+export function scheduleChanged(deps: Pick<Deps, 'publication'>): Promise<void> {
+  return deps.publication.changed();
 }

@@ -6,8 +6,8 @@ export type PublicationStatus = 'draft' | 'scheduled' | 'published';
 /**
  * THE rule of what visitors may see, for every page, list, count, feed, sitemap, share tag, API
  * answer and search: an item is public exactly when its status is `published`. A scheduled item
- * is not public until the scheduler (./scheduler.ts) turns it `published` at its time, in the same
- * step that tells the caches; so every reader sees the same thing at the same moment.
+ * is not public until the scheduler (./scheduler.ts) turns it `published` at its time, in one
+ * transaction, and tells the caches right after the commit, once its pictures are public.
  */
 export function isPublic(item: { status: PublicationStatus }): boolean {
   return item.status === 'published';

@@ -10,10 +10,10 @@ import { search, type Audience, type SearchPage } from './engine.ts';
  * cache skips them (src/server/cache/http.ts), and a failure is reported without its cause,
  * whose message could quote the query into the server's log.
  */
-export function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: SearchInput, audience: Audience): SearchPage {
+export async function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: SearchInput, audience: Audience): Promise<SearchPage> {
   try {
     // The site's clock, as scheduled publishing uses, ages results for the recency preference.
-    return search(ctx.db, input, ctx.lang, audience, clockOf(ctx).now().getTime());
+    return await search(ctx.db, input, ctx.lang, audience, clockOf(ctx).now().getTime());
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     console.error(`search failed${typeof code === 'string' ? ` (${code})` : ''}`);
@@ -26,14 +26,14 @@ export function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: Se
  * `q`, best first, whatever their status, and how many match. Null without a query (the list as
  * usual). The list then reads its own rows by these ids, so a result looks exactly like the list.
  */
-export function searchedPage(
+export async function searchedPage(
   ctx: Pick<Context, 'db' | 'lang' | 'clock'>,
   type: SearchType,
   input: { q?: string; page: number; pageSize: number },
   audience: Audience = 'editor',
-): { ids: number[]; total: number } | null {
+): Promise<{ ids: number[]; total: number } | null> {
   if (!input.q) return null;
-  const found = runSearch(ctx, { q: input.q, type, page: input.page, pageSize: input.pageSize }, audience);
+  const found = await runSearch(ctx, { q: input.q, type, page: input.page, pageSize: input.pageSize }, audience);
   return { ids: found.items.map((hit) => hit.id), total: found.total };
 }
 

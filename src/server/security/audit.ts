@@ -9,10 +9,13 @@ interface AuditEntry {
   summary?: string | null;
 }
 
-export function recordAudit(db: DbLike, entry: AuditEntry, at = new Date()): void {
-  db.insert(auditLog)
-    .values({ at, userId: entry.userId, userEmail: entry.userEmail?.slice(0, 254) ?? null, action: entry.action, targetId: entry.targetId ?? null, summary: entry.summary?.slice(0, 200) ?? null })
-    .run();
+/** Writes one entry: in the caller's transaction when given one (or called inside one), else in its own. */
+export async function recordAudit(db: DbLike, entry: AuditEntry, at = new Date()): Promise<void> {
+  await db.transaction((tx) =>
+    tx
+      .insert(auditLog)
+      .values({ at, userId: entry.userId, userEmail: entry.userEmail?.slice(0, 254) ?? null, action: entry.action, targetId: entry.targetId ?? null, summary: entry.summary?.slice(0, 200) ?? null }),
+  );
 }
 
 function field(value: unknown, name: string): unknown {

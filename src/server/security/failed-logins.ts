@@ -1,5 +1,5 @@
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbLike } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
 
@@ -19,35 +19,34 @@ const ACTION = 'auth.loginFailed';
  * single row without text. So an hour adds at most (accounts + 21) rows, whatever is sent. The
  * caller's network address is never stored (decision 005); the throttle counts per address.
  */
-export function recordFailedLogin(db: Db, attempt: { userId: number | null; account: string }, now = new Date()): void {
+export async function recordFailedLogin(db: DbLike, attempt: { userId: number | null; account: string }, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - (now.getTime() % FAILED_LOGIN_WINDOW_MS));
   const typed = attempt.account.slice(0, STORED_ACCOUNT_CHARS);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     const inWindow = and(eq(auditLog.action, ACTION), gte(auditLog.at, since));
     const sameAccount = attempt.userId !== null ? eq(auditLog.userId, attempt.userId) : and(isNull(auditLog.userId), eq(auditLog.userEmail, typed));
-    let row = tx.select({ id: auditLog.id }).from(auditLog).where(and(inWindow, sameAccount)).get();
+    let [row] = await tx.select({ id: auditLog.id }).from(auditLog).where(and(inWindow, sameAccount)).limit(1);
     let userEmail: string | null = typed;
     if (!row && attempt.userId === null) {
-      const named =
-        tx
-          .select({ value: count() })
-          .from(auditLog)
-          .where(and(inWindow, isNull(auditLog.userId), sql`${auditLog.userEmail} is not null`))
-          .get()?.value ?? 0;
-      if (named >= NAMED_UNKNOWN_ACCOUNTS) {
+      const [named] = await tx
+        .select({ value: count() })
+        .from(auditLog)
+        .where(and(inWindow, isNull(auditLog.userId), sql`${auditLog.userEmail} is not null`))
+        .limit(1);
+      if ((named?.value ?? 0) >= NAMED_UNKNOWN_ACCOUNTS) {
         userEmail = null;
-        row = tx
+        [row] = await tx
           .select({ id: auditLog.id })
           .from(auditLog)
           .where(and(inWindow, isNull(auditLog.userId), isNull(auditLog.userEmail)))
-          .get();
+          .limit(1);
       }
     }
     if (row)
-      tx.update(auditLog)
+      await tx
+        .update(auditLog)
         .set({ attempts: sql`${auditLog.attempts} + 1` })
-        .where(eq(auditLog.id, row.id))
-        .run();
-    else recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, now);
+        .where(eq(auditLog.id, row.id));
+    else await recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, now);
   });
 }

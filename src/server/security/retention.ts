@@ -1,7 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, getTableName, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { eraseDeleted } from '../db/erase.ts';
-import { contactMessages, stories } from '../db/schema.ts';
+import { contactMessages, stories, uploads } from '../db/schema.ts';
 import type { Storage } from '../uploads/storage.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 
@@ -12,21 +12,19 @@ import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 export async function applyRetention(deps: { db: Db; storage: Storage }, days: number, now = Date.now()): Promise<{ contacts: number; stories: number }> {
   if (days <= 0) return { contacts: 0, stories: 0 };
   const cutoff = new Date(now - days * 86_400_000);
-  const { files, contacts, storyCount } = deps.db.transaction((tx) => {
-    const removedContacts = tx
+  const { files, contacts, storyCount } = await deps.db.transaction(async (tx) => {
+    const removedContacts = await tx
       .delete(contactMessages)
       .where(and(eq(contactMessages.status, 'archived'), lt(contactMessages.updatedAt, cutoff)))
-      .returning({ image: contactMessages.image })
-      .all();
-    const removedStories = tx
+      .returning({ image: contactMessages.image });
+    const removedStories = await tx
       .delete(stories)
       .where(and(eq(stories.status, 'pending'), lt(stories.createdAt, cutoff)))
-      .returning({ media: stories.media })
-      .all();
-    const files = forgetStoredFiles(tx, [...removedContacts.map((c) => c.image), ...removedStories.map((s) => s.media)]);
+      .returning({ media: stories.media });
+    const files = await forgetStoredFiles(tx, [...removedContacts.map((c) => c.image), ...removedStories.map((s) => s.media)]);
     return { files, contacts: removedContacts.length, storyCount: removedStories.length };
   });
-  if (contacts || storyCount) eraseDeleted(deps.db);
+  if (contacts || storyCount) await eraseDeleted(deps.db, [contactMessages, stories, uploads].map((table) => getTableName(table)));
   await deleteFiles(deps.storage, files);
   return { contacts, stories: storyCount };
 }

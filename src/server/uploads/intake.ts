@@ -42,7 +42,7 @@ const SMALL_BODY = 64 * 1024;
  * The one way an upload enters the site, callable from any Express route:
  *
  *     const intake = uploadIntake(deps, { fields: [{ name: 'photo', allowVideo: true }] });
- *     const result = await intake(req, res, requestContext(deps, req, res));
+ *     const result = await intake(req, res, await requestContext(deps, req, res));
  *     if (!result.ok) return answer(result.refusal);       // refusalMessage/refusalStatus/refusalRetryAfter
  *     result.fields  // the text fields; result.files.photo: the stored upload, if one came
  *     // if what the files were for is then refused: await discardUnclaimed(deps, result.storedIds)

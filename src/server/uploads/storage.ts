@@ -20,16 +20,14 @@ export interface Storage {
   pathIn(side: Visibility, relativePath: string): string;
   /** The file on one side only, for serving: null when it is not there. */
   existing(relativePath: string, side: Visibility): string | null;
-  /** Moves a file and its variants to one side; a file already there (or gone) is left alone. */
-  setVisibility(relativePath: string, side: Visibility): Promise<void>;
   /**
-   * The same, synchronously: a handful of renames on one disk, done in the same tick as the
-   * commit that changed the item, so no request ever sees the item and its files disagree.
+   * Moves a file and its variants to one side; a file already there (or gone) is left alone. A move
+   * that follows a change to its item runs after that change commits (an afterCommit step, see
+   * editorial/item-files.ts), so a rolled-back change moves nothing.
    */
-  setVisibilityNow(relativePath: string, side: Visibility): void;
+  setVisibility(relativePath: string, side: Visibility): Promise<void>;
   /** Removes a file from both sides. */
   remove(relativePath: string): Promise<void>;
-  removeNow(relativePath: string): void;
 }
 
 const storedPathPattern = /^(images|videos)\/[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
@@ -50,7 +48,8 @@ export function createStorage(dir: string): Storage {
     return path.join(sideOf(side), relativePath);
   };
   const exists = (file: string) => fs.existsSync(file);
-  const moveNow = (relativePath: string, side: Visibility) => {
+  // A handful of renames on one disk, made in one synchronous stretch: two moves of one file never interleave.
+  const move = async (relativePath: string, side: Visibility) => {
     const other: Visibility = side === 'public' ? 'private' : 'public';
     // The main file last when publishing (a reader never finds it before its variants), first when hiding.
     const names = [...allVariantPaths(relativePath), relativePath];
@@ -76,13 +75,7 @@ export function createStorage(dir: string): Storage {
       const file = resolveIn(side, relativePath);
       return exists(file) ? file : null;
     },
-    async setVisibility(relativePath, side) {
-      moveNow(relativePath, side);
-    },
-    setVisibilityNow: moveNow,
-    removeNow(relativePath) {
-      for (const side of ['public', 'private'] as const) fs.rmSync(resolveIn(side, relativePath), { force: true });
-    },
+    setVisibility: move,
     async remove(relativePath) {
       await Promise.all((['public', 'private'] as const).map((side) => fs.promises.rm(resolveIn(side, relativePath), { force: true })));
     },

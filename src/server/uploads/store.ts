@@ -77,7 +77,7 @@ export async function storeUpload(
       }
       const size = (await fs.promises.stat(storage.pathIn('private', relativePath))).size;
       const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
-      db.insert(uploads).values({ ...record, createdAt: new Date() }).run();
+      await db.transaction((tx) => tx.insert(uploads).values({ ...record, createdAt: new Date() }));
       return record;
     } catch (error) {
       await deleteFiles(storage, [relativePath]);
@@ -99,24 +99,27 @@ export class UploadClaimError extends Error {
 
 /**
  * Marks an unattached upload as used by an item and returns its stored path. Call it inside the
- * transaction that writes the item, so a failed write leaves the upload free (and later cleaned).
+ * transaction that writes the item (it joins it), so a failed write leaves the upload free (and
+ * later cleaned).
  */
-export function claimUpload(db: DbLike, uploadId: string, allowed: readonly MediaKind[]): { path: string; kind: MediaKind } {
-  const row = db
-    .select({ path: uploads.path, kind: uploads.kind })
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
-    .get();
-  if (!row) throw new UploadClaimError('uploadNotFound');
-  if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
-  db.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, uploadId)).run();
-  return row;
+export async function claimUpload(db: DbLike, uploadId: string, allowed: readonly MediaKind[]): Promise<{ path: string; kind: MediaKind }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ path: uploads.path, kind: uploads.kind })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
+      .limit(1);
+    if (!row) throw new UploadClaimError('uploadNotFound');
+    if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
+    await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, uploadId));
+    return row;
+  });
 }
 
-/** Forgets the upload rows of stored paths; call inside the transaction that removes or replaces the item. */
-export function forgetStoredFiles(db: DbLike, paths: readonly (string | null | undefined)[]): string[] {
+/** Forgets the upload rows of stored paths; call inside the transaction that removes or replaces the item (it joins it). */
+export async function forgetStoredFiles(db: DbLike, paths: readonly (string | null | undefined)[]): Promise<string[]> {
   const existing = paths.filter((p): p is string => Boolean(p));
-  if (existing.length) db.delete(uploads).where(inArray(uploads.path, existing)).run();
+  if (existing.length) await db.transaction((tx) => tx.delete(uploads).where(inArray(uploads.path, existing)));
   return existing;
 }
 
@@ -131,27 +134,15 @@ export async function deleteFiles(storage: Storage, paths: readonly string[]): P
   );
 }
 
-/** The same, synchronously, for callers that settle an item's files in the tick of its commit. */
-export function deleteFilesNow(storage: Storage, paths: readonly string[]): void {
-  for (const file of paths.flatMap((p) => [p, ...allVariantPaths(p)])) {
-    try {
-      storage.removeNow(file);
-    } catch (error) {
-      console.error(`Could not delete stored file ${file}:`, error);
-    }
-  }
-}
-
 /** Removes uploads that no item claimed within the grace period, files first. */
 export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
-  const stale = deps.db
+  const stale = await deps.db
     .select({ id: uploads.id, path: uploads.path })
     .from(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs))))
-    .all();
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs))));
   for (const row of stale) {
     await deleteFiles(deps.storage, [row.path]);
-    deps.db.delete(uploads).where(eq(uploads.id, row.id)).run();
+    await deps.db.transaction((tx) => tx.delete(uploads).where(eq(uploads.id, row.id)));
   }
   return stale.length;
 }
@@ -176,11 +167,12 @@ export async function hideFiles(storage: Storage, paths: readonly (string | null
  */
 export async function discardUnclaimed(deps: { db: Db; storage: Storage }, uploadIds: readonly string[]): Promise<void> {
   if (!uploadIds.length) return;
-  const rows = deps.db
-    .delete(uploads)
-    .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
-    .returning({ path: uploads.path })
-    .all();
+  const rows = await deps.db.transaction((tx) =>
+    tx
+      .delete(uploads)
+      .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
+      .returning({ path: uploads.path }),
+  );
   await deleteFiles(
     deps.storage,
     rows.map((row) => row.path),

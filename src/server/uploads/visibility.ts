@@ -6,14 +6,15 @@ import type { Storage } from './storage.ts';
 /**
  * Puts every stored file on the side its item calls for, at start: files stored before the
  * private side existed (a pending story's photo, a contact message's attachment, an unattached
- * upload) leave the public folder, and a move interrupted by a crash is finished. The rule is
- * the one every save follows (src/server/editorial/item-files.ts): public exactly while something
- * visitors see shows the file, a published item's body pictures included.
+ * upload) leave the public folder, and a move that a crash kept from following its commit (an
+ * after-commit step, docs/decisions/018) is made. The rule is the one every save follows
+ * (src/server/editorial/item-files.ts): public exactly while something visitors see shows the
+ * file, a published item's body pictures included.
  */
 export async function reconcileVisibility(deps: { db: Db; storage: Storage }): Promise<number> {
-  const visible = publicFiles(deps.db);
+  const visible = await publicFiles(deps.db);
   let moved = 0;
-  for (const { path } of deps.db.select({ path: uploads.path }).from(uploads).all()) {
+  for (const { path } of await deps.db.select({ path: uploads.path }).from(uploads)) {
     const side = visible.has(path) ? 'public' : 'private';
     if (deps.storage.existing(path, side)) continue;
     await deps.storage.setVisibility(path, side);
