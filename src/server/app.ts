@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { httpCache } from './cache/index.ts';
+import { siteState } from './db/schema.ts';
 import { createDeps, type DepsParts } from './deps.ts';
 import { batchLimits } from '../shared/trpc-calls.ts';
 import { errorHandler } from './http/client-errors.ts';
@@ -39,7 +40,8 @@ interface AppOptions extends DepsParts {
 /** The whole HTTP face of the site; tests build it on a fresh database. */
 export function createApp(options: AppOptions) {
   const deps = createDeps(options);
-  // Scheduled items go live at their time from now on, and those that fell due while the server was down, at once.
+  // Scheduled items go live at their time from now on, and those that fell due while the server was
+  // down at once, in the background (deps.publication.settled() says when that first look is done).
   startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
@@ -53,8 +55,9 @@ export function createApp(options: AppOptions) {
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 1024 }));
 
-  app.get('/healthz', (_req, res) => {
-    deps.db.$client.prepare('select 1').get();
+  // Ready when the database answers a query (through the handle, so on either engine).
+  app.get('/healthz', async (_req, res) => {
+    await deps.db.select({ key: siteState.key }).from(siteState).limit(1);
     res.json({ status: 'ok' });
   });
 
@@ -71,8 +74,8 @@ export function createApp(options: AppOptions) {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res, info }) => {
-        const context = requestContext(deps, req, res);
+      createContext: async ({ req, res, info }) => {
+        const context = await requestContext(deps, req, res);
         refuseBatchedPasswordChecks(info, context.lang);
         return context;
       },

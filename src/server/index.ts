@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { ensureInitialAdmin } from './auth/bootstrap.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
+import { checkErasureSetup } from './db/erase-postgres.ts';
 import { createDeps } from './deps.ts';
 import { EnvError, loadDotEnv, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
@@ -25,7 +26,11 @@ function loadEnv() {
 }
 
 const env = loadEnv();
-const db = openAndMigrate(env.DATABASE_URL);
+const db = await openAndMigrate(env.DATABASE_URL);
+if (db.dialect === 'postgres') {
+  const erasure = await checkErasureSetup(db);
+  if (!erasure.ok) console.warn(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/019):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+}
 const storage = createStorage(env.STORAGE_DIR);
 
 const moved = await reconcileVisibility({ db, storage });
@@ -35,7 +40,7 @@ if (await ensureInitialAdmin(db, env)) console.log(`Created the administrator ${
 
 async function housekeeping() {
   try {
-    deleteExpiredSessions(db);
+    await deleteExpiredSessions(db);
     const removed = await removeStaleUploads({ db, storage });
     if (removed) console.log(`Removed ${removed} unused upload(s).`);
     const expired = await applyRetention({ db, storage }, env.RETENTION_DAYS);
@@ -51,13 +56,16 @@ setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
 const deps = createDeps({ db, env, storage });
 const app = createApp(deps);
+// Items that fell due while the server was down are published before the first reader comes.
+await deps.publication.settled();
+// Armed before listening, announced once the address is known.
+const setupToken = await armSetupToken(deps);
 const server = createSiteServer(app);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
   console.log(`Listening on ${base}`);
-  const setupToken = armSetupToken(deps);
   if (setupToken) {
     console.log(`\nThis site has no administrator yet. Create the first one (this link works once, until the server restarts):\n  ${base}/setup?token=${setupToken}\n`);
   }
@@ -65,8 +73,13 @@ server.listen(env.PORT, env.HOST, () => {
 
 function shutdown() {
   server.close(() => {
-    db.$client.close();
-    process.exit(0);
+    db.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Closing the database failed:', error);
+        process.exit(1);
+      },
+    );
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

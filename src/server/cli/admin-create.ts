@@ -27,7 +27,7 @@ async function ask(question: string, hidden = false): Promise<string> {
   return answer;
 }
 
-const deps = cliDeps();
+const deps = await cliDeps();
 try {
   const name = values.name ?? process.env.ADMIN_NAME ?? (await ask('Name: '));
   const email = values.email ?? process.env.ADMIN_EMAIL ?? (await ask('E-mail: '));
@@ -36,7 +36,7 @@ try {
   if (!parsed.success) {
     for (const [field, list] of Object.entries(fieldErrorsOf(parsed.error.issues, 'en'))) console.error(`${field}: ${list.join(' ')}`);
     process.exitCode = 1;
-  } else if (deps.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).get()) {
+  } else if ((await deps.db.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email)).limit(1)).length) {
     console.error(`A user with the e-mail ${parsed.data.email} already exists.`);
     process.exitCode = 1;
   } else {
@@ -47,5 +47,5 @@ try {
   console.error(error instanceof z.ZodError ? error.message : (error as Error).message);
   process.exitCode = 1;
 } finally {
-  deps.db.$client.close();
+  await deps.db.close();
 }

@@ -8,7 +8,7 @@ if (!file) {
   console.error('Usage: npm run backup -- backups/site-YYYY-MM-DD.tar.gz');
   process.exit(2);
 }
-const deps = cliDeps();
+const deps = await cliDeps();
 try {
   const { bytes } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, file);
   console.log(`Backup written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
@@ -16,5 +16,5 @@ try {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  deps.db.$client.close();
+  await deps.db.close();
 }

@@ -3,8 +3,7 @@
 import { rebuildSearchIndex } from '../search/rebuild.ts';
 import { cliDeps } from './context.ts';
 
-const { db } = cliDeps();
+const { db } = await cliDeps();
 const started = performance.now();
-const { documents } = rebuildSearchIndex(db);
-db.$client.close();
+const { documents } = await rebuildSearchIndex(db).finally(() => db.close());
 console.log(`Search index rebuilt: ${documents} items in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -2,7 +2,7 @@
 import { seedDemo } from '../db/demo-seed.ts';
 import { cliDeps } from './context.ts';
 
-const deps = cliDeps();
+const deps = await cliDeps();
 try {
   const result = await seedDemo(deps, { force: process.argv.includes('--force') });
   console.log(
@@ -12,5 +12,5 @@ try {
   console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
-  deps.db.$client.close();
+  await deps.db.close();
 }

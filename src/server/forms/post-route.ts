@@ -103,7 +103,7 @@ export function formPostRoute(deps: Deps, pages: PageRenderer): RequestHandler {
       if (source === 'cross-site') return await refuse(guessed, 'crossSiteRefused');
 
       // The check above or the token below stands in for the API's anti-forgery header.
-      const ctx = { ...requestContext(deps, req, res), lang, csrfOk: true };
+      const ctx = { ...(await requestContext(deps, req, res)), lang, csrfOk: true };
       const call: Call = { req, res, ctx, caller: createCaller(ctx), stored: [] };
       let form = guessed;
       try {

@@ -68,14 +68,14 @@ function failurePage(lang: Language, status: number, retry: string | null): stri
  * its stack. A reader's browser gets a page in her language; a script gets the API's JSON.
  */
 export function errorHandler(deps: Deps): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+  return async (error, req, res, _next) => {
     const status = clientErrorStatus(error);
     if (status) console.warn(refusalLine(req, status, error));
     else console.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return;
     let lang: Language = 'en';
     try {
-      lang = requestContext(deps, req, res).lang;
+      lang = (await requestContext(deps, req, res)).lang;
     } catch {
       /* a request too broken to read its language is answered in English */
     }

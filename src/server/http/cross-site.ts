@@ -17,12 +17,12 @@ import { requestContext } from './request-context.ts';
  * The no-JavaScript form posts make the same check with a page as the answer (src/server/forms).
  */
 export function refuseCrossSiteWrites(deps: Deps): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (isSafeMethod(req.method)) return next();
     if (parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]) return next();
     const source = requestSource(req, deps.env);
     if (source === 'same-origin' || (source === 'unknown' && req.get('origin') === undefined)) return next();
-    const { lang } = requestContext(deps, req, res);
+    const { lang } = await requestContext(deps, req, res);
     res.status(403).json({ success: false, message: message(lang, 'crossSiteRefused') });
   };
 }

@@ -39,13 +39,13 @@ export function feedsRoute(deps: Deps) {
     res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
   });
 
-  route.get('/sitemap.xml', (req, res) => {
+  route.get('/sitemap.xml', async (req, res) => {
     const origin = siteOrigin(deps, req);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
-    for (const row of deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000).all()) {
+    for (const row of await deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000)) {
       entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
     }
-    for (const row of deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000).all()) {
+    for (const row of await deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000)) {
       entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
     }
     const urls = entries.flatMap((entry) =>
@@ -60,19 +60,18 @@ export function feedsRoute(deps: Deps) {
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
   });
 
-  route.get('/rss/:lang/:feed.xml', (req, res, next) => {
+  route.get('/rss/:lang/:feed.xml', async (req, res, next) => {
     const language = req.params.lang as Language;
     const feed = req.params.feed;
     const kind = kindOfSection(feed);
     if (!languages.includes(language) || !kind) return next();
     const origin = siteOrigin(deps, req);
-    const rows = deps.db
+    const rows = await deps.db
       .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
       .from(posts)
       .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(30)
-      .all();
+      .limit(30);
     const items = rows.map((row) => {
       const link = pageUrl(origin, detailPathOf(kind, row.id), language);
       const title = language === 'fa' ? row.titleFa : row.titleEn;

@@ -42,10 +42,10 @@ export function mediaRoutes(deps: Deps) {
     send(res, file, relative, PUBLIC_CACHE);
   });
 
-  routes.get('/media/private/{*file}', (req, res) => {
+  routes.get('/media/private/{*file}', async (req, res) => {
     res.setHeader('Cache-Control', PRIVATE_CACHE);
     res.vary('Cookie');
-    const ctx = requestContext(deps, req, res);
+    const ctx = await requestContext(deps, req, res);
     const relative = storedPathAfter('/media/private', req);
     const sides: Visibility[] = ['private', 'public'];
     const file = ctx.user && relative ? sides.map((side) => deps.storage.existing(relative, side)).find(Boolean) : null;

@@ -32,11 +32,22 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
 
 /**
  * The per-request context shared by tRPC and the REST shims: language, session (with sliding
- * expiry written back to the cookie) and the anti-forgery verdict. Computed once per request.
+ * expiry written back to the cookie) and the anti-forgery verdict. Computed once per request:
+ * callers during the same request share the one lookup.
  */
-export function requestContext(deps: Deps, req: Request, res: Response): Context {
-  const cached = res.locals.context as Context | undefined;
+export function requestContext(deps: Deps, req: Request, res: Response): Promise<Context> {
+  const cached = res.locals.context as Promise<Context> | undefined;
   if (cached) return cached;
+  const context = buildContext(deps, req, res);
+  res.locals.context = context;
+  // A lookup that failed is not kept: a later caller (the error handler) tries again.
+  context.catch(() => {
+    if (res.locals.context === context) res.locals.context = undefined;
+  });
+  return context;
+}
+
+async function buildContext(deps: Deps, req: Request, res: Response): Promise<Context> {
   const cookies = parseCookies(req.headers.cookie ?? '');
   const lang = requestLanguage(req);
   const writer = cookieWriter(deps, res);
@@ -49,7 +60,7 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
 
   let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]) };
   if (token) {
-    const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env));
+    const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {
       if (found.refreshed) writer.setSession(token, found.session.expiresAt);
       context = { ...context, user: found.user, session: found.session };
@@ -57,6 +68,5 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
       writer.clearSession();
     }
   }
-  res.locals.context = context;
   return context;
 }

@@ -16,7 +16,7 @@ export function uploadsRoute(deps: Deps) {
     requireFile: true,
   });
   route.post('/', async (req: Request, res: Response) => {
-    const ctx = requestContext(deps, req, res);
+    const ctx = await requestContext(deps, req, res);
     const result = await intake(req, res, ctx);
     if (!result.ok) {
       const text = refusalMessage(result.refusal, ctx.lang, deps.env);
