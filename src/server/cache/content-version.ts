@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { postgresContentVersion } from './content-version-postgres.ts';
 import { sqliteContentVersion } from './content-version-sqlite.ts';
 
 /**
@@ -15,15 +16,9 @@ export interface ContentVersionSource {
 }
 
 /**
- * The version as every process serving one database sees it (see content-version-sqlite.ts). On
- * PostgreSQL the counter needs a way to learn of other nodes' changes without a query per read,
- * which comes in a later step: until then a site can be built there, but its first public read or
- * content change fails.
+ * The version as every process serving one database sees it: SQLite's shared counter read when the
+ * file changed (content-version-sqlite.ts), PostgreSQL's pushed to every node (content-version-postgres.ts).
  */
 export function databaseContentVersion(db: Db): ContentVersionSource {
-  if (db.dialect === 'sqlite') return sqliteContentVersion(db);
-  const unavailable = (): never => {
-    throw new Error('The shared content counter is not available on PostgreSQL yet.');
-  };
-  return { current: unavailable, bump: async () => unavailable() };
+  return db.dialect === 'sqlite' ? sqliteContentVersion(db) : postgresContentVersion(db);
 }

@@ -10,6 +10,8 @@ export interface PostgresEngine {
   dialect: 'postgres';
   url: string;
   pool: pg.Pool;
+  /** Connections of the engine's own outside the pool (a LISTEN), ended when the handle closes. */
+  onClose(step: () => Promise<void>): void;
 }
 
 // Times are stored as milliseconds in bigint columns (schema-pg.ts) and read back as numbers, as
@@ -33,7 +35,8 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
   // An idle connection the server closed must not take the process down.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   const orm = drizzle(pool, { schema }) as unknown as Orm & { transaction: PgTransaction };
-  const engine: PostgresEngine = { dialect: 'postgres', url, pool };
+  const closing: (() => Promise<void>)[] = [];
+  const engine: PostgresEngine = { dialect: 'postgres', url, pool, onClose: (step) => closing.push(step) };
   return withTransactions({
     engine,
     readOrm: orm,
@@ -59,7 +62,10 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all(closing.map((step) => step()));
+      await pool.end();
+    },
   });
 }
 

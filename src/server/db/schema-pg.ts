@@ -7,7 +7,7 @@
  */
 import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
 import { bigint, foreignKey, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
-import { getTableConfig, SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, type SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from './schema.ts';
 
 /** SQLite's default "now, in milliseconds" written for PostgreSQL. */
