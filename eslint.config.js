@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    // One query code for SQLite and PostgreSQL (docs/decisions/018): queries are awaited. SQLite's
+    // One query code for SQLite and PostgreSQL (docs/decisions/020): queries are awaited. SQLite's
     // synchronous finishers do not exist on PostgreSQL; only the SQLite-only modules may use them.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     ignores: ['**/*sqlite*.ts'],

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The API suites that run on PostgreSQL too (decision 018). */
+/** The API suites that run on PostgreSQL too (decision 020). */
 const postgresSuites = ['tests/api/db-transactions.test.ts', 'tests/api/schema-parity.test.ts', 'tests/api/erasure-postgres.test.ts'];
 /** Suites that compare both engines, so they need the PostgreSQL run's server. */
 const bothEngineSuites = ['tests/api/schema-parity.test.ts', 'tests/api/erasure-postgres.test.ts'];

@@ -29,7 +29,7 @@ const env = loadEnv();
 const db = await openAndMigrate(env.DATABASE_URL);
 if (db.dialect === 'postgres') {
   const erasure = await checkErasureSetup(db);
-  if (!erasure.ok) console.warn(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/019):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  if (!erasure.ok) console.warn(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/021):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
 }
 const storage = createStorage(env.STORAGE_DIR);
 

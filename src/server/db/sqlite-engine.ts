@@ -36,7 +36,7 @@ function connect(file: string, role: 'writer' | 'reader'): Database.Database {
 
 /**
  * Opens (creating its folder if needed) the SQLite file as a writer and a reader connection
- * (docs/decisions/018). Every transaction takes its turn on the writer; it begins IMMEDIATE, so
+ * (docs/decisions/020). Every transaction takes its turn on the writer; it begins IMMEDIATE, so
  * another process on the same file waits for it (busy_timeout) instead of failing on a stale read.
  */
 export function openSqlite(file: string): Db {
