@@ -1,4 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { newsletterSubscribers, revisions } from '../../src/server/db/schema.ts';
 import { generateSessionToken, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import { CookieClient } from '../setup/http.ts';
@@ -35,13 +37,13 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   await systemCaller(deps, admin).stories.publish({ id: publishedStory });
   const contact = await makeContact(deps);
   await makeSubscriber(deps);
-  const subscriber = (deps.db.$client.prepare('SELECT id FROM newsletter_subscribers ORDER BY id DESC').get() as { id: number }).id;
+  const [subscriber] = await deps.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.id)).limit(1);
   const upload = await makeImageUpload(deps);
-  const revision = (deps.db.$client.prepare('SELECT id FROM revisions WHERE post_id = ? ORDER BY id DESC').get(news.id) as { id: number }).id;
+  const [revision] = await deps.db.select({ id: revisions.id }).from(revisions).where(eq(revisions.postId, news.id)).orderBy(desc(revisions.id)).limit(1);
   return {
     admin,
     other,
-    validToken: sessionTokenFor(deps, admin),
+    validToken: await sessionTokenFor(deps, admin),
     expiredToken: await expiredSessionToken(deps, admin),
     ids: {
       news: news.id,
@@ -52,9 +54,9 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
       story,
       publishedStory,
       contact,
-      subscriber,
+      subscriber: subscriber!.id,
       user: other.id,
-      revision,
+      revision: revision!.id,
     },
     uploadId: upload.id,
   };

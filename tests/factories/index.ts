@@ -149,7 +149,8 @@ export async function makeStory(deps: TestDeps, overrides: { title?: string; des
     description: overrides.description ?? 'What happened to me.',
     mediaUploadId: overrides.mediaUploadId,
   });
-  return deps.db.select({ id: stories.id }).from(stories).where(eq(stories.title, title)).orderBy(desc(stories.id)).get()!.id;
+  const [row] = await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.title, title)).orderBy(desc(stories.id)).limit(1);
+  return row!.id;
 }
 
 /** A contact message sent through the public procedure (pending); returns its id. */
@@ -164,7 +165,13 @@ export async function makeContact(
     message: overrides.message ?? 'I would like to share some information.',
     imageUploadId: overrides.imageUploadId,
   });
-  return deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.name, name)).orderBy(desc(contactMessages.id)).get()!.id;
+  const [row] = await deps.db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.name, name))
+    .orderBy(desc(contactMessages.id))
+    .limit(1);
+  return row!.id;
 }
 
 /** A newsletter subscriber through the public procedure; returns the (lower-cased) address. */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { galleryItems, legalItems, posts, stories } from '../../src/server/db/schema.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { storeUpload } from '../../src/server/uploads/store.ts';
 import type { Category, ContentKind, Country } from '../../src/shared/schemas/content.ts';
@@ -49,11 +51,12 @@ export async function editorCaller(deps: TestDeps) {
   return systemCaller(deps, await editor);
 }
 
-const tables = { posts: 'posts', gallery: 'gallery_items', legal: 'legal_items', stories: 'stories' } as const;
+const tables = { posts, gallery: galleryItems, legal: legalItems, stories } as const;
 
 /** Sets an item's dates, so lists come out in a known order whatever the clock did. */
-export function backdate(deps: TestDeps, table: keyof typeof tables, id: number, at: Date) {
-  deps.db.$client.prepare(`UPDATE ${tables[table]} SET created_at = ?, updated_at = ? WHERE id = ?`).run(at.getTime(), at.getTime(), id);
+export async function backdate(deps: TestDeps, table: keyof typeof tables, id: number, at: Date): Promise<void> {
+  const target = tables[table];
+  await deps.db.transaction((tx) => tx.update(target).set({ createdAt: at, updatedAt: at }).where(eq(target.id, id)));
 }
 
 export interface ContentOverrides {
@@ -88,7 +91,7 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
     country: overrides.country ?? null,
     media: overrides.videoLink ? [{ link: overrides.videoLink, titleEn: 'Watch the interview', titleFa: 'گفت‌وگو را ببینید' }] : [],
   });
-  if (overrides.hoursAgo !== undefined) backdate(deps, 'posts', item.id, new Date(Date.now() - overrides.hoursAgo * 3_600_000));
+  if (overrides.hoursAgo !== undefined) await backdate(deps, 'posts', item.id, new Date(Date.now() - overrides.hoursAgo * 3_600_000));
   return item;
 }
 

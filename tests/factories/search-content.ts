@@ -1,3 +1,4 @@
+import { galleryItems, legalItems, posts, stories } from '../../src/server/db/schema.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 
 /**
@@ -16,42 +17,66 @@ export interface RawPost {
   daysAgo?: number;
 }
 
-const at = (daysAgo = 0) => Date.now() - daysAgo * 24 * 3600 * 1000;
+const at = (daysAgo = 0) => new Date(Date.now() - daysAgo * 24 * 3600 * 1000);
 
-export function insertPost(deps: TestDeps, post: RawPost = {}): number {
-  const result = deps.db.$client
-    .prepare(
-      `INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image, country, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'images/none.jpg', ?, ?, ?)`,
-    )
-    .run(
-      post.kind ?? 'news',
-      post.titleEn ?? 'Untitled',
-      post.titleFa ?? 'بی‌عنوان',
-      post.descriptionEn ?? 'Nothing to say.',
-      post.descriptionFa ?? 'چیزی برای گفتن نیست.',
-      post.country ?? null,
-      at(post.daysAgo),
-      at(post.daysAgo),
-    );
-  return Number(result.lastInsertRowid);
+export async function insertPost(deps: TestDeps, post: RawPost = {}): Promise<number> {
+  const when = at(post.daysAgo);
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .insert(posts)
+      .values({
+        kind: post.kind ?? 'news',
+        titleEn: post.titleEn ?? 'Untitled',
+        titleFa: post.titleFa ?? 'بی‌عنوان',
+        descriptionEn: post.descriptionEn ?? 'Nothing to say.',
+        descriptionFa: post.descriptionFa ?? 'چیزی برای گفتن نیست.',
+        image: 'images/none.jpg',
+        country: post.country ?? null,
+        createdAt: when,
+        updatedAt: when,
+      })
+      .returning({ id: posts.id }),
+  );
+  return row!.id;
 }
 
-export function insertStory(deps: TestDeps, story: { title: string; description: string; published: boolean; daysAgo?: number }): number {
+export async function insertStory(deps: TestDeps, story: { title: string; description: string; published: boolean; daysAgo?: number }): Promise<number> {
   const when = at(story.daysAgo);
-  const result = deps.db.$client
-    .prepare(`INSERT INTO stories (title, description, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`)
-    .run(story.title, story.description, story.published ? 'published' : 'pending', story.published ? when : null, when, when);
-  return Number(result.lastInsertRowid);
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .insert(stories)
+      .values({
+        title: story.title,
+        description: story.description,
+        status: story.published ? 'published' : 'pending',
+        publishedAt: story.published ? when : null,
+        createdAt: when,
+        updatedAt: when,
+      })
+      .returning({ id: stories.id }),
+  );
+  return row!.id;
 }
 
-export function insertLegal(deps: TestDeps, item: { titleEn: string; titleFa?: string; descriptionEn?: string; descriptionFa?: string }): number {
-  const result = deps.db.$client
-    .prepare(`INSERT INTO legal_items (title_en, title_fa, description_en, description_fa) VALUES (?, ?, ?, ?)`)
-    .run(item.titleEn, item.titleFa ?? 'حقوق', item.descriptionEn ?? 'The law.', item.descriptionFa ?? 'قانون.');
-  return Number(result.lastInsertRowid);
+export async function insertLegal(
+  deps: TestDeps,
+  item: { titleEn: string; titleFa?: string; descriptionEn?: string; descriptionFa?: string },
+): Promise<number> {
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .insert(legalItems)
+      .values({
+        titleEn: item.titleEn,
+        titleFa: item.titleFa ?? 'حقوق',
+        descriptionEn: item.descriptionEn ?? 'The law.',
+        descriptionFa: item.descriptionFa ?? 'قانون.',
+      })
+      .returning({ id: legalItems.id }),
+  );
+  return row!.id;
 }
 
-export function insertGallery(deps: TestDeps, name: string): number {
-  return Number(deps.db.$client.prepare(`INSERT INTO gallery_items (name, image) VALUES (?, 'images/none.jpg')`).run(name).lastInsertRowid);
+export async function insertGallery(deps: TestDeps, name: string): Promise<number> {
+  const [row] = await deps.db.transaction((tx) => tx.insert(galleryItems).values({ name, image: 'images/none.jpg' }).returning({ id: galleryItems.id }));
+  return row!.id;
 }

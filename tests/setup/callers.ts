@@ -21,7 +21,7 @@ export interface SignedIn {
 export async function adminCaller(deps: TestDeps, options: { lang?: Language; user?: SessionUser; signedInAt?: Date } = {}): Promise<SignedIn> {
   const user = options.user ?? (await makeUser(deps));
   const token = generateSessionToken();
-  const session = createSession(deps.db, token, user.id, sessionPolicy(deps.env), options.signedInAt);
+  const session = await createSession(deps.db, token, user.id, sessionPolicy(deps.env), options.signedInAt);
   const caller = createCaller(innerContext(deps, { user, session, lang: options.lang ?? 'en' }));
   return { caller, user, session, token };
 }
@@ -30,8 +30,8 @@ export async function adminCaller(deps: TestDeps, options: { lang?: Language; us
  * A caller whose context comes from a session cookie token, looked up as every HTTP request looks
  * it up (validateSessionToken with the site's policy): an expired or unknown token leaves no user.
  */
-export function callerForToken(deps: TestDeps, token: string, options: { lang?: Language; now?: Date } = {}) {
-  const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env), options.now);
+export async function callerForToken(deps: TestDeps, token: string, options: { lang?: Language; now?: Date } = {}) {
+  const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env), options.now);
   return createCaller(innerContext(deps, { lang: options.lang ?? 'en', user: found?.user ?? null, session: found?.session ?? null }));
 }
 
@@ -40,14 +40,14 @@ export async function expiredSessionToken(deps: TestDeps, user?: SessionUser): P
   const owner = user ?? (await makeUser(deps));
   const token = generateSessionToken();
   const policy = sessionPolicy(deps.env);
-  createSession(deps.db, token, owner.id, policy, new Date(Date.now() - policy.idleMs - 60_000));
+  await createSession(deps.db, token, owner.id, policy, new Date(Date.now() - policy.idleMs - 60_000));
   return token;
 }
 
 /** A fresh valid session of the user, as login would create it; returns the cookie token. */
-export function sessionTokenFor(deps: TestDeps, user: SessionUser, now = new Date()): string {
+export async function sessionTokenFor(deps: TestDeps, user: SessionUser, now = new Date()): Promise<string> {
   const token = generateSessionToken();
-  createSession(deps.db, token, user.id, sessionPolicy(deps.env), now);
+  await createSession(deps.db, token, user.id, sessionPolicy(deps.env), now);
   return token;
 }
 

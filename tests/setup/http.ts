@@ -13,6 +13,8 @@ export interface TestServer {
 export async function startServer(deps: TestDeps, options: { clientDir?: string } = {}): Promise<TestServer> {
   // Every dependency the test built (the cache among them) is the app's, so direct procedure calls and HTTP share them.
   const app = createApp({ ...deps, clientDir: options.clientDir ?? '/nonexistent' });
+  // As the server does before it listens: what fell due while it was down is published first.
+  await deps.publication.settled();
   const server = await new Promise<Server>((resolve) => {
     const s = createSiteServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });

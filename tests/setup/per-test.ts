@@ -16,7 +16,7 @@ async function startTestSite(env: Record<string, string>, prepare?: (deps: TestD
 
 async function stopTestSite(site: TestSite): Promise<void> {
   await site.server.close();
-  site.deps.cleanup();
+  await site.deps.cleanup();
 }
 
 /** A fresh database and server for every test of the file, closed and removed after each. */
@@ -50,7 +50,7 @@ export function sitesStartedInTests() {
     started = [];
     for (const { deps, server } of ending) {
       await server?.close();
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
   /** A fresh database and storage, without a server. */

@@ -6,8 +6,9 @@ import type { Clock } from '../../src/server/publication/clock.ts';
  */
 export class TestClock implements Clock {
   private current: number;
-  private timers: { at: number; run: () => void; id: number }[] = [];
+  private timers: { at: number; fire: () => void; id: number }[] = [];
   private nextId = 0;
+  private settled: () => Promise<void> = () => Promise.resolve();
 
   constructor(start: Date | string = '2026-11-22T08:00:00Z') {
     this.current = new Date(start).getTime();
@@ -19,21 +20,31 @@ export class TestClock implements Clock {
 
   setTimer(ms: number, run: () => void): () => void {
     const id = this.nextId++;
-    this.timers.push({ at: this.current + Math.max(0, ms), run, id });
+    this.timers.push({ at: this.current + Math.max(0, ms), fire: run, id });
     return () => {
       this.timers = this.timers.filter((timer) => timer.id !== id);
     };
   }
 
-  /** Moves time forward, running each timer due on the way at its own moment. */
-  advance(ms: number): void {
+  /**
+   * What the timers start in the background (the publication timer's look, which publishes and sets
+   * the next timer): `advance` waits for it after each timer, as the real clock's time would.
+   */
+  waitsFor(settled: () => Promise<void>): this {
+    this.settled = settled;
+    return this;
+  }
+
+  /** Moves time forward, running each timer due on the way at its own moment and waiting for what it started. */
+  async advance(ms: number): Promise<void> {
     const end = this.current + ms;
     for (;;) {
       const due = this.timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (!due) break;
       this.timers = this.timers.filter((timer) => timer !== due);
       this.current = Math.max(this.current, due.at);
-      due.run();
+      due.fire();
+      await this.settled();
     }
     this.current = end;
   }

@@ -194,7 +194,7 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
 /** Signs the given editor in by creating a session directly (only the login test drives the form). */
 export async function signInAs(context: BrowserContext, site: Site, user: SessionUser) {
   const token = generateSessionToken();
-  createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env));
+  await createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env));
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
 }
 

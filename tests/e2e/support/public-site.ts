@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sqliteOf } from '../../../src/server/db/client.ts';
 import { envFor } from '../../../src/server/env.ts';
 import { galleryItems } from '../../../src/server/db/schema.ts';
 import { demoArticles, demoGallery, demoLegal, demoNews, demoReports, demoStories, type DemoPost } from '../../../src/server/db/demo-content.ts';
@@ -55,17 +56,18 @@ export async function seedStandardSite(deps: TestDeps): Promise<SeedManifest> {
 
   for (const [index, item] of demoGallery.entries()) {
     const row = await makeGallery(deps, { name: item.name, videoLink: item.videoLink });
-    backdate(deps, 'gallery', row.id, new Date(Date.now() - (index + 1) * 3_600_000));
+    await backdate(deps, 'gallery', row.id, new Date(Date.now() - (index + 1) * 3_600_000));
   }
   // An item whose image was lost: the gallery must say so rather than show a broken picture.
-  deps.db
-    .insert(galleryItems)
-    .values({ name: 'Archive photograph (missing)', image: null, videoLink: null, createdAt: new Date(Date.now() - 90 * 3_600_000), updatedAt: new Date() })
-    .run();
+  await deps.db.transaction((tx) =>
+    tx
+      .insert(galleryItems)
+      .values({ name: 'Archive photograph (missing)', image: null, videoLink: null, createdAt: new Date(Date.now() - 90 * 3_600_000), updatedAt: new Date() }),
+  );
 
   for (const [index, item] of demoLegal.entries()) {
     const row = await makeLegal(deps, { ...item, videoLink: item.videoLink });
-    backdate(deps, 'legal', row.id, new Date(Date.now() - (index + 1) * 5 * 3_600_000));
+    await backdate(deps, 'legal', row.id, new Date(Date.now() - (index + 1) * 5 * 3_600_000));
   }
   const caller = await editorCaller(deps);
   for (const story of demoStories) await caller.stories.create({ title: story.title, description: story.description });
@@ -98,7 +100,8 @@ async function ensureSnapshot(): Promise<void> {
   const deps = createTestDeps(siteEnv);
   try {
     const manifest = await seedStandardSite(deps);
-    deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    const { writer } = sqliteOf(deps.db);
+    await deps.db.exclusive(() => writer.pragma('wal_checkpoint(TRUNCATE)'));
     const staging = `${snapshotDir()}-${randomBytes(4).toString('hex')}`;
     fs.mkdirSync(staging, { recursive: true });
     fs.copyFileSync(deps.env.DATABASE_URL, path.join(staging, 'site.db'));
@@ -111,7 +114,7 @@ async function ensureSnapshot(): Promise<void> {
       fs.rmSync(staging, { recursive: true, force: true });
     }
   } finally {
-    deps.cleanup();
+    await deps.cleanup();
   }
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
 import { sessionPolicy } from '../../../src/server/routers/auth.ts';
@@ -38,7 +38,7 @@ export async function serveSite(deps: TestDeps): Promise<Site> {
     url: server.url,
     async close() {
       await server.close();
-      deps.cleanup();
+      await deps.cleanup();
     },
   };
 }
@@ -79,9 +79,17 @@ export async function newContext(browser: Browser, site: Site, options: { viewpo
 export async function loginAs(context: BrowserContext, site: Site, signedInAt?: Date) {
   const user = await makeUser(site.deps);
   const token = generateSessionToken();
-  createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env), signedInAt);
+  await createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env), signedInAt);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
   return user;
+}
+
+/**
+ * Every element a locator matches, as Playwright's `locator.all()` gives them (a count, then each
+ * by index); written out because the lint rule keeps a bare `.all()` for SQLite's queries.
+ */
+export async function matchesOf(locator: Locator): Promise<Locator[]> {
+  return Array.from({ length: await locator.count() }, (_, index) => locator.nth(index));
 }
 
 /** Records every request the page makes to a host other than the site itself. */
