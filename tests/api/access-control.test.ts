@@ -110,13 +110,13 @@ describe('every admin procedure through createCaller', () => {
 
   it.each(adminProcedures.map((p) => [p.path]))('%s refuses an expired session with UNAUTHORIZED', async (path) => {
     const token = await expiredSessionToken(deps);
-    const error = await rejectionOf(procedureOf(callerForToken(deps, token), path)({}));
+    const error = await rejectionOf(procedureOf(await callerForToken(deps, token), path)({}));
     expect(error.code).toBe('UNAUTHORIZED');
   });
 
   it('lets the same session through while it is still valid', async () => {
-    const token = sessionTokenFor(deps, await makeUser(deps));
-    await expect(callerForToken(deps, token).dashboard.counts()).resolves.toMatchObject({ users: 1 });
+    const token = await sessionTokenFor(deps, await makeUser(deps));
+    await expect((await callerForToken(deps, token)).dashboard.counts()).resolves.toMatchObject({ users: 1 });
   });
 });
 
@@ -129,12 +129,12 @@ describe('every admin procedure over HTTP at /trpc', () => {
     deps = createTestDeps();
     server = await startServer(deps);
     const user = await makeUser(deps);
-    validToken = sessionTokenFor(deps, user);
+    validToken = await sessionTokenFor(deps, user);
     expiredToken = await expiredSessionToken(deps, user);
   });
   afterAll(async () => {
     await server.close();
-    deps.cleanup();
+    await deps.cleanup();
   });
 
   it.each(adminProcedures.map((p) => [p.path, p.type] as const))('%s answers 401 without a session cookie', async (path, type) => {

@@ -75,8 +75,8 @@ describe('admin lists narrowed by a search', () => {
     const local = createTestDeps();
     try {
       const caller = (await adminCaller(local)).caller;
-      for (let index = 0; index < 15; index++) insertPost(local, { titleEn: `Harvest report number ${index}`, daysAgo: index });
-      insertPost(local, { titleEn: 'Unrelated' });
+      for (let index = 0; index < 15; index++) await insertPost(local, { titleEn: `Harvest report number ${index}`, daysAgo: index });
+      await insertPost(local, { titleEn: 'Unrelated' });
       const first = await caller.news.adminList({ q: 'harvest', pageSize: 12 });
       const second = await caller.news.adminList({ q: 'harvest', page: 2, pageSize: 12 });
       expect(first.total).toBe(15);
@@ -86,7 +86,7 @@ describe('admin lists narrowed by a search', () => {
       // The same order as the search: the newest of equally relevant items first.
       expect(first.items[0]!.titleEn).toBe('Harvest report number 0');
     } finally {
-      local.cleanup();
+      await local.cleanup();
     }
   });
 

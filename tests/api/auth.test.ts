@@ -33,7 +33,7 @@ function cookieRecorder() {
   return { record, writer };
 }
 
-const isValid = (token: string) => validateSessionToken(deps.db, token, sessionPolicy(deps.env)) !== null;
+const isValid = async (token: string) => (await validateSessionToken(deps.db, token, sessionPolicy(deps.env))) !== null;
 
 describe('auth.login', () => {
   it('signs an admin in: answers the user without secrets and sets a session cookie', async () => {
@@ -43,14 +43,14 @@ describe('auth.login', () => {
     expect(answer).toEqual({ id: user.id, name: user.name, email: 'editor@example.org', role: 'admin' });
     expect(record.token).toEqual(expect.any(String));
     expect(record.expiresAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(isValid(record.token!)).toBe(true);
+    expect(await isValid(record.token!)).toBe(true);
   });
 
   it('stores only the hash of the session token', async () => {
     const user = await makeUser(deps);
     const { record, writer } = cookieRecorder();
     await createCaller(innerContext(deps, { cookies: writer })).auth.login({ email: user.email, password: testPassword });
-    const rows = deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id)).all();
+    const rows = await deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toEqual([{ id: sessionIdOf(record.token!) }]);
     expect(rows[0]!.id).not.toContain(record.token!);
   });
@@ -66,7 +66,7 @@ describe('auth.login', () => {
     const wrongPassword = await clientErrorOf(deps, publicCaller(deps).auth.login({ email: user.email, password: 'not the password' }));
     expect(wrongEmail).toEqual({ code: 'UNAUTHORIZED', message: 'The e-mail address or password is incorrect.', fieldErrors: null });
     expect(wrongPassword).toEqual(wrongEmail);
-    expect(deps.db.select().from(sessions).all()).toEqual([]);
+    expect(await deps.db.select().from(sessions)).toEqual([]);
   });
 
   it('refuses in Persian for Persian readers', async () => {
@@ -78,9 +78,9 @@ describe('auth.login', () => {
     const { user, session, token: old } = await adminCaller(deps);
     const { record, writer } = cookieRecorder();
     await createCaller(innerContext(deps, { user, session, cookies: writer })).auth.login({ email: user.email, password: testPassword });
-    expect(isValid(old)).toBe(false);
+    expect(await isValid(old)).toBe(false);
     expect(record.token).not.toBe(old);
-    expect(isValid(record.token!)).toBe(true);
+    expect(await isValid(record.token!)).toBe(true);
   });
 });
 
@@ -95,7 +95,7 @@ describe('auth.logout, auth.me and auth.logoutEverywhere', () => {
     const { user, session, token } = await adminCaller(deps);
     const { record, writer } = cookieRecorder();
     await expect(createCaller(innerContext(deps, { user, session, cookies: writer })).auth.logout()).resolves.toEqual({ success: true });
-    expect(isValid(token)).toBe(false);
+    expect(await isValid(token)).toBe(false);
     expect(record.cleared).toBe(1);
   });
 
@@ -105,10 +105,10 @@ describe('auth.logout, auth.me and auth.logoutEverywhere', () => {
 
   it('logoutEverywhere ends every session of the user, and no one else’s', async () => {
     const { caller, user, token: current } = await adminCaller(deps);
-    const elsewhere = sessionTokenFor(deps, user);
-    const colleague = sessionTokenFor(deps, await makeUser(deps));
+    const elsewhere = await sessionTokenFor(deps, user);
+    const colleague = await sessionTokenFor(deps, await makeUser(deps));
     await expect(caller.auth.logoutEverywhere()).resolves.toEqual({ success: true });
-    expect([isValid(current), isValid(elsewhere), isValid(colleague)]).toEqual([false, false, true]);
+    expect([await isValid(current), await isValid(elsewhere), await isValid(colleague)]).toEqual([false, false, true]);
   });
 });
 

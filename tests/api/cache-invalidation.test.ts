@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
 import { openAndMigrate } from '../../src/server/db/client.ts';
+import { posts } from '../../src/server/db/schema.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { innerContext } from '../../src/server/trpc/context.ts';
 import { appRouter, createCaller } from '../../src/server/trpc/router.ts';
@@ -41,7 +43,12 @@ async function cachedLists(world: RestWorld) {
     expect(first.status).toBe(200);
     etags.push(first.headers.get('etag')!);
   }
-  world.deps.db.$client.prepare('UPDATE posts SET title_en = ? WHERE id = ?').run('Changed behind the cache', item.id);
+  await world.deps.db.transaction((tx) =>
+    tx
+      .update(posts)
+      .set({ titleEn: 'Changed behind the cache', updatedAt: sql`${posts.updatedAt}` })
+      .where(eq(posts.id, item.id)),
+  );
   return {
     item,
     /** The lists as a reader gets them now: their ETags and whether the cached (old) title is still served. */
@@ -175,15 +182,15 @@ describe('a second process on the same database file', () => {
   const world = useRestServer();
 
   /** Another server process, as far as SQLite can tell: its own connection to the file, its own caches. */
-  function secondProcess(): { deps: TestDeps; close(): void } {
-    const db = openAndMigrate(world.deps.env.DATABASE_URL);
-    const deps = { ...createDeps({ db, env: world.deps.env, storage: world.deps.storage }), dir: world.deps.dir, cleanup: () => {} };
-    return { deps, close: () => db.$client.close() };
+  async function secondProcess(): Promise<{ deps: TestDeps; close(): Promise<void> }> {
+    const db = await openAndMigrate(world.deps.env.DATABASE_URL);
+    const deps = { ...createDeps({ db, env: world.deps.env, storage: world.deps.storage }), dir: world.deps.dir, cleanup: async () => {} };
+    return { deps, close: () => db.close() };
   }
 
   it('leaves this process’s cached lists alone when its visitors subscribe, write, send stories or sign in', async () => {
     const lists = await cachedLists(world);
-    const other = secondProcess();
+    const other = await secondProcess();
     try {
       const visitorThere = createCaller(innerContext(other.deps, { lang: 'en' }));
       await visitorThere.newsletter.subscribe({ email: 'there@example.org' });
@@ -192,12 +199,12 @@ describe('a second process on the same database file', () => {
       await expect(visitorThere.auth.login({ email: 'nobody@example.org', password: 'wrong password' })).rejects.toThrow();
       expect(await lists.read()).toEqual({ etags: lists.etags, stillCached: [true, true] });
     } finally {
-      other.close();
+      await other.close();
     }
   });
 
   it('moves this process’s lists on when an editor there publishes, edits or deletes', async () => {
-    const other = secondProcess();
+    const other = await secondProcess();
     try {
       const { caller: editorThere } = await adminCaller(other.deps);
       for (const change of [
@@ -213,7 +220,7 @@ describe('a second process on the same database file', () => {
         expect(after.stillCached).toEqual([false, false]);
       }
     } finally {
-      other.close();
+      await other.close();
     }
   });
 });

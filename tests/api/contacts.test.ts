@@ -37,11 +37,12 @@ describe('contacts.list', () => {
     const older = await makeContact(deps);
     const newer = await makeContact(deps);
     const read = await makeContact(deps);
-    deps.db
-      .update(contactMessages)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(contactMessages.id, older))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(contactMessages)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(contactMessages.id, older)),
+    );
     await caller.contacts.setStatus({ id: read, status: 'read' });
     const page = await caller.contacts.list({});
     expect(page.items.map((m) => m.id)).toEqual([newer, older]);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { legalItems, posts, uploads } from '../../src/server/db/schema.ts';
 import { makeImageUpload } from '../factories/index.ts';
 import { makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
@@ -14,8 +16,7 @@ import { imageBlob, json, sendForm, signIn, useRestServer } from './rest-kit.ts'
 const world = useRestServer();
 
 const form = { title_En: 'Women march in Tehran', title_fa: 'راهپیمایی زنان در تهران', description_En: 'Thousands gathered.', description_fa: 'هزاران نفر گرد آمدند.' };
-const storedAlt = (id: number) =>
-  world.deps.db.$client.prepare('SELECT image_alt_en AS en, image_alt_fa AS fa FROM posts WHERE id = ?').get(id) as { en: string | null; fa: string | null };
+const storedAlt = async (id: number) => (await world.deps.db.select({ en: posts.coverAltEn, fa: posts.coverAltFa }).from(posts).where(eq(posts.id, id)))[0];
 
 describe('Cover alt text', () => {
   it('refuses a create from the admin panel without alt text, in the editor’s language, and stores nothing', async () => {
@@ -37,14 +38,14 @@ describe('Cover alt text', () => {
     const response = await sendForm(client, '/api/admin/news', form, { image: await imageBlob() });
     expect(response.status).toBe(201);
     const { data } = await json(response);
-    expect(storedAlt(data.id)).toEqual({ en: null, fa: null });
+    expect(await storedAlt(data.id)).toEqual({ en: null, fa: null });
     const item = await publicCaller(world.deps).news.byId({ id: data.id });
     expect([item.coverAltEn, item.coverAltFa]).toEqual([form.title_En, form.title_fa]);
     // Editors see that it was never described (their form starts empty and asks for the words).
     const { caller } = await adminCaller(world.deps);
     expect(await caller.news.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: null, writtenCoverAltFa: null, coverAltEn: form.title_En });
     await caller.news.update({ id: data.id, coverAltEn: 'Marchers holding banners', coverAltFa: 'راهپیمایان با پلاکارد' });
-    expect(storedAlt(data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
+    expect(await storedAlt(data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
     expect(await caller.news.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: 'Marchers holding banners' });
   });
 
@@ -52,17 +53,16 @@ describe('Cover alt text', () => {
     const { client } = await signIn(world);
     const response = await sendForm(client, '/api/admin/news', { ...form, image_alt_En: 'Marchers holding banners', image_alt_fa: 'راهپیمایان با پلاکارد' }, { image: await imageBlob() });
     expect(response.status).toBe(201);
-    expect(storedAlt((await json(response)).data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
+    expect(await storedAlt((await json(response)).data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
   });
 });
 
 describe('Cover alt text of legal-awareness items', () => {
   const texts = { titleEn: 'Divorce rights', titleFa: 'حق طلاق', descriptionEn: 'What the code allows.', descriptionFa: 'آنچه قانون اجازه می‌دهد.' };
   const alt = { coverAltEn: 'A lawyer at her desk', coverAltFa: 'وکیلی پشت میزش' };
-  const storedLegalAlt = (id: number) =>
-    world.deps.db.$client.prepare('SELECT media_alt_en AS en, media_alt_fa AS fa FROM legal_items WHERE id = ?').get(id) as { en: string | null; fa: string | null };
-  const attached = (uploadId: string) =>
-    (world.deps.db.$client.prepare('SELECT attached_at AS at FROM uploads WHERE id = ?').get(uploadId) as { at: number | null } | undefined)?.at ?? null;
+  const storedLegalAlt = async (id: number) =>
+    (await world.deps.db.select({ en: legalItems.coverAltEn, fa: legalItems.coverAltFa }).from(legalItems).where(eq(legalItems.id, id)))[0];
+  const attached = async (uploadId: string) => (await world.deps.db.select({ at: uploads.attachedAt }).from(uploads).where(eq(uploads.id, uploadId)))[0]?.at ?? null;
 
   it('refuses a picture cover from the admin panel without alt text in both languages, and stores nothing', async () => {
     for (const lang of ['en', 'fa'] as const) {
@@ -71,7 +71,7 @@ describe('Cover alt text of legal-awareness items', () => {
       const required = lang === 'en' ? 'This field is required.' : 'پر کردن این بخش الزامی است.';
       expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({ coverAltEn: [required] });
       expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({ coverAltFa: [required] });
-      expect(attached(upload.id)).toBeNull();
+      expect(await attached(upload.id)).toBeNull();
     }
     const { caller } = await adminCaller(world.deps);
     expect((await caller.legal.adminList({})).total).toBe(0);
@@ -80,7 +80,7 @@ describe('Cover alt text of legal-awareness items', () => {
   it('creates with the alt text given, and needs none for a video cover or a video link', async () => {
     const { caller } = await adminCaller(world.deps);
     const described = await caller.legal.create({ ...texts, ...alt, mediaUploadId: (await makeImageUpload(world.deps)).id });
-    expect(storedLegalAlt(described.id)).toEqual({ en: alt.coverAltEn, fa: alt.coverAltFa });
+    expect(await storedLegalAlt(described.id)).toEqual({ en: alt.coverAltEn, fa: alt.coverAltFa });
     expect(await caller.legal.create({ ...texts, mediaUploadId: (await makeVideoUpload(world.deps)).id })).toMatchObject({ mediaKind: 'video' });
     expect(await caller.legal.create({ ...texts, videoLink: 'https://youtu.be/dQw4w9WgXcQ' })).toMatchObject({ media: null });
   });
@@ -102,12 +102,12 @@ describe('Cover alt text of legal-awareness items', () => {
     const response = await sendForm(client, '/api/awareness', legalForm, { media: await imageBlob() });
     expect(response.status).toBe(201);
     const { data } = await json(response);
-    expect(storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
+    expect(await storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
     expect(await publicCaller(world.deps).legal.byId({ id: data.id })).toMatchObject({ coverAltEn: texts.titleEn, coverAltFa: texts.titleFa });
     const { caller } = await adminCaller(world.deps);
     expect(await caller.legal.adminById({ id: data.id })).toMatchObject({ writtenCoverAltEn: null, writtenCoverAltFa: null });
     const replaced = await sendForm(client, `/api/admin/awareness/${data.id}`, { titleEn: 'Divorce rights today' }, { media: await imageBlob() });
     expect(replaced.status).toBe(200);
-    expect(storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
+    expect(await storedLegalAlt(data.id)).toEqual({ en: null, fa: null });
   });
 });

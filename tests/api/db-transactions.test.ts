@@ -40,7 +40,7 @@ describe(`transactions on ${testDialect}`, () => {
     open.release('rollback');
     await expect(open.done).rejects.toThrow('rolled back on purpose');
     const [written] = await other;
-    expect(written.id).toBeGreaterThan(0);
+    expect(written!.id).toBeGreaterThan(0);
     // The rollback took its own row and nothing of the other write.
     expect(await messagesSaying('uncommitted-marker')).toBe(0);
     expect(await messagesSaying('independent-write')).toBe(1);
@@ -95,11 +95,11 @@ describe(`transactions on ${testDialect}`, () => {
       deps.db.transaction(async (tx) => {
         const [row] = await tx.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, 'counter')).limit(1);
         await tick();
-        await tx.update(siteState).set({ value: row.value + 1 }).where(eq(siteState.key, 'counter'));
+        await tx.update(siteState).set({ value: row!.value + 1 }).where(eq(siteState.key, 'counter'));
       });
     await Promise.all(Array.from({ length: 6 }, increment));
     const [row] = await deps.db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, 'counter')).limit(1);
-    expect(row.value).toBe(6);
+    expect(row!.value).toBe(6);
   });
 
   it('refuses a write outside a transaction on SQLite, where it could slip into another', async () => {

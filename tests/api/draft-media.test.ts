@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
+import { uploads } from '../../src/server/db/schema.ts';
 import { reconcileVisibility } from '../../src/server/uploads/visibility.ts';
 import { makeImageUpload } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
@@ -20,7 +22,7 @@ let open: { deps: TestDeps; server: TestServer }[] = [];
 afterEach(async () => {
   for (const { deps, server } of open) {
     await server.close();
-    deps.cleanup();
+    await deps.cleanup();
   }
   open = [];
 });
@@ -28,6 +30,7 @@ afterEach(async () => {
 async function world(env: Record<string, string> = {}) {
   const clock = new TestClock('2026-11-22T08:00:00Z');
   const deps: TestDeps = { ...createTestDeps(env), clock };
+  clock.waitsFor(() => deps.publication.settled());
   const server = await startServer(deps);
   open.push({ deps, server });
   const signedIn = await adminCaller(deps);
@@ -120,9 +123,9 @@ describe('Pictures of unpublished items', () => {
     });
     const all = [cover, inline, legalCover.path, legalPicture.path];
     for (const path of all) expect(await site.publicly(path), path).toBe(false);
-    site.clock.advance(2 * hour - 1);
+    await site.clock.advance(2 * hour - 1);
     for (const path of all) expect(await site.publicly(path), path).toBe(false);
-    site.clock.advance(1);
+    await site.clock.advance(1);
     // The item, its pictures and the cached pages change in the same moment.
     for (const path of all) expect(await site.publicly(path), path).toBe(true);
     const page = await (await site.visitor.fetch('/api/news')).text();
@@ -195,6 +198,6 @@ describe('Pictures of unpublished items', () => {
     await site.caller.news.update({ id: item.id, titleEn: 'Second save' });
     // Only the last two revisions remain, neither with the picture: nothing uses it any more.
     expect(await site.forEditors(inline)).toBe(404);
-    expect(site.deps.db.$client.prepare('SELECT count(*) AS n FROM uploads WHERE path = ?').get(inline)).toEqual({ n: 0 });
+    expect(await site.deps.db.select({ n: count() }).from(uploads).where(eq(uploads.path, inline))).toEqual([{ n: 0 }]);
   });
 });

@@ -46,11 +46,11 @@ describe('erasure on PostgreSQL', () => {
     );
     // Edited a few times: each version is another tuple and another WAL record.
     for (let round = 0; round < 3; round++) {
-      await deps.db.transaction((tx) => tx.update(stories).set({ title: `${marker} title ${round}` }).where(eq(stories.id, story.id)));
+      await deps.db.transaction((tx) => tx.update(stories).set({ title: `${marker} title ${round}` }).where(eq(stories.id, story!.id)));
     }
     await deps.db.transaction(async (tx) => {
-      await tx.delete(stories).where(eq(stories.id, story.id));
-      await tx.delete(contactMessages).where(eq(contactMessages.id, message.id));
+      await tx.delete(stories).where(eq(stories.id, story!.id));
+      await tx.delete(contactMessages).where(eq(contactMessages.id, message!.id));
     });
     expect(filesHolding(dataDir, Buffer.from(marker)).length).toBeGreaterThan(0);
     await eraseDeleted(deps.db, ['stories', 'contact_messages']);

@@ -7,6 +7,7 @@ import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
+import { sqliteGet, sqliteWrite } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
@@ -21,11 +22,12 @@ describe('gallery.list', () => {
   it('shows visitors the items newest first with the total', async () => {
     const first = await makeGalleryItem(deps);
     const second = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-    deps.db
-      .update(galleryItems)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(galleryItems.id, first.id))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(galleryItems)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(galleryItems.id, first.id)),
+    );
     const page = await publicCaller(deps).gallery.list({});
     expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(page.total).toBe(2);
@@ -92,7 +94,7 @@ describe('gallery.delete', () => {
     expect(stored(item.image!)).toBe(true);
     await expect(caller.gallery.delete({ id: item.id })).resolves.toEqual({ id: item.id });
     expect(filesOfUpload(deps, item.image!)).toEqual([]);
-    expect(deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).get()).toBeUndefined();
+    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toBeUndefined();
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
 
@@ -136,7 +138,7 @@ describe('gallery.update', () => {
     expect(saved.image).toBe(image.path);
     expect(stored(image.path)).toBe(true);
     expect(filesOfUpload(deps, item.image!)).toEqual([]);
-    expect(deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).get()).toBeUndefined();
+    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toBeUndefined();
   });
 
   it('empties the Persian name with an empty value and never empties the English one', async () => {
@@ -184,16 +186,15 @@ const migrationTime = (tag: string): number => {
 describe('the gallery image migration', () => {
   it("turns the original product's text 'null' into a real NULL, so no code path meets it", async () => {
     const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-    const sqlite = deps.db.$client;
-    sqlite.prepare(`UPDATE gallery_items SET image = 'null' WHERE id = ?`).run(item.id);
+    await sqliteWrite(deps, `UPDATE gallery_items SET image = 'null' WHERE id = ?`, item.id);
     // Forget that 0011 and any later migration ran, as a database written before them would be, and migrate again.
-    sqlite.prepare('DELETE FROM __drizzle_migrations WHERE created_at >= ?').run(migrationTime('0011_gallery_image_null'));
-    deps.db.$client.close();
-    const reopened = openAndMigrate(deps.env.DATABASE_URL);
+    await sqliteWrite(deps, 'DELETE FROM __drizzle_migrations WHERE created_at >= ?', migrationTime('0011_gallery_image_null'));
+    await deps.db.close();
+    const reopened = await openAndMigrate(deps.env.DATABASE_URL);
     try {
-      expect(reopened.$client.prepare('SELECT image FROM gallery_items WHERE id = ?').get(item.id)).toEqual({ image: null });
+      expect(sqliteGet({ db: reopened }, 'SELECT image FROM gallery_items WHERE id = ?', item.id)).toEqual({ image: null });
     } finally {
-      reopened.$client.close();
+      await reopened.close();
     }
   });
 });

@@ -15,17 +15,18 @@ beforeEach(() => {
 afterEach(() => deps.cleanup());
 
 const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
-const uploadRow = (relativePath: string) => deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).get();
+const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe('legal.list and legal.byId', () => {
   it('show visitors the items newest first with the total', async () => {
     const first = await makeLegalItem(deps);
     const second = await makeLegalItem(deps);
-    deps.db
-      .update(legalItems)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(legalItems.id, first.id))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(legalItems)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(legalItems.id, first.id)),
+    );
     const page = await publicCaller(deps).legal.list({ pageSize: 10 });
     expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10 });
@@ -45,7 +46,7 @@ describe('legal.create', () => {
     const image = await makeImageUpload(deps);
     const item = await caller.legal.create({ ...texts, coverAltEn: 'A court room', coverAltFa: 'یک دادگاه', mediaUploadId: image.id });
     expect(item).toMatchObject({ ...texts, media: image.path, mediaKind: 'image', videoLink: null, coverAltEn: 'A court room' });
-    expect(uploadRow(image.path)?.attachedAt).toBeInstanceOf(Date);
+    expect((await uploadRow(image.path))?.attachedAt).toBeInstanceOf(Date);
   });
 
   it('stores an item with an uploaded video', async () => {
@@ -83,7 +84,7 @@ describe('legal.update', () => {
     const updated = await caller.legal.update({ id: item.id, mediaUploadId: video.id });
     expect(updated).toMatchObject({ media: video.path, mediaKind: 'video' });
     expect(filesOfUpload(deps, item.media!)).toEqual([]);
-    expect(uploadRow(item.media!)).toBeUndefined();
+    expect(await uploadRow(item.media!)).toBeUndefined();
   });
 
   it('answers NOT_FOUND for a missing item', async () => {

@@ -43,11 +43,12 @@ describe('newsletter admin procedures', () => {
   it('list shows subscribers newest first with the total', async () => {
     const older = await makeSubscriber(deps);
     const newer = await makeSubscriber(deps);
-    deps.db
-      .update(newsletterSubscribers)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(newsletterSubscribers.email, older))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(newsletterSubscribers)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(newsletterSubscribers.email, older)),
+    );
     const { caller } = await adminCaller(deps);
     const page = await caller.newsletter.list({ pageSize: 1 });
     expect(page.items.map((s) => s.email)).toEqual([newer]);
@@ -79,10 +80,9 @@ describe('newsletter admin procedures', () => {
     // + and - are valid first characters of an e-mail address; = and @ can only come from older or imported data.
     await makeSubscriber(deps, '+1+cmd@example.org');
     await makeSubscriber(deps, '-2+3@example.org');
-    deps.db
-      .insert(newsletterSubscribers)
-      .values([{ email: '=HYPERLINK("http://evil.example","x")' }, { email: '@SUM(A1:A2)' }, { email: '\tTAB@example.org' }])
-      .run();
+    await deps.db.transaction((tx) =>
+      tx.insert(newsletterSubscribers).values([{ email: '=HYPERLINK("http://evil.example","x")' }, { email: '@SUM(A1:A2)' }, { email: '\tTAB@example.org' }]),
+    );
     const { caller } = await adminCaller(deps);
     const cells = (await caller.newsletter.exportCsv()).csv
       .trimEnd()

@@ -43,7 +43,7 @@ describe('over-long text is refused, never cut', () => {
       expect((await caller.stories.list({})).total).toBe(0);
       expect((await caller.contacts.list({})).total).toBe(0);
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 
@@ -65,7 +65,7 @@ describe('over-long text is refused, never cut', () => {
       );
       expect(gallery.nameFa).toEqual([persianLimit(limits.name)]);
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });
@@ -130,7 +130,7 @@ describe('contacts.open', () => {
       expect(await caller.contacts.open({ id })).toMatchObject({ status: 'archived' });
       expect((await clientErrorOf(deps, publicCaller(deps).contacts.open({ id }))).code).toBe('UNAUTHORIZED');
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });

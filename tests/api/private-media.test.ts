@@ -15,7 +15,7 @@ const site = siteForEachTest();
 let editor: CookieClient;
 beforeEach(async () => {
   editor = new CookieClient(site.server.url);
-  await holdSession(editor, sessionTokenFor(site.deps, await makeUser(site.deps)));
+  await holdSession(editor, await sessionTokenFor(site.deps, await makeUser(site.deps)));
 });
 
 /** A stored file and every responsive variant of it. */

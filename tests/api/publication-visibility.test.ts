@@ -41,6 +41,7 @@ let storyId = 0;
 beforeAll(async () => {
   clock = new TestClock(start);
   deps = { ...createTestDeps(), clock };
+  clock.waitsFor(() => deps.publication.settled());
   server = await startServer(deps);
   const words = (label: string) => ({
     titleEn: `${label} title`,
@@ -84,7 +85,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  deps?.cleanup();
+  await deps?.cleanup();
 });
 
 /**
@@ -145,14 +146,10 @@ describe('Unpublished items never reach visitors', () => {
     expect((await caller.legal.list({ page: 1, pageSize: 50 })).total).toBe(1);
   });
 
-  const restGets = (() => {
-    const probe = createTestDeps();
-    try {
-      return restRoutes(restRouter(probe)).filter((route) => route.method === 'GET');
-    } finally {
-      probe.cleanup();
-    }
-  })();
+  // The routes as declared: a site is needed to build the router, never to read from it.
+  const probe = createTestDeps();
+  afterAll(() => probe.cleanup());
+  const restGets = restRoutes(restRouter(probe)).filter((route) => route.method === 'GET');
 
   for (const route of restGets) {
     it(`REST ${routeName(route)} shows no hidden item to a visitor`, async () => {
@@ -252,9 +249,9 @@ describe('Scheduled items go live at their time by themselves', () => {
     const before = await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json();
     expect(JSON.stringify(before)).not.toContain(`${HIDDEN}scheduled`);
     // A minute early: still hidden.
-    clock.advance(scheduledAt.getTime() - clock.now().getTime() - 60_000);
+    await clock.advance(scheduledAt.getTime() - clock.now().getTime() - 60_000);
     expect(JSON.stringify(await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json())).not.toContain(`${HIDDEN}scheduled`);
-    clock.advance(60_000);
+    await clock.advance(60_000);
     const after = await (await fetch(`${server.url}/api/news?category=top&per_page=50`)).json();
     expect(JSON.stringify(after)).toContain(`${HIDDEN}schedulednews`);
     const feed = await (await fetch(`${server.url}/rss/en/reports.xml`)).text();

@@ -12,7 +12,7 @@ let open: { deps: TestDeps; server?: TestServer }[] = [];
 afterEach(async () => {
   for (const { deps, server } of open) {
     await server?.close();
-    deps.cleanup();
+    await deps.cleanup();
   }
   open = [];
 });
@@ -20,6 +20,7 @@ afterEach(async () => {
 function world(start = '2026-11-22T08:00:00Z') {
   const clock = new TestClock(start);
   const deps: TestDeps = { ...createTestDeps(), clock };
+  clock.waitsFor(() => deps.publication.settled());
   open.push({ deps });
   return { deps, clock };
 }
@@ -30,10 +31,11 @@ describe('Scheduled publishing', () => {
     const item = await makeContent(deps, 'news', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
     await expect(publicCaller(deps).news.byId({ id: item.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // No server is running while the hour passes; the clock moves without any timer armed.
-    clock.advance(2 * hour);
+    await clock.advance(2 * hour);
     expect((await publicCaller(deps).news.list({})).total).toBe(0);
     // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
     createApp({ ...deps, clientDir: '/nonexistent' });
+    await deps.publication.settled();
     expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
   });
 
@@ -41,18 +43,19 @@ describe('Scheduled publishing', () => {
     const { deps, clock } = world();
     // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
     createApp({ ...deps, clientDir: '/nonexistent' });
+    await deps.publication.settled();
     const { caller } = await adminCaller(deps);
     const start = clock.now().getTime();
     const item = await makeLegalItem(deps, { status: 'scheduled', publishAt: new Date(start + 5 * hour) });
     await caller.legal.update({ id: item.id, publishAt: new Date(start + hour) });
-    clock.advance(hour - 1);
+    await clock.advance(hour - 1);
     expect((await publicCaller(deps).legal.list({})).total).toBe(0);
-    clock.advance(1);
+    await clock.advance(1);
     expect((await publicCaller(deps).legal.list({})).total).toBe(1);
 
     const later = await makeContent(deps, 'report', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
     await caller.reports.update({ id: later.id, status: 'draft' });
-    clock.advance(10 * hour);
+    await clock.advance(10 * hour);
     await expect(publicCaller(deps).reports.byId({ id: later.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await caller.reports.adminById({ id: later.id })).status).toBe('draft');
   });
@@ -72,6 +75,7 @@ describe('Scheduled publishing', () => {
     const { deps, clock } = world('2031-03-01T08:00:00Z');
     // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
     createApp({ ...deps, clientDir: '/nonexistent' });
+    await deps.publication.settled();
     const item = await makeContent(deps, 'news', {
       titleEn: 'Embargoed report on shelters',
       status: 'scheduled',
@@ -79,7 +83,7 @@ describe('Scheduled publishing', () => {
     });
     const found = async () => (await publicCaller(deps).search.query({ q: 'shelters' })).items.map((hit) => hit.id);
     expect(await found()).toEqual([]);
-    clock.advance(hour);
+    await clock.advance(hour);
     expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
     expect(await found()).toEqual([item.id]);
     await adminCaller(deps).then(({ caller }) => caller.news.update({ id: item.id, status: 'draft' }));
@@ -149,9 +153,9 @@ describe('REST status and publish_at', () => {
     );
     const anonymous = await visitor(rest);
     for (const id of [draft.data.id, scheduled.data.id]) expect((await get(anonymous, `/api/news/${id}`)).status).toBe(404);
-    clock.advance(2.5 * hour - 1);
+    await clock.advance(2.5 * hour - 1);
     expect((await get(anonymous, `/api/news/${scheduled.data.id}`)).status).toBe(404);
-    clock.advance(1);
+    await clock.advance(1);
     expect((await get(anonymous, `/api/news/${scheduled.data.id}`)).status).toBe(200);
     expect((await get(anonymous, `/api/news/${draft.data.id}`)).status).toBe(404);
   });
@@ -167,9 +171,9 @@ describe('REST status and publish_at', () => {
     const anonymous = await visitor(rest);
     const visible = async (id: number) => (await get(anonymous, `/api/news/${id}`)).status;
     expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([404, 404]);
-    clock.advance(4 * hour);
+    await clock.advance(4 * hour);
     expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([200, 404]);
-    clock.advance(hour);
+    await clock.advance(hour);
     expect([await visible(embargoed.data.id), await visible(draft.data.id)]).toEqual([200, 200]);
   });
 

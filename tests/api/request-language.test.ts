@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  deps?.cleanup();
+  await deps?.cleanup();
 });
 
 type Hint = string | undefined;

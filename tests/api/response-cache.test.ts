@@ -1,6 +1,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { posts } from '../../src/server/db/schema.ts';
 import { makeContent } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
@@ -38,8 +40,13 @@ const restList = '/api/news?page=1';
 const longText = 'Women in Herat describe the schools they keep open, and the risks they accept to teach. '.repeat(12);
 
 /** A title changed behind the procedures' back: the content version does not move, so a cached answer still shows the old one. */
-function retitleQuietly(id: number, title: string) {
-  site.deps.db.$client.prepare('UPDATE posts SET title_en = ? WHERE id = ?').run(title, id);
+async function retitleQuietly(id: number, title: string) {
+  await site.deps.db.transaction((tx) =>
+    tx
+      .update(posts)
+      .set({ titleEn: title, updatedAt: sql`${posts.updatedAt}` })
+      .where(eq(posts.id, id)),
+  );
 }
 
 describe('answers from the response cache', () => {
@@ -63,7 +70,7 @@ describe('answers from the response cache', () => {
     const item = await makeContent(site.deps, 'news', { titleEn: 'Original headline', descriptionEn: longText });
     const plain = await rawGet(trpcList);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    retitleQuietly(item.id, 'Changed behind the cache');
+    await retitleQuietly(item.id, 'Changed behind the cache');
 
     const br = await rawGet(trpcList, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -119,7 +126,7 @@ describe('answers from the response cache', () => {
   it('never answers a signed-in editor from the cache', async () => {
     const item = await makeContent(site.deps, 'news', { titleEn: 'Public headline' });
     await rawGet(restList);
-    retitleQuietly(item.id, 'Draft seen by the editor');
+    await retitleQuietly(item.id, 'Draft seen by the editor');
     const { token } = await adminCaller(site.deps);
     const editor = await rawGet(restList, { cookie: `session=${token}` });
     expect(editor.headers['cache-control']).toBe('private, no-store');

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { revisions, uploads } from '../../src/server/db/schema.ts';
 import { documentFromPlainText } from '../../src/shared/rich-text/plain-text.ts';
 import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
@@ -12,7 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const count = (sql: string, ...params: unknown[]) => (deps.db.$client.prepare(sql).get(...params) as { n: number }).n;
+const revisionsOfPost = async (postId: number) => (await deps.db.select({ n: count() }).from(revisions).where(eq(revisions.postId, postId)))[0]!.n;
+const uploadsAt = async (path: string) => (await deps.db.select({ n: count() }).from(uploads).where(eq(uploads.path, path)))[0]!.n;
 
 describe('Revisions', () => {
   it('keeps one revision per save with who and when, in both languages', async () => {
@@ -104,9 +107,9 @@ describe('Revisions', () => {
     const keeper = await makeContent(deps, 'news');
     await caller.news.update({ id: keeper.id, bodyEn: picture(shared.path) });
     await caller.news.delete({ id: item.id });
-    expect(count('SELECT count(*) AS n FROM revisions WHERE post_id = ?', item.id)).toBe(0);
-    expect(count('SELECT count(*) AS n FROM uploads WHERE path = ?', own.path)).toBe(0);
-    expect(count('SELECT count(*) AS n FROM uploads WHERE path = ?', shared.path)).toBe(1);
+    expect(await revisionsOfPost(item.id)).toBe(0);
+    expect(await uploadsAt(own.path)).toBe(0);
+    expect(await uploadsAt(shared.path)).toBe(1);
     expect(fs.existsSync(deps.storage.absolute(own.path))).toBe(false);
     expect(fs.existsSync(deps.storage.absolute(shared.path))).toBe(true);
   });

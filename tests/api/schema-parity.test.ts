@@ -17,7 +17,7 @@ interface Shape {
   foreignKeys: string[];
 }
 
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 const timeColumns = new Set(
   tables.flatMap((table) =>
     Object.values(getTableColumns(table))

@@ -11,20 +11,20 @@ let server: TestServer;
 let postId: number;
 beforeAll(async () => {
   deps = createTestDeps();
-  postId = insertPost(deps, {
+  postId = await insertPost(deps, {
     titleEn: 'Midwives <b>train</b> in Bamyan',
     titleFa: 'آموزش ماماها در بامیان',
     descriptionEn: 'Twelve midwives finished their training. <script>alert(1)</script>',
     descriptionFa: 'دوازده ماما آموزش خود را در ۱۴۰۲ به پایان رساندند.',
     country: 'afghanistan',
   });
-  for (let index = 0; index < 12; index++) insertPost(deps, { titleEn: `Flood update ${index}`, daysAgo: index });
-  insertStory(deps, { title: 'A pending midwife story', description: 'Not public yet.', published: false });
+  for (let index = 0; index < 12; index++) await insertPost(deps, { titleEn: `Flood update ${index}`, daysAgo: index });
+  await insertStory(deps, { title: 'A pending midwife story', description: 'Not public yet.', published: false });
   server = await startServer(deps);
 });
 afterAll(async () => {
   await server.close();
-  deps.cleanup();
+  await deps.cleanup();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
@@ -168,7 +168,7 @@ describe('searching without putting the words in an address', () => {
       const email = 'reader-on-search@example.org';
       const subscribed = await fetch(`${site.url}/search`, { method: 'POST', headers: sameSite, body: `_form=newsletter&email=${encodeURIComponent(email)}`, redirect: 'manual' });
       expect(subscribed.status).toBe(303);
-      expect(deps.db.select().from(newsletterSubscribers).all().map((row) => row.email)).toContain(email);
+      expect((await deps.db.select().from(newsletterSubscribers)).map((row) => row.email)).toContain(email);
     } finally {
       await site.close();
     }

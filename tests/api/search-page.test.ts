@@ -9,10 +9,10 @@ import { insertPost } from '../factories/search-content.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
-beforeAll(() => {
+beforeAll(async () => {
   deps = createTestDeps();
-  insertPost(deps, { titleEn: 'Midwives <i>train</i> in Bamyan', titleFa: 'آموزش ماماها در بامیان', descriptionFa: 'دوازده ماما در ۱۴۰۲ آموزش دیدند.' });
-  for (let index = 0; index < 12; index++) insertPost(deps, { titleEn: `Flood update ${index}`, titleFa: `گزارش سیل ${index}`, daysAgo: index });
+  await insertPost(deps, { titleEn: 'Midwives <i>train</i> in Bamyan', titleFa: 'آموزش ماماها در بامیان', descriptionFa: 'دوازده ماما در ۱۴۰۲ آموزش دیدند.' });
+  for (let index = 0; index < 12; index++) await insertPost(deps, { titleEn: `Flood update ${index}`, titleFa: `گزارش سیل ${index}`, daysAgo: index });
 });
 afterAll(() => deps?.cleanup());
 

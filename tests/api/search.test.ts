@@ -10,6 +10,7 @@ import { insertGallery, insertLegal, insertPost, insertStory } from '../factorie
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
 import { repoRoot } from '../setup/paths.ts';
+import { sqliteCheckpoint, sqliteColumn, sqliteExec, sqliteValue } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 const text = (parts: SearchHit['title']) => parts.map((part) => part.text).join('');
@@ -27,11 +28,11 @@ describe('search: what is found', () => {
   afterEach(() => deps.cleanup());
 
   it('finds every kind of item by title and body, in both languages, with the matched words marked', async () => {
-    const news = insertPost(deps, { kind: 'news', titleEn: 'Teachers strike in Herat', descriptionFa: 'معلمان هرات اعتصاب کردند.' });
-    const report = insertPost(deps, { kind: 'report', titleEn: 'Annual report', descriptionEn: 'Teachers were paid late.' });
-    const legal = insertLegal(deps, { titleEn: 'Your right to teach', descriptionFa: 'حق معلمان برای تدریس' });
-    const story = insertStory(deps, { title: 'داستان یک معلم', description: 'من معلم بودم.', published: true });
-    const gallery = insertGallery(deps, 'Teachers at the gate');
+    const news = await insertPost(deps, { kind: 'news', titleEn: 'Teachers strike in Herat', descriptionFa: 'معلمان هرات اعتصاب کردند.' });
+    const report = await insertPost(deps, { kind: 'report', titleEn: 'Annual report', descriptionEn: 'Teachers were paid late.' });
+    const legal = await insertLegal(deps, { titleEn: 'Your right to teach', descriptionFa: 'حق معلمان برای تدریس' });
+    const story = await insertStory(deps, { title: 'داستان یک معلم', description: 'من معلم بودم.', published: true });
+    const gallery = await insertGallery(deps, 'Teachers at the gate');
     const search = searchAs(deps);
 
     const english = await search('teachers');
@@ -56,7 +57,7 @@ describe('search: what is found', () => {
   });
 
   it('finds an English plural by its singular and the other way round', async () => {
-    const id = insertPost(deps, { titleEn: 'Schools reopen', descriptionEn: 'The girls returned to their classes.' });
+    const id = await insertPost(deps, { titleEn: 'Schools reopen', descriptionEn: 'The girls returned to their classes.' });
     for (const q of ['school', 'SCHOOLS', 'class', 'girl returning'])
       expect(
         (await searchAs(deps)(q)).items.map((hit) => hit.id),
@@ -65,8 +66,8 @@ describe('search: what is found', () => {
   });
 
   it('finds an irregular English plural by its singular and the other way round (women and woman)', async () => {
-    const plural = insertPost(deps, { titleEn: 'Women lead the march', descriptionEn: 'Their children walked with them.' });
-    const singular = insertPost(deps, { titleEn: 'A woman speaks', descriptionEn: 'One child listened; people gathered.' });
+    const plural = await insertPost(deps, { titleEn: 'Women lead the march', descriptionEn: 'Their children walked with them.' });
+    const singular = await insertPost(deps, { titleEn: 'A woman speaks', descriptionEn: 'One child listened; people gathered.' });
     const search = searchAs(deps);
     for (const q of ['women', 'woman', 'WOMAN', 'child', 'children'])
       expect(
@@ -77,7 +78,7 @@ describe('search: what is found', () => {
   });
 
   it('finds Persian however either keyboard wrote it', async () => {
-    const id = insertPost(deps, {
+    const id = await insertPost(deps, {
       titleFa: 'دختران می‌خواهند به مدرسه‌ها برگردند',
       descriptionFa: 'در سال ۱۴۰۲ کلاس‌های بزرگ‌ترین مدرسه بسته شد؛ علی و كريم گزارش دادند.',
     });
@@ -113,7 +114,7 @@ describe('search: what is found', () => {
   });
 
   it('shows Persian digits in Persian results and Latin digits in English ones', async () => {
-    insertPost(deps, { titleEn: 'Report of 1402', titleFa: 'گزارش ۱۴۰۲' });
+    await insertPost(deps, { titleEn: 'Report of 1402', titleFa: 'گزارش ۱۴۰۲' });
     const [persian] = (await searchAs(deps, 'fa')('1402')).items;
     expect(text(persian!.title)).toBe('گزارش ۱۴۰۲');
     expect(marked(persian!.title)).toEqual(['۱۴۰۲']);
@@ -122,7 +123,7 @@ describe('search: what is found', () => {
   });
 
   it('shows the title and snippet in the reader’s language, or the one that matched', async () => {
-    insertPost(deps, {
+    await insertPost(deps, {
       titleEn: 'Court ruling',
       titleFa: 'حکم دادگاه',
       descriptionEn: 'The court ruled on Monday.',
@@ -144,8 +145,8 @@ describe('search: visibility', () => {
 
   it('never finds a pending story, for any query, while editors do', async () => {
     const words = ['secretword', 'هرات', 'زندان', 'prison', 'escape'];
-    const pending = insertStory(deps, { title: 'secretword prison زندان', description: 'escape from هرات', published: false });
-    insertStory(deps, { title: 'A published prison story', description: 'Published.', published: true });
+    const pending = await insertStory(deps, { title: 'secretword prison زندان', description: 'escape from هرات', published: false });
+    await insertStory(deps, { title: 'A published prison story', description: 'Published.', published: true });
     const search = searchAs(deps);
     await fc.assert(
       fc.asyncProperty(
@@ -166,7 +167,7 @@ describe('search: visibility', () => {
   it('follows publish, unpublish, edits and deletion in the same transaction', async () => {
     const editor = (await adminCaller(deps)).caller;
     const search = searchAs(deps);
-    const story = insertStory(deps, { title: 'Night school', description: 'We learned at night.', published: false });
+    const story = await insertStory(deps, { title: 'Night school', description: 'We learned at night.', published: false });
     expect((await search('night')).total).toBe(0);
     await editor.stories.publish({ id: story });
     expect((await search('night')).items.map((hit) => hit.id)).toEqual([story]);
@@ -188,12 +189,12 @@ describe('search: visibility', () => {
   });
 
   it('keeps no trace of deleted text in the index', async () => {
-    const id = insertPost(deps, { titleEn: 'Zanzibarquux', descriptionEn: 'Nothing else.' });
+    const id = await insertPost(deps, { titleEn: 'Zanzibarquux', descriptionEn: 'Nothing else.' });
     const editor = (await adminCaller(deps)).caller;
     await editor.news.delete({ id });
-    const blobs = deps.db.$client.prepare('SELECT block FROM search_index_data').pluck().all() as Buffer[];
-    expect(deps.db.$client.prepare('SELECT count(*) FROM search_documents').pluck().get()).toBe(0);
-    expect(deps.db.$client.prepare('SELECT count(*) FROM search_index_content').pluck().get()).toBe(0);
+    const blobs = sqliteColumn<Buffer>(deps, 'SELECT block FROM search_index_data');
+    expect(sqliteValue(deps, 'SELECT count(*) FROM search_documents')).toBe(0);
+    expect(sqliteValue(deps, 'SELECT count(*) FROM search_index_content')).toBe(0);
     expect(blobs.some((blob) => blob.includes('zanzibarquux'))).toBe(false);
   });
 
@@ -210,23 +211,23 @@ describe('search: ranking, filters and pages', () => {
   afterAll(() => deps.cleanup());
 
   it('puts an exact title first, then title matches, then body matches', async () => {
-    const body = insertPost(deps, { titleEn: 'Weekly digest', descriptionEn: 'Women protest in Kabul. Women protest again. Women protest.', daysAgo: 1 });
-    const title = insertPost(deps, { titleEn: 'Women protest across Kabul province', descriptionEn: 'Hundreds gathered.', daysAgo: 5 });
-    const exact = insertPost(deps, { titleEn: 'Women Protest!', descriptionEn: 'A short note.', daysAgo: 400 });
+    const body = await insertPost(deps, { titleEn: 'Weekly digest', descriptionEn: 'Women protest in Kabul. Women protest again. Women protest.', daysAgo: 1 });
+    const title = await insertPost(deps, { titleEn: 'Women protest across Kabul province', descriptionEn: 'Hundreds gathered.', daysAgo: 5 });
+    const exact = await insertPost(deps, { titleEn: 'Women Protest!', descriptionEn: 'A short note.', daysAgo: 400 });
     const ids = (await searchAs(deps)('women protest')).items.map((hit) => hit.id);
     expect(ids).toEqual([exact, title, body]);
   });
 
   it('prefers the recent of two equally relevant items', async () => {
-    const old = insertPost(deps, { titleEn: 'Election notes', descriptionEn: 'Voting', daysAgo: 900 });
-    const recent = insertPost(deps, { titleEn: 'Election notes', descriptionEn: 'Voting', daysAgo: 2 });
+    const old = await insertPost(deps, { titleEn: 'Election notes', descriptionEn: 'Voting', daysAgo: 900 });
+    const recent = await insertPost(deps, { titleEn: 'Election notes', descriptionEn: 'Voting', daysAgo: 2 });
     expect((await searchAs(deps)('voting')).items.map((hit) => hit.id)).toEqual([recent, old]);
   });
 
   it('filters by type and by country', async () => {
-    const iran = insertPost(deps, { kind: 'article', titleEn: 'Hijab law analysis', country: 'iran' });
-    const afghanistan = insertPost(deps, { kind: 'news', titleEn: 'Hijab law in Kabul', country: 'afghanistan' });
-    const legal = insertLegal(deps, { titleEn: 'Hijab law explained' });
+    const iran = await insertPost(deps, { kind: 'article', titleEn: 'Hijab law analysis', country: 'iran' });
+    const afghanistan = await insertPost(deps, { kind: 'news', titleEn: 'Hijab law in Kabul', country: 'afghanistan' });
+    const legal = await insertLegal(deps, { titleEn: 'Hijab law explained' });
     const search = searchAs(deps);
     expect((await search('hijab')).total).toBe(3);
     expect((await search('hijab', { type: 'article' })).items.map((hit) => hit.id)).toEqual([iran]);
@@ -238,24 +239,24 @@ describe('search: ranking, filters and pages', () => {
   it('ranks at most 1,000 matches, the newest, and still puts an older exact title first', async () => {
     const fresh = createTestDeps();
     try {
-      const exact = insertPost(fresh, { titleEn: 'Common ground', descriptionEn: 'An old piece.', daysAgo: 2000 });
-      const insert = fresh.db.$client.transaction(() => {
+      const exact = await insertPost(fresh, { titleEn: 'Common ground', descriptionEn: 'An old piece.', daysAgo: 2000 });
+      await fresh.db.transaction(async () => {
         for (let index = 0; index < MAX_RESULTS + 5; index++)
-          insertPost(fresh, { titleEn: `Report ${index}`, descriptionEn: 'Finding common ground.', daysAgo: 1 });
+          await insertPost(fresh, { titleEn: `Report ${index}`, descriptionEn: 'Finding common ground.', daysAgo: 1 });
       });
-      insert();
       const first = await searchAs(fresh)('common ground');
       expect(first).toMatchObject({ total: MAX_RESULTS + 1, capped: true });
       expect(first.items[0]!.id).toBe(exact);
       const last = await searchAs(fresh)('common ground', { page: 101 });
       expect(last.items).toHaveLength(1);
     } finally {
-      fresh.cleanup();
+      await fresh.cleanup();
     }
   });
 
   it('pages through every result once, with the total', async () => {
-    const ids = Array.from({ length: 23 }, (_, index) => insertPost(deps, { titleEn: `Drought bulletin ${index}`, daysAgo: index }));
+    const ids: number[] = [];
+    for (let index = 0; index < 23; index++) ids.push(await insertPost(deps, { titleEn: `Drought bulletin ${index}`, daysAgo: index }));
     const search = searchAs(deps);
     const pages = await Promise.all([1, 2, 3].map((page) => search('drought', { page })));
     expect(pages.map((page) => page.items.length)).toEqual([10, 10, 3]);
@@ -267,9 +268,9 @@ describe('search: ranking, filters and pages', () => {
 
 describe('search: what a query may be', () => {
   let deps: TestDeps;
-  beforeAll(() => {
+  beforeAll(async () => {
     deps = createTestDeps();
-    insertPost(deps, { titleEn: 'Quoted "words" and (brackets)', descriptionEn: 'AND OR NOT NEAR stay words.' });
+    await insertPost(deps, { titleEn: 'Quoted "words" and (brackets)', descriptionEn: 'AND OR NOT NEAR stay words.' });
   });
   afterAll(() => deps.cleanup());
 
@@ -313,7 +314,7 @@ describe('search: what a query may be', () => {
     const broken = createTestDeps();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      broken.db.$client.exec('DROP TABLE search_index');
+      await sqliteExec(broken, 'DROP TABLE search_index');
       expect(await clientErrorOf(broken, searchAs(broken)('secretquery about me'))).toMatchObject({
         code: 'INTERNAL_SERVER_ERROR',
         message: 'Something went wrong.',
@@ -321,7 +322,7 @@ describe('search: what a query may be', () => {
       expect(JSON.stringify(logged.mock.calls)).not.toContain('secretquery');
     } finally {
       logged.mockRestore();
-      broken.cleanup();
+      await broken.cleanup();
     }
   });
 
@@ -338,11 +339,11 @@ describe('npm run search:rebuild', () => {
   it('rebuilds a lost or stale index from the items, public rule included', async () => {
     const deps = createTestDeps();
     try {
-      const post = insertPost(deps, { titleEn: 'Rebuilt headline', descriptionFa: 'متن بازسازی‌شده' });
-      insertStory(deps, { title: 'Rebuilt pending story', description: 'Private.', published: false });
-      deps.db.$client.exec('DELETE FROM search_index; DELETE FROM search_documents;');
+      const post = await insertPost(deps, { titleEn: 'Rebuilt headline', descriptionFa: 'متن بازسازی‌شده' });
+      await insertStory(deps, { title: 'Rebuilt pending story', description: 'Private.', published: false });
+      await sqliteExec(deps, 'DELETE FROM search_index; DELETE FROM search_documents;');
       expect((await searchAs(deps)('rebuilt')).total).toBe(0);
-      deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+      await sqliteCheckpoint(deps);
       const env = {
         ...process.env,
         PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
@@ -354,7 +355,7 @@ describe('npm run search:rebuild', () => {
       expect((await searchAs(deps)('rebuilt')).items.map((hit) => [hit.type, hit.id])).toEqual([['news', post]]);
       expect((await searchAs(deps, 'fa')('بازسازی شده')).total).toBe(1);
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });

@@ -42,12 +42,12 @@ const reviewedPublic = [
 /** Open to visitors, but an editor's session adds the moderation queue and its `status` field. */
 const visitorView = ['GET /story', 'GET /stories', 'GET /story/:id', 'GET /stories/:id'].sort();
 
-const declared: RestRoute[] = (() => {
+const declared: RestRoute[] = await (async () => {
   const probe = createTestDeps();
   try {
     return restRoutes(restRouter(probe));
   } finally {
-    probe.cleanup();
+    await probe.cleanup();
   }
 })();
 const matrix = declared.filter((route) => !reviewedPublic.includes(routeName(route)) && !visitorView.includes(routeName(route)));
@@ -103,7 +103,7 @@ describe('every admin REST route', () => {
   it.each(matrix.map((route) => [routeName(route), route] as const))(
     '%s answers 401 without a valid session and 419 without the anti-forgery header, changing nothing, while a signed-in editor gets through',
     async (_name, route) => {
-      const deps = cloneTestDeps(template);
+      const deps = await cloneTestDeps(template);
       const server = await startServer(deps);
       try {
         const encodings: Encoding[] = stateChanging(route) && route.method === 'POST' ? ['multipart', 'urlencoded'] : ['none'];
@@ -118,7 +118,7 @@ describe('every admin REST route', () => {
             const { client, headers } = await clientIn(world, deps, server.url, condition);
             // Presenting an expired session deletes its row: that change is expected, nothing else.
             const except = condition === 'expired session' ? ['sessions'] : [];
-            const before = snapshot(deps, { except });
+            const before = await snapshot(deps, { except });
             const answer = await send(client, route, encoding, headers);
             const label = `${condition}, ${encoding} body`;
             if (condition === 'no anti-forgery header') {
@@ -126,7 +126,7 @@ describe('every admin REST route', () => {
             } else {
               expect(answer, label).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
             }
-            expect(snapshot(deps, { except }), `${label}: nothing may change`).toEqual(before);
+            expect(await snapshot(deps, { except }), `${label}: nothing may change`).toEqual(before);
           }
         }
 
@@ -137,7 +137,7 @@ describe('every admin REST route', () => {
         expect(answered.status, JSON.stringify(answered.body)).toBeLessThan(300);
       } finally {
         await server.close();
-        deps.cleanup();
+        await deps.cleanup();
       }
     },
   );
@@ -148,7 +148,7 @@ describe('the story routes an editor sees more of', () => {
     '%s shows a visitor, an expired or a forged session only published stories, without their moderation status',
     async (name) => {
       const route = declared.find((r) => routeName(r) === name)!;
-      const deps = cloneTestDeps(template);
+      const deps = await cloneTestDeps(template);
       const server = await startServer(deps);
       try {
         for (const condition of ['no session', 'expired session', 'forged session'] as const) {
@@ -168,14 +168,14 @@ describe('the story routes an editor sees more of', () => {
         expect(queue.data.every((item) => item.status === 'pending' || item.status === 'published')).toBe(true);
       } finally {
         await server.close();
-        deps.cleanup();
+        await deps.cleanup();
       }
     },
   );
 
   it.each(visitorView.filter((name) => name.endsWith(':id')))('%s answers 404 for a pending story unless an editor asks', async (name) => {
     const route = declared.find((r) => routeName(r) === name)!;
-    const deps = cloneTestDeps(template);
+    const deps = await cloneTestDeps(template);
     const server = await startServer(deps);
     try {
       for (const condition of ['no session', 'expired session', 'forged session'] as const) {
@@ -186,31 +186,31 @@ describe('the story routes an editor sees more of', () => {
       expect(await send(client, route, 'none', headers)).toMatchObject({ status: 200, body: { id: world.ids.story, status: 'pending' } });
     } finally {
       await server.close();
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });
 
 describe('POST admin/logout, open to anyone', () => {
   it('changes nothing for a visitor or a forged session, and refuses a signed-in browser without the header with 419', async () => {
-    const deps = cloneTestDeps(template);
+    const deps = await cloneTestDeps(template);
     const server = await startServer(deps);
     try {
       const route = { method: 'POST', path: '/admin/logout' };
       for (const condition of ['no session', 'forged session'] as const) {
         const { client, headers } = await clientIn(world, deps, server.url, condition);
-        const before = snapshot(deps);
+        const before = await snapshot(deps);
         expect((await send(client, route, 'urlencoded', headers)).status, condition).toBe(200);
-        expect(snapshot(deps), condition).toEqual(before);
+        expect(await snapshot(deps), condition).toEqual(before);
       }
       const { client, headers } = await clientIn(world, deps, server.url, 'no anti-forgery header');
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       expect(await send(client, route, 'none', headers)).toEqual({ status: 419, body: { message: 'CSRF token mismatch.' } });
-      expect(snapshot(deps)).toEqual(before);
+      expect(await snapshot(deps)).toEqual(before);
       expect((await client.fetch('/api/admin/user')).status).toBe(200);
     } finally {
       await server.close();
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });

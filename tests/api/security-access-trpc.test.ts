@@ -23,7 +23,7 @@ accessWorldForFile((made) => ({ template, world } = made));
 
 describe('which procedures are admin procedures', () => {
   it('finds the admin check on exactly the procedures that refuse a visitor as unauthenticated', async () => {
-    const deps = cloneTestDeps(template);
+    const deps = await cloneTestDeps(template);
     try {
       const refusing: string[] = [];
       for (const { path } of procedures) {
@@ -35,7 +35,7 @@ describe('which procedures are admin procedures', () => {
       expect(refusing.sort()).toEqual(adminProcedures.map((p) => p.path).sort());
       expect(refusing.length).toBeGreaterThan(30);
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 });
@@ -44,7 +44,7 @@ describe('every admin procedure over HTTP', () => {
   it.each(adminProcedures.map((p) => [p.path, p] as const))(
     '%s refuses a visitor, an expired and a forged session with 401 and a cross-site call with 403, changing nothing, and answers a signed-in editor',
     async (path, { type }) => {
-      const deps = cloneTestDeps(template);
+      const deps = await cloneTestDeps(template);
       const server = await startServer(deps);
       try {
         const input = liveInput(world, path);
@@ -57,7 +57,7 @@ describe('every admin procedure over HTTP', () => {
         for (const condition of conditions) {
           const { client, headers } = await clientIn(world, deps, server.url, condition);
           const except = condition === 'expired session' ? ['sessions'] : [];
-          const before = snapshot(deps, { except });
+          const before = await snapshot(deps, { except });
           const result = await trpcCall(client, type, path, input, headers);
           if (condition === 'no anti-forgery header') {
             expect({ status: result.status, code: result.error?.code, message: result.error?.message }, condition).toEqual({
@@ -74,19 +74,19 @@ describe('every admin procedure over HTTP', () => {
           }
           if (condition !== 'no session')
             expect(client.cookies.has('session'), `${condition}: a dead session cookie is cleared`).toBe(condition === 'no anti-forgery header');
-          expect(snapshot(deps, { except }), `${condition}: nothing may change`).toEqual(before);
+          expect(await snapshot(deps, { except }), `${condition}: nothing may change`).toEqual(before);
         }
 
         // The control: the very same call from a signed-in editor goes through.
         const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
-        const before = snapshot(deps);
+        const before = await snapshot(deps);
         const result = await trpcCall(client, type, path, input, headers);
         expect(result.error, JSON.stringify(result.error)).toBeNull();
         expect(result.status).toBe(200);
-        if (type === 'mutation') expect(snapshot(deps)).not.toEqual(before);
+        if (type === 'mutation') expect(await snapshot(deps)).not.toEqual(before);
       } finally {
         await server.close();
-        deps.cleanup();
+        await deps.cleanup();
       }
     },
   );

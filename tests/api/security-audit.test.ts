@@ -19,17 +19,17 @@ accessWorldForFile((made) => ({ template, world } = made));
 
 /** The trail as an editor reads it: through audit.list, oldest first. */
 async function trail(deps: TestDeps) {
-  const page = await callerForToken(deps, sessionTokenFor(deps, world.admin)).audit.list({ pageSize: 50 });
+  const page = await (await callerForToken(deps, await sessionTokenFor(deps, world.admin))).audit.list({ pageSize: 50 });
   return [...page.items].reverse();
 }
 
 describe('the audit log', () => {
   it.each(adminMutations)('records %s by an editor, with who and when, and leaves every earlier entry as it was', async (path) => {
-    const deps = cloneTestDeps(template);
+    const deps = await cloneTestDeps(template);
     try {
       const before = await trail(deps);
       const from = Date.now();
-      await procedureOf(callerForToken(deps, world.validToken), path)(liveInput(world, path));
+      await procedureOf(await callerForToken(deps, world.validToken), path)(liveInput(world, path));
       const after = await trail(deps);
       expect(after.slice(0, before.length)).toEqual(before);
       const added = after.slice(before.length);
@@ -40,12 +40,12 @@ describe('the audit log', () => {
       const input = liveInput(world, path);
       if (typeof input.id === 'number' && !path.endsWith('.create')) expect(added[0]!.targetId).toBe(input.id);
     } finally {
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 
   it('records sign-ins, failed sign-ins and sign-outs through both faces, never the password', async () => {
-    const deps = cloneTestDeps(template);
+    const deps = await cloneTestDeps(template);
     const server = await startServer(deps);
     try {
       const editor = await makeUser(deps, { name: 'Audited editor' });
@@ -60,7 +60,7 @@ describe('the audit log', () => {
       expect((await trpcMutation(trpc, 'auth.login', { email: editor.email, password: testPassword })).status).toBe(200);
       expect((await trpcMutation(trpc, 'auth.logout', undefined, trpc.xsrfHeaders())).status).toBe(200);
       const other = new CookieClient(server.url);
-      await holdSession(other, sessionTokenFor(deps, editor));
+      await holdSession(other, await sessionTokenFor(deps, editor));
       expect((await trpcMutation(other, 'auth.logoutEverywhere', undefined, other.xsrfHeaders())).status).toBe(200);
 
       const entries = (await trail(deps)).filter((entry) => entry.at.getTime() >= from - 5);
@@ -77,11 +77,11 @@ describe('the audit log', () => {
       expect(JSON.stringify(entries)).not.toMatch(/not her password|whatever it is|correct horse/);
     } finally {
       await server.close();
-      deps.cleanup();
+      await deps.cleanup();
     }
   });
 
-  it('can be read but not changed: audit.list is the only audit procedure, and GET admin/audit the only route', () => {
+  it('can be read but not changed: audit.list is the only audit procedure, and GET admin/audit the only route', async () => {
     expect(procedures.filter((p) => /audit/i.test(p.path))).toEqual([{ path: 'audit.list', type: 'query', guarded: true }]);
     const probe = createTestDeps();
     try {
@@ -91,7 +91,7 @@ describe('the audit log', () => {
           .map(routeName),
       ).toEqual(['GET /admin/audit']);
     } finally {
-      probe.cleanup();
+      await probe.cleanup();
     }
   });
 });

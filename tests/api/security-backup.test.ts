@@ -6,19 +6,32 @@ import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupError, createBackup, restoreBackup } from '../../src/server/backup/archive.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, sqliteOf, type Db } from '../../src/server/db/client.ts';
 import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, systemCaller } from '../factories/index.ts';
 import { makeVideoUpload } from '../factories/media.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
 import { repoRoot } from '../setup/paths.ts';
+import { sqliteCheckpoint } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 const run = promisify(execFile);
 let deps: TestDeps | undefined;
-afterEach(() => {
-  deps?.cleanup();
+/** Databases a test opened again after a restore; closed after it, with the site's own. */
+let reopened: Db[] = [];
+afterEach(async () => {
+  for (const db of reopened) await db.close();
+  reopened = [];
+  await deps?.cleanup();
   deps = undefined;
 });
+
+/** The restored file, opened as the restarted site would open it. */
+function reopen(d: TestDeps): Db {
+  const db = openDatabase(d.env.DATABASE_URL);
+  reopened.push(db);
+  d.db = db;
+  return db;
+}
 
 /** Every stored file (not the incoming folder) with the hash of its bytes. */
 function storedFiles(root: string): Record<string, string> {
@@ -48,13 +61,13 @@ async function filledSite() {
   const video = await makeVideoUpload(deps);
   const story = await makeStory(deps, { mediaUploadId: video.id });
   await admin.stories.publish({ id: story });
-  deps.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  await sqliteCheckpoint(deps);
   return { deps, admin, news };
 }
 
 /** What a restore must bring back: every row and every stored file. */
-function siteState(d: TestDeps) {
-  return { tables: snapshot(d).tables, files: storedFiles(d.storage.root) };
+async function siteState(d: TestDeps) {
+  return { tables: (await snapshot(d)).tables, files: storedFiles(d.storage.root) };
 }
 
 /** Changes everything a restore must undo: a deletion, an addition, an overwritten file. */
@@ -67,7 +80,7 @@ async function damage(d: TestDeps, admin: ReturnType<typeof systemCaller>, newsI
 describe('backup and restore', () => {
   it('bring back every row and every file byte for byte with createBackup and restoreBackup', async () => {
     const { deps, admin, news } = await filledSite();
-    const before = siteState(deps);
+    const before = await siteState(deps);
     expect(Object.keys(before.files).filter((f) => f.startsWith('videos/'))).toHaveLength(1);
     expect(Object.keys(before.files).length).toBeGreaterThan(40);
     const archive = path.join(deps.dir, 'backups', 'site.tar.gz');
@@ -79,21 +92,21 @@ describe('backup and restore', () => {
       news.id,
       Object.keys(before.files).find((f) => f.startsWith('videos/'))!,
     );
-    expect(siteState(deps)).not.toEqual(before);
-    deps.db.$client.close();
+    expect(await siteState(deps)).not.toEqual(before);
+    await deps.db.close();
     const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
     expect(kept.keptDb).toMatch(/\.before-restore-/);
     expect(kept.keptStorage).toMatch(/\.before-restore-/);
 
-    const reopened = openDatabase(deps.env.DATABASE_URL);
-    deps.db = reopened;
-    expect(reopened.$client.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(siteState(deps)).toEqual(before);
+    const restored = reopen(deps);
+    expect(sqliteOf(restored).reader.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(await siteState(deps)).toEqual(before);
   });
 
+  // Two command-line runs, each starting Node on the TypeScript sources: slow on a busy machine.
   it('do the same through npm run backup and npm run restore', async () => {
     const { deps, admin, news } = await filledSite();
-    const before = siteState(deps);
+    const before = await siteState(deps);
     const archive = path.join(deps.dir, 'cli-backup.tar.gz');
     const env = {
       ...process.env,
@@ -105,18 +118,18 @@ describe('backup and restore', () => {
     expect(backup.stdout).toMatch(/Backup written to/);
 
     await damage(deps, admin, news.id, Object.keys(before.files)[0]!);
-    deps.db.$client.close();
+    await deps.db.close();
     const restore = await run('npm', ['run', '--silent', 'restore', '--', archive], { cwd: repoRoot, env });
     expect(restore.stdout).toMatch(/Restored/);
-    deps.db = openDatabase(deps.env.DATABASE_URL);
-    expect(siteState(deps)).toEqual(before);
-  });
+    reopen(deps);
+    expect(await siteState(deps)).toEqual(before);
+  }, 90_000);
 });
 
 describe('a doctored backup', () => {
   it('brings back only regular files: no link into the rest of the disk, nothing beside the known names', async () => {
     const { deps } = await filledSite();
-    const before = siteState(deps);
+    const before = await siteState(deps);
     const archive = path.join(deps.dir, 'site.tar.gz');
     await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
 
@@ -130,10 +143,10 @@ describe('a doctored backup', () => {
     const doctored = path.join(deps.dir, 'doctored.tar.gz');
     await tar.create({ gzip: true, file: doctored, cwd: unpacked, portable: true }, fs.readdirSync(unpacked));
 
-    deps.db.$client.close();
+    await deps.db.close();
     await restoreBackup(doctored, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
-    deps.db = openDatabase(deps.env.DATABASE_URL);
-    expect(siteState(deps)).toEqual(before);
+    reopen(deps);
+    expect(await siteState(deps)).toEqual(before);
     expect(fs.existsSync(path.join(deps.storage.root, 'images', 'planted.jpg'))).toBe(false);
     expect(fs.existsSync(path.join(deps.storage.root, 'etc'))).toBe(false);
     const links = fs.readdirSync(deps.storage.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isSymbolicLink());
@@ -196,5 +209,5 @@ describe('a restore from something that is not this site’s backup', () => {
     expect(failure?.stderr).toContain('is not a backup made by this site.');
     expect(hashOf(deps.env.DATABASE_URL)).toBe(dbHash);
     expect(storedFiles(deps.storage.root)).toEqual(files);
-  });
+  }, 90_000);
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  deps.cleanup();
+  await deps.cleanup();
 });
 
 /** Sends bytes exactly as written (fetch would clean a malformed URL up) and answers the status line. */
@@ -188,7 +188,7 @@ describe('a failure a reader meets on a page', () => {
     } finally {
       error.mockRestore();
       await brokenServer.close();
-      broken.cleanup();
+      await broken.cleanup();
     }
   });
 });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteIntegrity } from '../../src/server/backup/database-file-sqlite.ts';
 import { startChildServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
 import { runDir } from '../setup/paths.ts';
+import { sqliteFileColumn } from '../setup/sqlite-file.ts';
 
 const servers: ChildServer[] = [];
 let dir: string | undefined;
@@ -75,20 +76,14 @@ describe('durability of the public forms', () => {
     servers.push(second);
     expect(await (await fetch(`${second.url}/healthz`)).json()).toEqual({ status: 'ok' });
 
-    const db = new Database(env.DATABASE_URL, { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const messages = new Set((db.prepare('SELECT message FROM contact_messages').all() as { message: string }[]).map((row) => row.message));
-      const titles = new Set((db.prepare('SELECT title FROM stories').all() as { title: string }[]).map((row) => row.title));
-      const emails = new Set((db.prepare('SELECT email FROM newsletter_subscribers').all() as { email: string }[]).map((row) => row.email));
-      const missing = accepted.filter(
-        ({ kind, marker }) =>
-          !(kind === 'contact' ? messages : kind === 'story' ? titles : emails).has(kind === 'subscribe' ? `${marker}@example.org` : marker),
-      );
-      expect(missing).toEqual([]);
-      expect(accepted.length).toBeGreaterThanOrEqual(120);
-    } finally {
-      db.close();
-    }
+    expect(sqliteIntegrity(env.DATABASE_URL)).toBe('ok');
+    const messages = new Set(sqliteFileColumn<string>(env.DATABASE_URL, 'SELECT message FROM contact_messages'));
+    const titles = new Set(sqliteFileColumn<string>(env.DATABASE_URL, 'SELECT title FROM stories'));
+    const emails = new Set(sqliteFileColumn<string>(env.DATABASE_URL, 'SELECT email FROM newsletter_subscribers'));
+    const missing = accepted.filter(
+      ({ kind, marker }) => !(kind === 'contact' ? messages : kind === 'story' ? titles : emails).has(kind === 'subscribe' ? `${marker}@example.org` : marker),
+    );
+    expect(missing).toEqual([]);
+    expect(accepted.length).toBeGreaterThanOrEqual(120);
   }, 60_000);
 });

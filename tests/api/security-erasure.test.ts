@@ -10,11 +10,12 @@ import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import { applyRetention } from '../../src/server/security/retention.ts';
 import { makeContact, makeContent, makeStory, makeSubscriber, systemCaller, makeUser, unique } from '../factories/index.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
+import { sqliteCheckpoint, sqliteValue } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps | undefined;
-afterEach(() => {
-  deps?.cleanup();
+afterEach(async () => {
+  await deps?.cleanup();
   deps = undefined;
 });
 
@@ -46,7 +47,7 @@ describe('deleted private data is gone from the files on disk', () => {
     const text = secret();
     const id = await makeStory(deps, { description: `My account: ${text}` });
     // Written, and folded into the main file once, as an ordinary checkpoint would.
-    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    await sqliteCheckpoint(deps, 'PASSIVE');
     expect(foundIn(rawFiles(deps), text).length).toBeGreaterThan(0);
     await caller.stories.delete({ id });
     expect(foundIn(rawFiles(deps), text)).toEqual([]);
@@ -99,19 +100,21 @@ describe('deleted private data is gone from the files on disk', () => {
     const text = secret();
     const id = await makeContact(deps, { message: text });
     await caller.contacts.setStatus({ id, status: 'archived' });
-    deps.db
-      .update(contactMessages)
-      .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
-      .where(eq(contactMessages.id, id))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(contactMessages)
+        .set({ updatedAt: new Date(Date.now() - 40 * 86_400_000) })
+        .where(eq(contactMessages.id, id)),
+    );
     const storyText = secret();
     const storyId = await makeStory(deps, { description: storyText });
-    deps.db
-      .update(stories)
-      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
-      .where(eq(stories.id, storyId))
-      .run();
-    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    await deps.db.transaction((tx) =>
+      tx
+        .update(stories)
+        .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+        .where(eq(stories.id, storyId)),
+    );
+    await sqliteCheckpoint(deps, 'PASSIVE');
     expect(foundIn(rawFiles(deps), storyText).length).toBeGreaterThan(0);
     expect(await applyRetention(deps, 30)).toEqual({ contacts: 1, stories: 1 });
     expect(foundIn(rawFiles(deps), text)).toEqual([]);
@@ -124,7 +127,7 @@ describe('deleted private data is gone from the files on disk', () => {
     await makeStory(deps, { description: kept });
     const text = secret();
     const id = await makeStory(deps, { description: text });
-    deps.db.$client.pragma('wal_checkpoint(PASSIVE)');
+    await sqliteCheckpoint(deps, 'PASSIVE');
     await caller.stories.delete({ id });
     const archive = path.join(deps.dir, 'backup.tar.gz');
     await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
@@ -148,21 +151,21 @@ describe('deleted private data is gone from the files on disk', () => {
     deps = createTestDeps();
     const file = deps.env.DATABASE_URL;
     const text = secret();
-    deps.db.$client.close();
+    await deps.db.close();
     deleteWithoutOverwriting(file, text);
     // A database from before this version has not been scrubbed yet.
     const old = new Database(file);
-    old.prepare("DELETE FROM site_state WHERE key = 'deleted_rows_scrubbed'").run();
+    old.exec("DELETE FROM site_state WHERE key = 'deleted_rows_scrubbed'");
     old.pragma('wal_checkpoint(TRUNCATE)');
     old.close();
     expect(foundIn(rawFiles(deps), text)).toEqual([file]);
-    const reopened = openAndMigrate(file);
+    const reopened = await openAndMigrate(file);
     try {
       expect(foundIn(rawFiles(deps), text)).toEqual([]);
       // Once: the next start finds it done and rebuilds nothing.
-      expect(reopened.$client.prepare("SELECT value FROM site_state WHERE key = 'deleted_rows_scrubbed'").pluck().get()).toBe(1);
+      expect(sqliteValue({ db: reopened }, "SELECT value FROM site_state WHERE key = 'deleted_rows_scrubbed'")).toBe(1);
     } finally {
-      reopened.$client.close();
+      await reopened.close();
     }
   });
 });

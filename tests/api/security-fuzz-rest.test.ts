@@ -26,20 +26,20 @@ beforeAll(() => {
 });
 afterAll(() => faults.mockRestore());
 
-const state = () => ({ rows: rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
+const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
 let calls = 0;
 
 async function send(pathname: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   headers.set('X-Forwarded-For', nextAddress());
   headers.set('accept', 'application/json');
-  const before = state();
+  const before = await state();
   const response = await fetch(site.server.url + pathname, { ...init, headers });
   await response.arrayBuffer();
   const { status } = response;
   expect(status, `${init.method ?? 'GET'} ${pathname.slice(0, 120)} answered ${status}`).toBeLessThan(500);
   if (status >= 400) {
-    const after = state();
+    const after = await state();
     // A wrong password is written to the audit log by design; nothing else may change.
     if (pathname === '/api/login' && status === 401) {
       expect(after.rows.audit_log).toBe((before.rows.audit_log ?? 0) + 1);

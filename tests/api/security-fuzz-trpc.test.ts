@@ -19,7 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => faults.mockRestore());
 
-const state = () => ({ rows: rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
+const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
 
 async function healthy() {
   const response = await fetch(`${site.server.url}/healthz`);
@@ -39,11 +39,11 @@ async function call(path: string, type: 'query' | 'mutation', payload: string) {
 }
 
 /** The invariant of every public call: no server fault, nothing kept from a refused input, still alive. */
-async function expectSafe(path: string, status: number, before: ReturnType<typeof state>) {
+async function expectSafe(path: string, status: number, before: Awaited<ReturnType<typeof state>>) {
   expect(status, `${path} answered ${status}`).toBeGreaterThanOrEqual(200);
   expect(status, `${path} answered ${status}`).toBeLessThan(500);
   if (status >= 400) {
-    const after = state();
+    const after = await state();
     // A wrong password is written to the audit log by design; nothing else may change.
     if (path === 'auth.login' && status === 401) {
       expect(after.rows.audit_log).toBe((before.rows.audit_log ?? 0) + 1);
@@ -68,7 +68,7 @@ describe('every public procedure at /trpc, fuzzed', () => {
     async (path, type) => {
       await fc.assert(
         fc.asyncProperty(superjsonEnvelope, async (envelope) => {
-          const before = state();
+          const before = await state();
           await expectSafe(path, await call(path, type, JSON.stringify(envelope)), before);
         }),
         { numRuns: path === 'auth.login' ? 60 : 100 },
@@ -80,7 +80,7 @@ describe('every public procedure at /trpc, fuzzed', () => {
   it.each(publicProcedures.map((p) => [p.path, p.type] as const))('%s answers raw garbage without a server fault', async (path, type) => {
     await fc.assert(
       fc.asyncProperty(garbageBody, async (body) => {
-        const before = state();
+        const before = await state();
         await expectSafe(path, await call(path, type, body), before);
       }),
       { numRuns: 25 },
@@ -97,7 +97,7 @@ describe('every public procedure at /trpc, fuzzed', () => {
         fc.boolean(),
         garbageBody,
         async (batch, method, batched, body) => {
-          const before = state();
+          const before = await state();
           const query = batched ? `?batch=1&input=${encode(body)}` : '';
           const response = await fetch(`${site.server.url}/trpc/${batch.join(',')}${query}`, {
             method,

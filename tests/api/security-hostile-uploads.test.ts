@@ -27,7 +27,7 @@ const site = siteForAllTests({ MAX_IMAGE_MB: '1', MAX_VIDEO_MB: '2', RATE_LIMIT_
 let editor: CookieClient;
 beforeAll(async () => {
   editor = new CookieClient(site.server.url);
-  await holdSession(editor, sessionTokenFor(site.deps, await makeUser(site.deps)));
+  await holdSession(editor, await sessionTokenFor(site.deps, await makeUser(site.deps)));
 });
 
 interface Answer {
@@ -104,20 +104,20 @@ describe.each(targetNames)('%s', (targetName) => {
     'refuses $name with a clear message and stores nothing',
     async ({ make, filename, status, text }) => {
       const bytes = await make();
-      const before = snapshot(site.deps);
+      const before = await snapshot(site.deps);
       expectRefused(targetName, await send(targetName, [{ bytes, filename }]), status, text);
-      expect(snapshot(site.deps)).toEqual(before);
+      expect(await snapshot(site.deps)).toEqual(before);
     },
   );
 
   it('refuses a form with hundreds of fields and stores nothing', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     expectRefused(targetName, await send(targetName, [{ bytes: await plainJpeg(), filename: 'a.jpg' }], { extraFields: 300 }), 422, tooManyParts);
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
   });
 
   it('refuses two files for its one file field, stores neither, and logs no server fault', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const faults = vi.spyOn(console, 'error');
     const jpeg = await plainJpeg();
     expectRefused(
@@ -129,7 +129,7 @@ describe.each(targetNames)('%s', (targetName) => {
       422,
       tooManyParts,
     );
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
     expect(faults).not.toHaveBeenCalled();
     faults.mockRestore();
   });
@@ -138,7 +138,7 @@ describe.each(targetNames)('%s', (targetName) => {
     for (const make of [jpegThenHtml, jpegWithScriptInside]) {
       const hostile = await make();
       expect(hostile.includes(Buffer.from(scriptProbe))).toBe(true);
-      const before = site.deps.db.select().from(uploads).all().length;
+      const before = (await site.deps.db.select().from(uploads)).length;
       const answer = await send(targetName, [{ bytes: hostile, filename: 'holiday.jpg' }]);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const stored =
@@ -146,8 +146,8 @@ describe.each(targetNames)('%s', (targetName) => {
           ? answer.body.path!
           : targetName === 'POST /api/admin/news'
             ? answer.body.data!.image!
-            : site.deps.db.select({ media: stories.media }).from(stories).all().at(-1)!.media!;
-      expect(site.deps.db.select().from(uploads).all()).toHaveLength(before + 1);
+            : (await site.deps.db.select({ media: stories.media }).from(stories)).at(-1)!.media!;
+      expect(await site.deps.db.select().from(uploads)).toHaveLength(before + 1);
       for (const file of [stored, ...allVariantPaths(stored)]) {
         const bytes = fs.readFileSync(site.deps.storage.absolute(file));
         for (const needle of ['hostile-upload-probe', '<script', '<html', 'alert('])
@@ -162,32 +162,32 @@ describe.each(targetNames)('%s', (targetName) => {
 
 describe('a file under a field name the form does not use', () => {
   it('is refused by POST /api/uploads as no file received, and nothing is stored', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     expectRefused(
       'POST /api/uploads',
       await send('POST /api/uploads', [{ name: 'image', bytes: await plainJpeg(), filename: 'a.jpg' }]),
       422,
       'No file was received.',
     );
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
   });
 
   it('leaves POST /api/admin/news without its required image, refused, and nothing is stored', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     expect(await send('POST /api/admin/news', [{ name: 'photo', bytes: await plainJpeg(), filename: 'a.jpg' }])).toEqual({
       status: 422,
       body: { success: false, message: 'Please correct the highlighted fields.', errors: { image: ['This field is required.'] } },
     });
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
   });
 
   it('is ignored by the public story form, which keeps the text and stores nothing of the file', async () => {
-    const files = snapshot(site.deps).files;
-    const uploadRows = site.deps.db.select().from(uploads).all().length;
+    const files = (await snapshot(site.deps)).files;
+    const uploadRows = (await site.deps.db.select().from(uploads)).length;
     const answer = await send('POST /api/story', [{ name: 'photo', bytes: await plainJpeg(), filename: 'a.jpg' }]);
     expect(answer.status).toBe(201);
-    expect(site.deps.db.select().from(stories).all().at(-1)).toMatchObject({ title: 'My story', media: null });
-    expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadRows);
-    expect(snapshot(site.deps).files).toEqual(files);
+    expect((await site.deps.db.select().from(stories)).at(-1)).toMatchObject({ title: 'My story', media: null });
+    expect(await site.deps.db.select().from(uploads)).toHaveLength(uploadRows);
+    expect((await snapshot(site.deps)).files).toEqual(files);
   });
 });

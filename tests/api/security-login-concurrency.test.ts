@@ -21,11 +21,8 @@ afterEach(() => {
 /** Failures a single address gets checked, one after another, before the first delay (the per-pair rule). */
 const SEQUENTIAL_FREE = 5;
 
-const failedChecks = (d: TestDeps) =>
-  d.db
-    .select({ action: auditLog.action, attempts: auditLog.attempts })
-    .from(auditLog)
-    .all()
+const failedChecks = async (d: TestDeps) =>
+  (await d.db.select({ action: auditLog.action, attempts: auditLog.attempts }).from(auditLog))
     .filter((row) => row.action === 'auth.loginFailed')
     .reduce((sum, row) => sum + row.attempts, 0);
 
@@ -72,7 +69,7 @@ describe('sign-in guessing in parallel', () => {
     const checked = answers.filter((answer) => answer.status === 401).length;
     expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(100 - checked);
-    expect(failedChecks(deps)).toBe(checked);
+    expect(await failedChecks(deps)).toBe(checked);
     // Another burst, with the right password among the wrong ones, once the allowance is spent: none is checked.
     const second = await burst(Array.from({ length: 100 }, (_, i) => (i % 10 === 5 ? testPassword : `more guesses ${i}`)));
     const checkedAfter = second.filter((answer) => answer.status !== 429).length;
@@ -95,7 +92,7 @@ describe('sign-in guessing in parallel', () => {
     const second = await burst((i) => (i % 6 === 3 ? testPassword : `again ${i}`));
     expect(checked + second.answers.filter((answer) => answer.status !== 429).length).toBeLessThanOrEqual(SEQUENTIAL_FREE);
     expect(second.signedIn).toBe(false);
-    expect(failedChecks(deps)).toBe(checked + second.answers.filter((answer) => answer.status === 401).length);
+    expect(await failedChecks(deps)).toBe(checked + second.answers.filter((answer) => answer.status === 401).length);
   });
 
   it('refuses a tRPC batch that holds more than one sign-in whole, before any password is checked', async () => {
@@ -113,7 +110,7 @@ describe('sign-in guessing in parallel', () => {
     expect(batch.answers).toHaveLength(5);
     expect(batch.answers.every((answer) => answer.error?.json.data.code === 'BAD_REQUEST')).toBe(true);
     expect(batch.cookie).toBe(false);
-    expect(failedChecks(deps)).toBe(0);
+    expect(await failedChecks(deps)).toBe(0);
     // Mixed with other calls too.
     const mixed = await fetch(`${server.url}/trpc/auth.me,auth.login?batch=1`, {
       method: 'POST',
@@ -141,7 +138,7 @@ describe('sign-in guessing in parallel', () => {
     const checked = answers.filter((answer) => answer.status === 401).length;
     expect(checked).toBeLessThanOrEqual(SEQUENTIAL_FREE);
     expect(answers.some((answer) => answer.cookie)).toBe(false);
-    expect(failedChecks(deps)).toBe(checked);
+    expect(await failedChecks(deps)).toBe(checked);
   });
 
   it('holds many addresses guessing one account in parallel (behind a trusted proxy) to the account-wide limit', async () => {

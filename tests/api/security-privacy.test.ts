@@ -3,6 +3,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages, stories, uploads } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { applyRetention } from '../../src/server/security/retention.ts';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeContact, makeImageUpload, makeStory, makeUser, systemCaller, testPassword } from '../factories/index.ts';
@@ -77,8 +78,8 @@ describe('what the site keeps about a visitor', () => {
     expect((await trpcMutation(visitor, 'auth.login', { email: editor.email, password: 'wrong password' }, headers)).status).toBe(401);
     expect((await trpcMutation(new CookieClient(server.url), 'auth.login', { email: editor.email, password: testPassword }, headers)).status).toBe(200);
 
-    expect(deps.db.select().from(contactMessages).all()).toHaveLength(2);
-    expect(deps.db.select().from(stories).all()).toHaveLength(2);
+    expect(await deps.db.select().from(contactMessages)).toHaveLength(2);
+    expect(await deps.db.select().from(stories)).toHaveLength(2);
     // The raw bytes of the database, its write-ahead log (not checkpointed) and every stored file.
     const files = ['site.db', 'site.db-wal', 'site.db-shm'].map((name) => path.join(deps.dir, name)).filter((file) => fs.existsSync(file));
     expect(files.map((file) => path.basename(file))).toEqual(expect.arrayContaining(['site.db', 'site.db-wal']));
@@ -119,51 +120,45 @@ describe('applyRetention', () => {
     await admin.stories.publish({ id: items.oldPublished });
     const at = (daysAgo: number) => new Date(now - daysAgo * day);
     const contactAge = { oldArchived: 31, recentArchived: 29, oldPending: 400, oldRead: 400 } as const;
-    for (const [name, age] of Object.entries(contactAge))
-      deps.db.$client
-        .prepare('UPDATE contact_messages SET created_at = ?, updated_at = ? WHERE id = ?')
-        .run(at(age + 1).getTime(), at(age).getTime(), items[name as keyof typeof contactAge]);
+    await deps.db.transaction(async (tx) => {
+      for (const [name, age] of Object.entries(contactAge))
+        await tx
+          .update(contactMessages)
+          .set({ createdAt: at(age + 1), updatedAt: at(age) })
+          .where(eq(contactMessages.id, items[name as keyof typeof contactAge]));
+    });
     const storyAge = { oldUnpublished: 31, recentUnpublished: 29, oldPublished: 400 } as const;
-    for (const [name, age] of Object.entries(storyAge))
-      deps.db.$client.prepare('UPDATE stories SET created_at = ? WHERE id = ?').run(at(age).getTime(), items[name as keyof typeof storyAge]);
+    await deps.db.transaction(async (tx) => {
+      for (const [name, age] of Object.entries(storyAge))
+        await tx
+          .update(stories)
+          .set({ createdAt: at(age) })
+          .where(eq(stories.id, items[name as keyof typeof storyAge]));
+    });
 
+    const imageOf = async (id: number) => ({
+      p: (await deps.db.select({ p: contactMessages.image }).from(contactMessages).where(eq(contactMessages.id, id)))[0]!.p!,
+    });
+    const mediaOf = async (id: number) => ({ p: (await deps.db.select({ p: stories.media }).from(stories).where(eq(stories.id, id)))[0]!.p! });
     const pathOf = {
-      oldArchived: deps.db.$client.prepare('SELECT image AS p FROM contact_messages WHERE id = ?').get(items.oldArchived) as { p: string },
-      recentArchived: deps.db.$client.prepare('SELECT image AS p FROM contact_messages WHERE id = ?').get(items.recentArchived) as { p: string },
-      oldPending: deps.db.$client.prepare('SELECT image AS p FROM contact_messages WHERE id = ?').get(items.oldPending) as { p: string },
-      oldUnpublished: deps.db.$client.prepare('SELECT media AS p FROM stories WHERE id = ?').get(items.oldUnpublished) as { p: string },
-      recentUnpublished: deps.db.$client.prepare('SELECT media AS p FROM stories WHERE id = ?').get(items.recentUnpublished) as { p: string },
-      oldPublished: deps.db.$client.prepare('SELECT media AS p FROM stories WHERE id = ?').get(items.oldPublished) as { p: string },
+      oldArchived: await imageOf(items.oldArchived),
+      recentArchived: await imageOf(items.recentArchived),
+      oldPending: await imageOf(items.oldPending),
+      oldUnpublished: await mediaOf(items.oldUnpublished),
+      recentUnpublished: await mediaOf(items.recentUnpublished),
+      oldPublished: await mediaOf(items.oldPublished),
     };
     const present = (stored: string) => [stored, ...allVariantPaths(stored)].map((file) => fs.existsSync(deps.storage.absolute(file)));
 
     expect(await applyRetention(deps, 30, now)).toEqual({ contacts: 1, stories: 1 });
 
-    expect(
-      deps.db
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .all()
-        .map((row) => row.id)
-        .sort(),
-    ).toEqual([items.recentArchived, items.oldPending, items.oldRead].sort());
-    expect(
-      deps.db
-        .select({ id: stories.id })
-        .from(stories)
-        .all()
-        .map((row) => row.id)
-        .sort(),
-    ).toEqual([items.recentUnpublished, items.oldPublished].sort());
+    expect((await deps.db.select({ id: contactMessages.id }).from(contactMessages)).map((row) => row.id).sort()).toEqual(
+      [items.recentArchived, items.oldPending, items.oldRead].sort(),
+    );
+    expect((await deps.db.select({ id: stories.id }).from(stories)).map((row) => row.id).sort()).toEqual([items.recentUnpublished, items.oldPublished].sort());
     for (const gone of [pathOf.oldArchived.p, pathOf.oldUnpublished.p]) {
       expect(present(gone)).toEqual(Array(10).fill(false));
-      expect(
-        deps.db
-          .select()
-          .from(uploads)
-          .all()
-          .map((row) => row.path),
-      ).not.toContain(gone);
+      expect((await deps.db.select().from(uploads)).map((row) => row.path)).not.toContain(gone);
     }
     for (const kept of [pathOf.recentArchived.p, pathOf.oldPending.p, pathOf.recentUnpublished.p, pathOf.oldPublished.p])
       expect(present(kept)).toEqual(Array(10).fill(true));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession, generateSessionToken, sessionIdOf, validateSessionToken } from '../../src/server/auth/sessions.ts';
-import { sessions } from '../../src/server/db/schema.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
 import { sessionPolicy } from '../../src/server/routers/auth.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
@@ -18,22 +18,22 @@ const hour = 3_600_000;
 const start = new Date(Date.UTC(2026, 2, 8, 9, 0));
 
 describe('session lifetime', () => {
-  it('never lets a session live past its idle timeout without use, nor past its absolute lifetime however it is used', () => {
+  it('never lets a session live past its idle timeout without use, nor past its absolute lifetime however it is used', async () => {
     const d = createTestDeps({ SESSION_IDLE_HOURS: '8', SESSION_MAX_HOURS: '24' });
     try {
       const policy = sessionPolicy(d.env);
-      const user = {
-        id: (d.db.$client.prepare("INSERT INTO users (name, email, password_hash) VALUES ('A', 'a@example.org', 'x') RETURNING id").get() as { id: number }).id,
-      };
-      fc.assert(
-        fc.property(fc.array(fc.integer({ min: 1, max: 10 * hour }), { minLength: 1, maxLength: 8 }), (gaps) => {
+      const [user] = await d.db.transaction((tx) =>
+        tx.insert(users).values({ name: 'A', email: 'a@example.org', passwordHash: 'x' }).returning({ id: users.id }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 10 * hour }), { minLength: 1, maxLength: 8 }), async (gaps) => {
           const token = generateSessionToken();
-          createSession(d.db, token, user.id, policy, start);
+          await createSession(d.db, token, user!.id, policy, start);
           let lastUse = start.getTime();
           let now = start.getTime();
           for (const gap of gaps) {
             now += gap;
-            const alive = validateSessionToken(d.db, token, policy, new Date(now)) !== null;
+            const alive = (await validateSessionToken(d.db, token, policy, new Date(now))) !== null;
             const idle = now - lastUse;
             const age = now - start.getTime();
             if (idle >= policy.idleMs || age >= policy.maxMs) expect(alive, `idle ${idle} ms, age ${age} ms`).toBe(false);
@@ -42,11 +42,10 @@ describe('session lifetime', () => {
             if (idle < policy.idleMs * 0.9 && age < policy.maxMs - policy.idleMs / 10) expect(alive, `idle ${idle} ms, age ${age} ms`).toBe(true);
             if (!alive) {
               expect(
-                d.db
+                await d.db
                   .select()
                   .from(sessions)
-                  .where(eq(sessions.id, sessionIdOf(token)))
-                  .all(),
+                  .where(eq(sessions.id, sessionIdOf(token))),
                 'an ended session leaves no row',
               ).toEqual([]);
               return;
@@ -57,7 +56,7 @@ describe('session lifetime', () => {
         { numRuns: 100 },
       );
     } finally {
-      d.cleanup();
+      await d.cleanup();
     }
   });
 
@@ -66,15 +65,16 @@ describe('session lifetime', () => {
     const editor = await makeUser(deps);
     const policy = sessionPolicy(deps.env);
     const idle = generateSessionToken();
-    createSession(deps.db, idle, editor.id, policy, new Date(Date.now() - policy.idleMs - 1_000));
+    await createSession(deps.db, idle, editor.id, policy, new Date(Date.now() - policy.idleMs - 1_000));
     // Used a minute ago, so its sliding expiry is ahead, but it began longer ago than the absolute lifetime.
     const old = generateSessionToken();
-    createSession(deps.db, old, editor.id, policy, new Date(Date.now() - policy.maxMs - 1_000));
-    deps.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + hour) })
-      .where(eq(sessions.id, sessionIdOf(old)))
-      .run();
+    await createSession(deps.db, old, editor.id, policy, new Date(Date.now() - policy.maxMs - 1_000));
+    await deps.db.transaction((tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + hour) })
+        .where(eq(sessions.id, sessionIdOf(old))),
+    );
     for (const token of [idle, old]) {
       const client = new CookieClient(server.url);
       client.cookies.set('session', token);
@@ -82,7 +82,7 @@ describe('session lifetime', () => {
       expect(response.status).toBe(401);
       expect(client.cookies.has('session')).toBe(false);
     }
-    expect(deps.db.select().from(sessions).all()).toEqual([]);
+    expect(await deps.db.select().from(sessions)).toEqual([]);
   });
 });
 
@@ -111,11 +111,10 @@ describe('a new session at every sign-in', () => {
     expect(issued).toMatch(/^[a-z2-7]{32}$/);
     expect(issued).not.toBe(planted);
     expect(
-      deps.db
+      await deps.db
         .select()
         .from(sessions)
-        .where(eq(sessions.id, sessionIdOf(planted)))
-        .all(),
+        .where(eq(sessions.id, sessionIdOf(planted))),
     ).toEqual([]);
     const attacker = new CookieClient(server.url);
     attacker.cookies.set('session', planted);
@@ -126,28 +125,27 @@ describe('a new session at every sign-in', () => {
     const { deps, server } = await site();
     const editor = await makeUser(deps);
     // Someone else's session, slipped into the editor's browser so her work would land in their account.
-    const held = sessionTokenFor(deps, await makeUser(deps));
+    const held = await sessionTokenFor(deps, await makeUser(deps));
     const browser = new CookieClient(server.url);
     await holdSession(browser, held);
     expect(await logins[face](browser, editor.email)).toBe(200);
     expect(browser.cookies.get('session')).not.toBe(held);
     expect(
-      deps.db
+      await deps.db
         .select()
         .from(sessions)
-        .where(eq(sessions.id, sessionIdOf(held)))
-        .all(),
+        .where(eq(sessions.id, sessionIdOf(held))),
     ).toEqual([]);
     expect(await (await browser.fetch('/api/admin/user')).json()).toMatchObject({ id: editor.id });
   });
 });
 
 /** Signed-in browsers of a user, each with its own session. */
-async function browsersOf(server: TestServer, token: () => string, count: number) {
+async function browsersOf(server: TestServer, token: () => Promise<string>, count: number) {
   const browsers: CookieClient[] = [];
   for (let i = 0; i < count; i += 1) {
     const browser = new CookieClient(server.url);
-    await holdSession(browser, token());
+    await holdSession(browser, await token());
     browsers.push(browser);
   }
   return browsers;
@@ -168,7 +166,7 @@ describe('ending sessions', () => {
     expect(answer).toBe(200);
     expect(await Promise.all(mine.map(statusOf))).toEqual([401, 401, 401]);
     expect(await statusOf(theirs!)).toBe(200);
-    expect(deps.db.select().from(sessions).where(eq(sessions.userId, editor.id)).all()).toEqual([]);
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, editor.id))).toEqual([]);
   });
 
   it('ends the other sessions of an editor who changes her own password, and keeps the one she changed it in', async () => {
@@ -183,7 +181,7 @@ describe('ending sessions', () => {
     expect(response.status).toBe(200);
     expect(await statusOf(current!)).toBe(200);
     expect(await Promise.all(others.map(statusOf))).toEqual([401, 401]);
-    expect(deps.db.select().from(sessions).where(eq(sessions.userId, editor.id)).all()).toHaveLength(1);
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, editor.id))).toHaveLength(1);
   });
 
   it('ends every session of an editor whose password a colleague changes, and none of the colleague’s', async () => {

@@ -22,32 +22,32 @@ describe('first-run setup over HTTP', () => {
   it('is needed while the site has no user and a token is armed, and no longer once a user exists', async () => {
     const { deps, server } = await freshSite();
     // As the server does when it starts listening on a site without users.
-    expect(armSetupToken(deps)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await armSetupToken(deps)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await status(server)).toEqual({ needed: true });
     await makeUser(deps);
     // A user made outside the procedures (a script sharing the connection) changes no cached read: ask directly.
     await expect(publicCaller(deps).setup.status()).resolves.toEqual({ needed: false });
-    expect(armSetupToken(deps)).toBeNull();
+    expect(await armSetupToken(deps)).toBeNull();
   });
 
   it('refuses every call while no token is armed, even on an empty site', async () => {
     const { deps, server } = await freshSite();
     const result = await createAdmin(new CookieClient(server.url), 'x'.repeat(32));
     expect(result).toMatchObject({ status: 403, error: { code: 'FORBIDDEN' } });
-    expect(deps.db.select().from(users).all()).toEqual([]);
+    expect(await deps.db.select().from(users)).toEqual([]);
   });
 
   it('refuses a wrong token with FORBIDDEN, creates no one and signs no one in', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps)!;
+    const token = (await armSetupToken(deps))!;
     const browser = new CookieClient(server.url);
     for (const guess of ['wrong-token', token.slice(0, -1), `${token}x`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase()]) {
       const result = await createAdmin(browser, guess);
       expect(result.status, guess).toBe(403);
       expect(result.error).toMatchObject({ code: 'FORBIDDEN', message: 'This setup link is not valid. Use the link printed by the server at start.' });
     }
-    expect(deps.db.select().from(users).all()).toEqual([]);
-    expect(deps.db.select().from(sessions).all()).toEqual([]);
+    expect(await deps.db.select().from(users)).toEqual([]);
+    expect(await deps.db.select().from(sessions)).toEqual([]);
     expect(browser.cookies.has('session')).toBe(false);
     // A wrong guess does not disarm the token: the owner's link still works.
     expect(await status(server)).toEqual({ needed: true });
@@ -55,13 +55,13 @@ describe('first-run setup over HTTP', () => {
 
   it('creates the administrator and signs her in with the right token, then refuses everything with NOT_FOUND', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps)!;
+    const token = (await armSetupToken(deps))!;
     const browser = new CookieClient(server.url);
     const created = await createAdmin(browser, token);
     expect(created.status).toBe(200);
     expect(created.data).toMatchObject({ name: newAdmin.name, email: newAdmin.email, role: 'admin' });
     expect(await (await browser.fetch('/api/admin/user')).json()).toMatchObject({ email: newAdmin.email, role: 'Admin' });
-    expect(deps.db.select({ action: auditLog.action, userEmail: auditLog.userEmail }).from(auditLog).all()).toEqual([
+    expect(await deps.db.select({ action: auditLog.action, userEmail: auditLog.userEmail }).from(auditLog)).toEqual([
       { action: 'setup.createAdmin', userEmail: newAdmin.email },
     ]);
 
@@ -75,14 +75,14 @@ describe('first-run setup over HTTP', () => {
       expect(result.error, who).toMatchObject({ code: 'NOT_FOUND', message: 'The site already has an administrator.' });
     }
     expect(await status(server)).toEqual({ needed: false });
-    expect(deps.db.select({ email: users.email }).from(users).all()).toEqual([{ email: newAdmin.email }]);
+    expect(await deps.db.select({ email: users.email }).from(users)).toEqual([{ email: newAdmin.email }]);
   });
 
   it('hands the site to only one of two requests that race with the right token', async () => {
     const { deps, server } = await freshSite();
-    const token = armSetupToken(deps)!;
+    const token = (await armSetupToken(deps))!;
     const answers = await Promise.all([createAdmin(new CookieClient(server.url), token), createAdmin(new CookieClient(server.url), token)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await deps.db.select().from(users)).toHaveLength(1);
   });
 });

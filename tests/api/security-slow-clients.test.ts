@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  deps.cleanup();
+  await deps.cleanup();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

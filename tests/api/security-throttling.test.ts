@@ -224,7 +224,8 @@ describe('hourly limits on visitors’ writes and uploads', () => {
     return { status: response.status, headers: response.headers };
   }
 
-  const stored = (d: TestDeps) => [contactMessages, stories, newsletterSubscribers].map((table) => d.db.select().from(table).all().length);
+  const stored = async (d: TestDeps) =>
+    Promise.all([contactMessages, stories, newsletterSubscribers].map(async (table) => (await d.db.select().from(table)).length));
 
   it.each(Object.keys(writes) as (keyof typeof writes)[])(
     'answers the fourth %s of an hour with 429 and Retry-After, stores nothing of it, and still serves other visitors',
@@ -233,13 +234,13 @@ describe('hourly limits on visitors’ writes and uploads', () => {
       const client = new CookieClient(server.url);
       const send = writes[name];
       for (let i = 0; i < 3; i += 1) expect((await send(client, '198.51.100.20', i)).status).toBeLessThan(300);
-      const before = stored(deps);
+      const before = await stored(deps);
       const refused = await send(client, '198.51.100.20', 3);
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      expect(stored(deps)).toEqual(before);
+      expect(await stored(deps)).toEqual(before);
       expect((await send(client, '198.51.100.21', 4)).status).toBeLessThan(300);
     },
   );
@@ -260,14 +261,14 @@ describe('hourly limits on visitors’ writes and uploads', () => {
       };
       expect((await send()).status).toBe(201);
       expect((await send()).status).toBe(201);
-      const before = rowCounts(deps);
+      const before = await rowCounts(deps);
       const files = fs.readdirSync(deps.storage.root, { recursive: true }).length;
       const refused = await send();
       expect(refused.status).toBe(429);
       expect(Number(refused.retryAfter)).toBeGreaterThan(3500);
       expect(refused.body.message).toBe('Too many attempts. Please wait a little and try again.');
-      expect(rowCounts(deps)).toEqual(before);
-      expect(deps.db.select().from(uploads).all()).toHaveLength(2);
+      expect(await rowCounts(deps)).toEqual(before);
+      expect(await deps.db.select().from(uploads)).toHaveLength(2);
       expect(fs.readdirSync(deps.storage.root, { recursive: true }).length).toBe(files);
     },
   );

@@ -21,7 +21,7 @@ describe('first-run setup', () => {
   const admin = { name: 'First editor', email: 'First@Example.org', password: 'first long passphrase' };
 
   it('creates the first administrator with the printed token, signs them in, and works only once', async () => {
-    const token = armSetupToken(deps)!;
+    const token = (await armSetupToken(deps))!;
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: true });
     let cookie: string | null = null;
     const cookies: CookieWriter = { setSession: (value) => (cookie = value), clearSession() {} };
@@ -34,7 +34,7 @@ describe('first-run setup', () => {
   });
 
   it('refuses a wrong token and creates no one', async () => {
-    armSetupToken(deps);
+    await armSetupToken(deps);
     const error = await clientErrorOf(deps, publicCaller(deps).setup.createAdmin({ ...admin, token: 'guessed-token' }));
     expect(error).toMatchObject({ code: 'FORBIDDEN', message: 'This setup link is not valid. Use the link printed by the server at start.' });
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: true });
@@ -42,12 +42,12 @@ describe('first-run setup', () => {
 
   it('is never armed on a site that already has a user', async () => {
     await makeUser(deps);
-    expect(armSetupToken(deps)).toBeNull();
+    expect(await armSetupToken(deps)).toBeNull();
     expect(await publicCaller(deps).setup.status()).toEqual({ needed: false });
   });
 
   it('holds the new administrator to the password rule', async () => {
-    const token = armSetupToken(deps)!;
+    const token = (await armSetupToken(deps))!;
     const error = await clientErrorOf(deps, publicCaller(deps).setup.createAdmin({ ...admin, password: 'short', token }));
     expect(error.fieldErrors).toEqual({ password: ['The password must be at least 10 characters long.'] });
   });
@@ -89,14 +89,14 @@ describe('applyRetention', () => {
     await caller.contacts.setStatus({ id: oldArchived, status: 'archived' });
     await caller.stories.publish({ id: publishedStory });
     const longAgo = new Date(Date.now() - 40 * 86_400_000);
-    deps.db.update(contactMessages).set({ updatedAt: longAgo, createdAt: longAgo }).run();
-    deps.db.update(stories).set({ createdAt: longAgo }).run();
+    await deps.db.transaction((tx) => tx.update(contactMessages).set({ updatedAt: longAgo, createdAt: longAgo }));
+    await deps.db.transaction((tx) => tx.update(stories).set({ createdAt: longAgo }));
 
     expect(await applyRetention(deps, 30)).toEqual({ contacts: 1, stories: 1 });
     expect(fs.existsSync(deps.storage.absolute(image.path))).toBe(false);
-    expect(deps.db.select({ id: contactMessages.id }).from(contactMessages).all()).toEqual([{ id: oldPending }]);
-    expect(deps.db.select({ id: stories.id }).from(stories).all()).toEqual([{ id: publishedStory }]);
-    expect(deps.db.select().from(stories).where(eq(stories.id, staleStory)).get()).toBeUndefined();
+    expect(await deps.db.select({ id: contactMessages.id }).from(contactMessages)).toEqual([{ id: oldPending }]);
+    expect(await deps.db.select({ id: stories.id }).from(stories)).toEqual([{ id: publishedStory }]);
+    expect((await deps.db.select().from(stories).where(eq(stories.id, staleStory)).limit(1))[0]).toBeUndefined();
   });
 
   it('keeps everything when retention is off (0 days) or items are recent', async () => {
@@ -104,6 +104,6 @@ describe('applyRetention', () => {
     await makeContent(deps, 'news');
     expect(await applyRetention(deps, 0, Date.now() + 1000 * 86_400_000)).toEqual({ contacts: 0, stories: 0 });
     expect(await applyRetention(deps, 30)).toEqual({ contacts: 0, stories: 0 });
-    expect(deps.db.select().from(stories).all()).toHaveLength(1);
+    expect(await deps.db.select().from(stories)).toHaveLength(1);
   });
 });

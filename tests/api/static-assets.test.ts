@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await server.close();
-  deps.cleanup();
+  await deps.cleanup();
 });
 
 function rawGet(pathname: string, headers: Record<string, string> = {}, method = 'GET') {

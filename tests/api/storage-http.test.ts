@@ -98,12 +98,12 @@ describe('removeStaleUploads', () => {
     const recent = await makeImageUpload(site.deps);
     const item = await makeContent(site.deps, 'news');
     const dayAndMinuteAgo = new Date(Date.now() - 24 * 3_600_000 - 60_000);
-    site.deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)).run();
-    site.deps.db.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)).run();
+    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)));
+    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)));
 
     expect(await removeStaleUploads(site.deps)).toBe(1);
     expect(filesOfUpload(site.deps, stale.path)).toEqual([]);
-    expect(site.deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).get()).toBeUndefined();
+    expect((await site.deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).limit(1))[0]).toBeUndefined();
     expect(fs.existsSync(site.deps.storage.absolute(recent.path))).toBe(true);
     expect(fs.existsSync(site.deps.storage.absolute(item.image))).toBe(true);
     expect(await removeStaleUploads(site.deps)).toBe(0);

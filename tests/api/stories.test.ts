@@ -53,11 +53,12 @@ describe('stories.published (public)', () => {
     await caller.stories.publish({ id: second });
     await caller.stories.publish({ id: first });
     // The later-written story was published earlier: order follows publication, not ids.
-    deps.db
-      .update(stories)
-      .set({ publishedAt: new Date(Date.now() - 60_000) })
-      .where(eq(stories.id, second))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(stories)
+        .set({ publishedAt: new Date(Date.now() - 60_000) })
+        .where(eq(stories.id, second)),
+    );
     const page = await publicCaller(deps).stories.published({});
     expect(page.items.map((story) => story.id)).toEqual([first, second]);
     expect(page.total).toBe(2);
@@ -81,7 +82,7 @@ describe('stories.published (public)', () => {
     const { caller } = await adminCaller(deps);
     const id = await makeStory(deps, { title: 'Sent at night' });
     const sentAt = new Date('2026-11-20T21:03:12.345Z');
-    deps.db.update(stories).set({ createdAt: sentAt }).where(eq(stories.id, id)).run();
+    await deps.db.transaction((tx) => tx.update(stories).set({ createdAt: sentAt }).where(eq(stories.id, id)));
     const published = await caller.stories.publish({ id });
     const seen = [(await publicCaller(deps).stories.publishedById({ id })).createdAt, (await publicCaller(deps).stories.published({})).items[0]!.createdAt];
     expect(seen).toEqual([published.publishedAt, published.publishedAt]);
@@ -106,11 +107,12 @@ describe('stories admin procedures', () => {
     const a = await makeStory(deps);
     const b = await makeStory(deps);
     const c = await makeStory(deps);
-    deps.db
-      .update(stories)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(stories.id, c))
-      .run();
+    await deps.db.transaction((tx) =>
+      tx
+        .update(stories)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(stories.id, c)),
+    );
     await caller.stories.publish({ id: b });
     const ids = async (status?: 'all' | 'pending' | 'published') => (await caller.stories.list(status ? { status } : {})).items.map((story) => story.id);
     expect(await ids()).toEqual([b, a, c]);

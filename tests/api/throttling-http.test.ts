@@ -15,7 +15,7 @@ async function start(env: Record<string, string> = {}) {
 }
 afterEach(async () => {
   await server.close();
-  deps.cleanup();
+  await deps.cleanup();
 });
 
 describe('login throttling over HTTP', () => {
@@ -58,6 +58,6 @@ describe('rate limits over HTTP', () => {
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(deps.db.select().from(uploads).all()).toHaveLength(1);
+    expect(await deps.db.select().from(uploads)).toHaveLength(1);
   });
 });

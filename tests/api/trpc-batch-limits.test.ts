@@ -102,9 +102,9 @@ describe('a tRPC batch', () => {
   it(`of more than ${batchLimits.calls} mutations in one POST is refused, and none of them runs`, async () => {
     const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({ path: 'newsletter.subscribe', input: { email: `reader${index}@example.org` } }));
     await refusal(await batchPost(calls));
-    expect(site.deps.db.select().from(subscribers).all()).toEqual([]);
+    expect(await site.deps.db.select().from(subscribers)).toEqual([]);
     expect((await batchPost(calls.slice(0, 2))).status).toBe(200);
-    expect(site.deps.db.select().from(subscribers).all()).toHaveLength(2);
+    expect(await site.deps.db.select().from(subscribers)).toHaveLength(2);
   });
 
   it('from the site’s own client is split to fit, so no page ever meets the limit', async () => {

@@ -56,7 +56,7 @@ describe('an upload larger than every limit, by its Content-Length', () => {
     const answer = await headersOnly('/api/contact', 12 * 1024 * 1024, 'en');
     expect(answer.status).toBe(422);
     expect(Object.keys(JSON.parse(answer.body).errors)).toEqual(['image']);
-    expect(site.deps.db.select().from(uploads).all()).toEqual([]);
+    expect(await site.deps.db.select().from(uploads)).toEqual([]);
     expect(filesUnder(site.deps.storage.root)).toEqual([]);
   });
 

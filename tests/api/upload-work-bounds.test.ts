@@ -105,12 +105,12 @@ describe('the media queue', () => {
     const first = upload(hugeDimensionPng(), 'slow.png');
     // Wait until the first upload's job is running: its work folder appears.
     await expect.poll(() => fs.readdirSync(deps!.storage.incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
-    const rowsBefore = deps!.db.select().from(uploads).all().length;
+    const rowsBefore = (await deps!.db.select().from(uploads)).length;
     const refused = await upload(await plainJpeg(), 'photo.jpg', { 'X-Lang': 'fa' });
     expect(refused.status).toBe(503);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.body.message).toBe('سرور در حال پردازش بارگذاری‌های دیگر است. چیزی ذخیره نشد؛ لطفاً چند دقیقه دیگر دوباره امتحان کنید.');
-    expect(deps!.db.select().from(uploads).all()).toHaveLength(rowsBefore);
+    expect(await deps!.db.select().from(uploads)).toHaveLength(rowsBefore);
     // The original story form too: a photo is refused (after its small body, when the job is offered)...
     const story = new FormData();
     story.set('title', 'A story');
@@ -119,7 +119,7 @@ describe('the media queue', () => {
     const busyStory = await new CookieClient(server!.url).fetch('/api/story', { method: 'POST', body: story, headers: { accept: 'application/json' } });
     expect(busyStory.status).toBe(503);
     expect(Number(busyStory.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(deps!.db.select().from(stories).all()).toEqual([]);
+    expect(await deps!.db.select().from(stories)).toEqual([]);
     // ...while a story without a file is taken as usual.
     const textOnly = await new CookieClient(server!.url).fetch('/api/story', {
       method: 'POST',
@@ -127,7 +127,7 @@ describe('the media queue', () => {
       body: JSON.stringify({ title: 'Words only', description: 'No photo.' }),
     });
     expect(textOnly.status).toBe(201);
-    expect(deps!.db.select().from(uploads).all()).toHaveLength(rowsBefore);
+    expect(await deps!.db.select().from(uploads)).toHaveLength(rowsBefore);
     expect((await first).status).toBe(201);
     // The queue moves on: the same file is taken once the worker is free.
     expect((await upload(await plainJpeg(), 'photo.jpg')).status).toBe(201);
@@ -150,7 +150,7 @@ describe('the media queue', () => {
     expect((await upload(jpeg, 'e.jpg', from('203.0.113.4'))).status).toBe(503);
     // An editor is not turned away by visitors' jobs.
     const editor = new CookieClient(server!.url);
-    await holdSession(editor, sessionTokenFor(deps!, await makeUser(deps!)));
+    await holdSession(editor, await sessionTokenFor(deps!, await makeUser(deps!)));
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(jpeg)]), 'editor.jpg');
     const editorUpload = await editor.fetch('/api/uploads', { method: 'POST', body: form, headers: editor.xsrfHeaders() });
@@ -166,7 +166,7 @@ describe('the media queue', () => {
     expect(answer.body.message).toBe('The file took too long to process and was not saved. Try a smaller or shorter file.');
     expect(leftovers()).toEqual([]);
     expect(storedFiles()).toEqual([]);
-    expect(deps!.db.select().from(uploads).all()).toEqual([]);
+    expect(await deps!.db.select().from(uploads)).toEqual([]);
     await expect.poll(() => processesMentioning(deps!.storage.root), { timeout: 2000 }).toEqual([]);
   });
 

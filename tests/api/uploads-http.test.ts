@@ -46,11 +46,11 @@ async function upload(file: string, name: string, options: { purpose?: string; c
 
 // Stored paths, whichever side of the storage holds them (uploads start on the private side).
 const storedFiles = () => filesUnder(site.deps.storage.root).map((file) => file.replace(/^private\//, ''));
-const uploadRows = () => site.deps.db.select().from(uploads).all();
+const uploadRows = () => site.deps.db.select().from(uploads);
 
-function expectNothingStored() {
+async function expectNothingStored() {
   expect(storedFiles()).toEqual([]);
-  expect(uploadRows()).toEqual([]);
+  expect(await uploadRows()).toEqual([]);
 }
 
 describe('POST /api/uploads', () => {
@@ -91,7 +91,7 @@ describe('POST /api/uploads', () => {
     expect(body.url).toBe(`/media/private/${body.path}`);
     const stored = fs.readFileSync(site.deps.storage.absolute(body.path!));
     expect(stored.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);
+    expect(await uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);
     expect(filesOfUpload(site.deps, body.path!)).toEqual(storedFiles());
   });
 
@@ -103,7 +103,7 @@ describe('POST /api/uploads', () => {
       message: 'This file type is not accepted. Use a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, WebM or MOV video.',
       errors: { file: ['This file type is not accepted. Use a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, WebM or MOV video.'] },
     });
-    expectNothingStored();
+    await expectNothingStored();
   });
 
   it('refuses an image over the image limit with a clear message and stores nothing', async () => {
@@ -113,7 +113,7 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(big, 'poster.png');
     expect(status).toBe(413);
     expect(body.message).toBe('The image is too large. The limit is 0.05 MB.');
-    expectNothingStored();
+    await expectNothingStored();
   });
 
   it('refuses a file over every limit while it is still arriving, and stores nothing', async () => {
@@ -122,7 +122,7 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(huge, 'huge.png');
     expect(status).toBe(413);
     expect(body.message).toBe('The file is too large. Images may be up to 0.05 MB and videos up to 0.2 MB.');
-    expectNothingStored();
+    await expectNothingStored();
   });
 
   it('refuses a request without a file', async () => {
@@ -131,7 +131,7 @@ describe('POST /api/uploads', () => {
     const response = await new CookieClient(site.server.url).fetch('/api/uploads', { method: 'POST', body: form });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ message: 'No file was received.' });
-    expectNothingStored();
+    await expectNothingStored();
   });
 
   it('refuses an empty file', async () => {
@@ -139,7 +139,7 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(empty, 'empty.jpg');
     expect(status).toBe(422);
     expect(body.errors?.file).toHaveLength(1);
-    expectNothingStored();
+    await expectNothingStored();
   });
 
   it('answers in Persian for a Persian reader', async () => {
@@ -150,12 +150,12 @@ describe('POST /api/uploads', () => {
 
   it('refuses a signed-in browser that leaves out the anti-forgery header, and accepts it with the header', async () => {
     const client = new CookieClient(site.server.url);
-    await holdSession(client, sessionTokenFor(site.deps, await makeUser(site.deps)));
+    await holdSession(client, await sessionTokenFor(site.deps, await makeUser(site.deps)));
     const png = await makeImageFile(site.deps, 'png');
     const refused = await upload(png, 'a.png', { client });
     expect(refused.status).toBe(419);
     expect(refused.body.message).toBe('CSRF token mismatch.');
-    expectNothingStored();
+    await expectNothingStored();
     const accepted = await upload(png, 'a.png', { client, headers: client.xsrfHeaders() });
     expect(accepted.status).toBe(201);
   });

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const isValid = (token: string) => validateSessionToken(deps.db, token, sessionPolicy(deps.env)) !== null;
+const isValid = async (token: string) => (await validateSessionToken(deps.db, token, sessionPolicy(deps.env))) !== null;
 const canLogIn = async (email: string, password: string) => {
   try {
     await publicCaller(deps).auth.login({ email, password });
@@ -49,7 +49,7 @@ describe('users.create', () => {
     const created = await caller.users.create({ name: 'Nasrin', email: 'Nasrin@Example.org', password: 'a strong passphrase' });
     expect(created).toMatchObject({ name: 'Nasrin', email: 'nasrin@example.org', role: 'admin' });
     expect(await canLogIn('nasrin@example.org', 'a strong passphrase')).toBe(true);
-    const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, created.id)).get()!;
+    const row = (await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, created.id)).limit(1))[0]!;
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -94,26 +94,26 @@ describe('users.update', () => {
   it('ends every session of another user whose password it changes', async () => {
     const { caller } = await adminCaller(deps);
     const other = await makeUser(deps);
-    const phone = sessionTokenFor(deps, other);
-    const laptop = sessionTokenFor(deps, other);
+    const phone = await sessionTokenFor(deps, other);
+    const laptop = await sessionTokenFor(deps, other);
     await caller.users.update({ id: other.id, password: 'brand new passphrase' });
-    expect([isValid(phone), isValid(laptop)]).toEqual([false, false]);
+    expect([await isValid(phone), await isValid(laptop)]).toEqual([false, false]);
   });
 
   it('ends the other sessions of someone changing their own password, but not the one in use', async () => {
     const { caller, user, token: current } = await adminCaller(deps);
-    const elsewhere = sessionTokenFor(deps, user);
+    const elsewhere = await sessionTokenFor(deps, user);
     await caller.users.update({ id: user.id, password: 'brand new passphrase', currentPassword: testPassword });
-    expect(isValid(current)).toBe(true);
-    expect(isValid(elsewhere)).toBe(false);
+    expect(await isValid(current)).toBe(true);
+    expect(await isValid(elsewhere)).toBe(false);
   });
 
   it('leaves sessions alone when the password does not change', async () => {
     const { caller } = await adminCaller(deps);
     const other = await makeUser(deps);
-    const token = sessionTokenFor(deps, other);
+    const token = await sessionTokenFor(deps, other);
     await caller.users.update({ id: other.id, name: 'Renamed' });
-    expect(isValid(token)).toBe(true);
+    expect(await isValid(token)).toBe(true);
   });
 
   it('answers NOT_FOUND for a missing user', async () => {
@@ -126,11 +126,11 @@ describe('users.delete', () => {
   it('deletes another user and ends that user’s sessions', async () => {
     const { caller } = await adminCaller(deps);
     const other = await makeUser(deps);
-    const token = sessionTokenFor(deps, other);
+    const token = await sessionTokenFor(deps, other);
     await expect(caller.users.delete({ id: other.id })).resolves.toEqual({ id: other.id });
     expect((await caller.users.list({})).items.map((u) => u.id)).not.toContain(other.id);
-    expect(isValid(token)).toBe(false);
-    expect(deps.db.select().from(sessions).where(eq(sessions.userId, other.id)).all()).toEqual([]);
+    expect(await isValid(token)).toBe(false);
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, other.id))).toEqual([]);
   });
 
   it('never deletes the signed-in user', async () => {
@@ -157,7 +157,7 @@ describe('users.delete', () => {
       code: 'BAD_REQUEST',
       message: 'The last administrator cannot be deleted.',
     });
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await deps.db.select().from(users)).toHaveLength(1);
   });
 
   it('answers NOT_FOUND for a missing user', async () => {

@@ -63,7 +63,7 @@ describe('video uploads', () => {
       expect(body.message).toBe('Videos are only accepted for stories and legal-awareness items.');
     }
     expect(filesUnder(site.deps.storage.root)).toEqual([]);
-    expect(site.deps.db.select().from(uploads).all()).toEqual([]);
+    expect(await site.deps.db.select().from(uploads)).toEqual([]);
   });
 
   it('gives an uploaded video to a story, and the story’s deletion removes the file', async () => {

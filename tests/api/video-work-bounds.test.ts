@@ -69,7 +69,7 @@ describe('the work a video that must be re-encoded may cost is decided before it
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toContain('این ویدیو برای پردازش در اینجا بیش از حد طولانی است');
-    expect(deps.db.select().from(uploads).all()).toEqual([]);
+    expect(await deps.db.select().from(uploads)).toEqual([]);
     expect(filesUnder(deps.storage.root).filter((file) => !file.startsWith('.incoming'))).toEqual([]);
   });
 

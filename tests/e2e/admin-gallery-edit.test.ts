@@ -125,7 +125,7 @@ describe('editing a gallery item', () => {
 
   it('says "not found" in the panel’s language for an item that does not exist', async () => {
     const gone = await makeGalleryItem(site.deps, { name: 'Soon gone', videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-    site.deps.db.delete(galleryItems).run();
+    await site.deps.db.transaction((tx) => tx.delete(galleryItems));
     const { context, page } = await openAdmin(browser, site, `/admin/edit/gallery/${gone.id}`, { lang: 'fa' });
     await page.getByText('مورد پیدا نشد.').waitFor();
     await page.getByRole('link', { name: 'بازگشت به گالری' }).waitFor();

@@ -112,7 +112,7 @@ describe('legal awareness', () => {
 
 describe('admin lists', () => {
   it('come in pages of twelve, with the page kept in the address', async () => {
-    site.deps.db.delete(galleryItems).run();
+    await site.deps.db.transaction((tx) => tx.delete(galleryItems));
     for (let index = 1; index <= 13; index += 1)
       await makeGalleryItem(site.deps, { name: `Clip ${String(index).padStart(2, '0')}`, videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
     const { context, page } = await openAdmin(browser, site, '/admin/gallery/all');

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../src/server/db/schema.ts';
 import { makeContent } from '../factories/index.ts';
 import { insertPost } from '../factories/search-content.ts';
 import { heading, openAdmin } from './support/admin.ts';
@@ -22,8 +24,8 @@ beforeAll(async () => {
   const unrelated = await makeContent(site.deps, 'news', { titleEn: 'Unrelated published news', titleFa: 'خبری دیگر منتشرشده' });
   // Enough matches for two pages, written straight to the table (quick), showing a picture that exists.
   for (let index = 0; index < 13; index++) {
-    const id = insertPost(site.deps, { titleEn: `Harvest note ${index}`, titleFa: `یادداشت برداشت ${index}`, daysAgo: index + 1 });
-    site.deps.db.$client.prepare('UPDATE posts SET image = ? WHERE id = ?').run(unrelated.image, id);
+    const id = await insertPost(site.deps, { titleEn: `Harvest note ${index}`, titleFa: `یادداشت برداشت ${index}`, daysAgo: index + 1 });
+    await site.deps.db.transaction((tx) => tx.update(posts).set({ image: unrelated.image }).where(eq(posts.id, id)));
   }
 });
 afterAll(async () => {

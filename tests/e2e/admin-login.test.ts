@@ -99,7 +99,7 @@ describe('the admin login and guard', () => {
     await field(page, 'Video link (YouTube)').fill('https://youtu.be/dQw4w9WgXcQ');
 
     // The session ends on the server (expired, or ended from another device).
-    site.deps.db.delete(sessions).where(eq(sessions.userId, editor.id)).run();
+    await site.deps.db.transaction((tx) => tx.delete(sessions).where(eq(sessions.userId, editor.id)));
     await page.getByRole('button', { name: 'Add to gallery' }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('expired') === '1');
     await page.getByText('Your session has ended.', { exact: false }).waitFor();

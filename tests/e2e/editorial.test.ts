@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../src/server/db/schema.ts';
 import { instantToZoned } from '../../src/shared/time-zones.ts';
 import { writeIllustration } from '../factories/admin-content.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
@@ -18,8 +20,17 @@ let clock: TestClock;
 beforeAll(async () => {
   clock = new TestClock('2026-11-22T08:00:00Z');
   const deps: TestDeps = { ...createTestDeps(), clock };
+  clock.waitsFor(() => deps.publication.settled());
   const server: TestServer = await startServer(deps, { clientDir: path.join(repoRoot, 'dist', 'client') });
-  site = { deps, server, url: server.url, close: async () => (await server.close(), deps.cleanup()) };
+  site = {
+    deps,
+    server,
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await deps.cleanup();
+    },
+  };
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -270,8 +281,8 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await preview.goto(`/preview/news/${id}?lang=en`);
     const body = preview.getByTestId('prose');
     await body.waitFor();
-    const stored = site.deps.db.$client.prepare('SELECT body_en FROM posts WHERE id = ?').get(id) as { body_en: string };
-    expect(stored.body_en, `the body as saved: ${stored.body_en}`).toContain('"href":"https://example.org/custody-guide"');
+    const [stored] = await site.deps.db.select({ bodyEn: posts.bodyEn }).from(posts).where(eq(posts.id, id));
+    expect(stored!.bodyEn, `the body as saved: ${stored!.bodyEn}`).toContain('"href":"https://example.org/custody-guide"');
     await body.locator('h2', { hasText: 'What the guide says' }).waitFor();
     expect(await body.locator('a[href="https://example.org/custody-guide"]').getAttribute('rel')).toBe('noopener noreferrer');
     expect(await body.locator('ul > li').allInnerTexts()).toEqual(['Custody after divorce', 'Visiting rights']);
@@ -290,9 +301,9 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await expectToast(page, texts.updated);
 
     expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
-    clock.advance(2 * 60 * 60 * 1000 - 60_000);
+    await clock.advance(2 * 60 * 60 * 1000 - 60_000);
     expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
-    clock.advance(60_000);
+    await clock.advance(60_000);
     expect((await visitor.goto(`/news/${id}?lang=${lang}`))!.status()).toBe(200);
     await visitor
       .getByTestId('detail-title')

@@ -52,14 +52,14 @@ describe('a visitor form posted from another site', () => {
     async (how, form) => {
       const headers: Record<string, string> =
         how === 'a foreign Origin' ? { Origin: 'https://attacker.example' } : { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://attacker.example' };
-      const before = snapshot(site.deps);
+      const before = await snapshot(site.deps);
       const response = await post(new CookieClient(site.url), form, { ...headers, 'Accept-Language': 'fa' });
       expect(response.status).toBe(403);
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
       expect(html).toContain('<html lang="fa" dir="rtl"');
       expect(html).toContain(message('fa', 'crossSiteRefused'));
-      expect(snapshot(site.deps)).toEqual(before);
+      expect(await snapshot(site.deps)).toEqual(before);
     },
   );
 });
@@ -67,23 +67,23 @@ describe('a visitor form posted from another site', () => {
 describe('a visitor form posted by a browser that names no origin', () => {
   it.each(names)('(%s) is stored only with the token of the page the site gave back, tied to the visitor cookie', async (form) => {
     const client = new CookieClient(site.url);
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const first = await post(client, form, {});
     expect(first.status).toBe(403);
     const html = await first.text();
     expect(html).toContain(message('en', 'formUnconfirmed'));
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
     const token = tokenIn(html, form);
     expect(token).toBeTruthy();
 
     // Another visitor's cookie (or none) with this token: still refused.
     expect((await post(new CookieClient(site.url), form, {}, undefined, { _token: token! })).status).toBe(403);
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
 
     const second = await post(client, form, {}, undefined, { _token: token! });
     expect(second.status).toBe(303);
     expect(second.headers.get('location')).toBe(`/sent/${form}`);
-    expect(snapshot(site.deps)).not.toEqual(before);
+    expect(await snapshot(site.deps)).not.toEqual(before);
   });
 });
 
@@ -99,7 +99,7 @@ describe('the answers to form posts', () => {
   });
 
   it('keeps no file that the stored form did not take', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const body = new FormData();
     body.append('_form', 'newsletter');
     body.append('email', `${unique('e')}@example.org`);
@@ -107,13 +107,13 @@ describe('the answers to form posts', () => {
     const response = await new CookieClient(site.url).fetch('/yourStory', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' }, body });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/sent/newsletter');
-    const after = snapshot(site.deps);
+    const after = await snapshot(site.deps);
     expect(after.tables.uploads).toEqual(before.tables.uploads);
     expect(after.files).toEqual(before.files);
   });
 
   it('refuses a file that is not an image beside its field, with what else is wrong, keeping the text and storing nothing', async () => {
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const description = unique('kept');
     const body = new FormData();
     for (const [key, value] of Object.entries({ _form: 'contact', name: '', email: 'maryam@example.org', message: description })) body.append(key, value);
@@ -125,7 +125,7 @@ describe('the answers to form posts', () => {
     expect(html).toContain(description);
     expect(html).toContain(enPublic.forms.chooseFileAgain);
     expect(html).toContain(message('en', 'required'));
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
   });
 
   it('says "too many attempts" in the page once a visitor has sent their hourly share, storing nothing more', async () => {
@@ -133,12 +133,12 @@ describe('the answers to form posts', () => {
     try {
       const client = new CookieClient(limited.url);
       expect((await post(client, 'contact', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303);
-      const before = snapshot(limited.deps);
+      const before = await snapshot(limited.deps);
       const response = await post(client, 'contact', { 'Sec-Fetch-Site': 'same-origin' });
       expect(response.status).toBe(429);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await response.text()).toContain(message('en', 'tooManyRequests'));
-      expect(snapshot(limited.deps)).toEqual(before);
+      expect(await snapshot(limited.deps)).toEqual(before);
     } finally {
       await limited.close();
     }

@@ -39,7 +39,7 @@ describe('a form posted without JavaScript whose file is refused before it is pr
     const photo = fs.readFileSync(await makeNoisyPng(site.deps, 2000));
     expect(photo.length).toBeGreaterThan(11 * 1024 * 1024);
     const typed = { name: unique('Maryam'), email: `${unique('maryam')}@example.org`, message: unique('What I saw at the gate') };
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const response = await new CookieClient(site.url).fetch('/contact', {
       method: 'POST',
       headers: { 'Sec-Fetch-Site': 'same-origin' },
@@ -51,7 +51,7 @@ describe('a form posted without JavaScript whose file is refused before it is pr
     expect(html).toContain(message('en', 'uploadImageTooLarge', { max: '10', image: '10', video: '100' }).slice(0, 40));
     expect(html).toContain(enPublic.forms.chooseFileAgain);
     expect(html).not.toContain(message('en', 'required'));
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
   });
 
   it('keeps the typed story when every media worker is busy, answers 503 with the reason, and stores nothing', async () => {
@@ -64,7 +64,7 @@ describe('a form posted without JavaScript whose file is refused before it is pr
     await expect.poll(() => fs.readdirSync(incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
 
     const typed = { title: unique('At the checkpoint'), description: unique('They took my sister away and') };
-    const before = snapshot(site.deps);
+    const before = await snapshot(site.deps);
     const photo = fs.readFileSync(await makeNoisyPng(site.deps, 200));
     const response = await new CookieClient(site.url).fetch('/yourStory', {
       method: 'POST',
@@ -78,7 +78,7 @@ describe('a form posted without JavaScript whose file is refused before it is pr
     expect(keeps(html, typed.description), 'story').toBe(true);
     expect(html).toContain(message('en', 'uploadBusy').slice(0, 40));
     expect(html).not.toContain(message('en', 'required'));
-    expect(snapshot(site.deps)).toEqual(before);
+    expect(await snapshot(site.deps)).toEqual(before);
     expect((await holding).status).toBe(201);
   });
 });

@@ -13,7 +13,7 @@ import { contactMessages, newsletterSubscribers, stories, uploads } from '../../
 import { message } from '../../src/shared/messages.ts';
 import { makeJpegWithGps, secretPlace } from '../factories/media.ts';
 import { unique } from '../factories/index.ts';
-import { browserAndSiteForFile, viewports, type Site } from './support/site.ts';
+import { browserAndSiteForFile, matchesOf, viewports, type Site } from './support/site.ts';
 import { expectAccessible, startSeededSite, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
 
 const run = promisify(execFile);
@@ -39,9 +39,9 @@ async function openWithoutScripts(lang: Lang) {
   return { context, page, addresses };
 }
 
-const storiesTitled = (title: string) => site.deps.db.select().from(stories).where(eq(stories.title, title)).all();
-const messagesFrom = (name: string) => site.deps.db.select().from(contactMessages).where(eq(contactMessages.name, name)).all();
-const subscribersOf = (email: string) => site.deps.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).all();
+const storiesTitled = async (title: string) => await site.deps.db.select().from(stories).where(eq(stories.title, title));
+const messagesFrom = async (name: string) => await site.deps.db.select().from(contactMessages).where(eq(contactMessages.name, name));
+const subscribersOf = async (email: string) => await site.deps.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
 
 function expectNothingTyped(addresses: string[], typed: string[]) {
   for (const address of addresses) {
@@ -94,7 +94,7 @@ describe('without JavaScript, at 375 px', () => {
     });
     // A reload of the confirmation page sends nothing again.
     await page.reload();
-    const stored = storiesTitled(title);
+    const stored = await storiesTitled(title);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ description, status: 'pending', mediaKind: 'image' });
     expectNothingTyped(addresses, [title, description]);
@@ -125,8 +125,8 @@ describe('without JavaScript, at 375 px', () => {
     expect(new URL(page.url()).pathname).toBe('/sent/contact');
     expect(await page.getByTestId('page-title').innerText()).toBe(texts[lang].sent.contact.title);
     await page.reload();
-    expect(messagesFrom(name)).toHaveLength(1);
-    expect(messagesFrom(name)[0]).toMatchObject({ email, message: body });
+    expect(await messagesFrom(name)).toHaveLength(1);
+    expect((await messagesFrom(name))[0]).toMatchObject({ email, message: body });
 
     const subscriber = `${unique('reader')}@example.org`;
     await page.goto('/about');
@@ -137,7 +137,7 @@ describe('without JavaScript, at 375 px', () => {
     expect(new URL(page.url()).pathname).toBe('/sent/newsletter');
     expect(await page.getByTestId('page-title').innerText()).toBe(texts[lang].sent.newsletter.title);
     await page.reload();
-    expect(subscribersOf(subscriber)).toHaveLength(1);
+    expect(await subscribersOf(subscriber)).toHaveLength(1);
     expectNothingTyped(addresses, [name, email, body, subscriber, subscriber.replace('@', '%40')]);
     await context.close();
   });
@@ -147,7 +147,7 @@ describe('without JavaScript, at 375 px', () => {
     async (lang) => {
       const { context, page, addresses } = await openWithoutScripts(lang);
       const description = `${unique('kept')} ${lang === 'fa' ? 'متنی که نباید گم شود.' : 'Text that must not be lost.'}`;
-      const uploadsBefore = site.deps.db.select().from(uploads).all().length;
+      const uploadsBefore = (await site.deps.db.select().from(uploads)).length;
       await page.goto('/yourStory');
       const form = page.getByTestId('story-form');
       await form.locator('[name=description]').fill(description);
@@ -168,8 +168,8 @@ describe('without JavaScript, at 375 px', () => {
       // The photo was not kept: the page says to choose it again, and no upload is left behind.
       expect(await form.innerText()).toContain(texts[lang].forms.chooseFileAgain);
       await expectAccessibleAsShown(page, `refused story without JavaScript (${lang})`);
-      expect(site.deps.db.select().from(uploads).all()).toHaveLength(uploadsBefore);
-      expect(site.deps.db.select().from(stories).where(eq(stories.description, description)).all()).toEqual([]);
+      expect(await site.deps.db.select().from(uploads)).toHaveLength(uploadsBefore);
+      expect(await site.deps.db.select().from(stories).where(eq(stories.description, description))).toEqual([]);
       expectNothingTyped(addresses, [description]);
 
       // Corrected and sent again from that page, it is stored once.
@@ -177,7 +177,7 @@ describe('without JavaScript, at 375 px', () => {
       await titleField.fill(title);
       await submit(page, 'story-form');
       expect(new URL(page.url()).pathname).toBe('/sent/story');
-      expect(storiesTitled(title)).toHaveLength(1);
+      expect(await storiesTitled(title)).toHaveLength(1);
       await context.close();
     },
   );
@@ -204,9 +204,9 @@ describe('without JavaScript, at 375 px', () => {
         'not-an-address',
         body,
       ]);
-      expect(messagesFrom(name)).toEqual([]);
+      expect(await messagesFrom(name)).toEqual([]);
 
-      const before = site.deps.db.select().from(newsletterSubscribers).all().length;
+      const before = (await site.deps.db.select().from(newsletterSubscribers)).length;
       await page.goto('/about');
       const newsletter = page.getByTestId('newsletter-form');
       await newsletter.locator('[name=email]').fill('still not an address');
@@ -217,7 +217,7 @@ describe('without JavaScript, at 375 px', () => {
       expect(refusedSubscription.status()).toBe(422);
       expect(await page.getByTestId('newsletter-form').innerText()).toContain(message(lang, 'invalidEmail'));
       expect(await page.getByTestId('newsletter-form').locator('[name=email]').inputValue()).toBe('still not an address');
-      expect(site.deps.db.select().from(newsletterSubscribers).all()).toHaveLength(before);
+      expect(await site.deps.db.select().from(newsletterSubscribers)).toHaveLength(before);
       expectNothingTyped(addresses, [name, body, 'not-an-address', 'still not an address']);
       await context.close();
     },
@@ -245,7 +245,7 @@ describe('without JavaScript, at 375 px', () => {
       '/iran',
       '/afghanistan',
     ]);
-    for (const link of await panel.locator('a').all()) expect(await link.isVisible()).toBe(true);
+    for (const link of await matchesOf(panel.locator('a'))) expect(await link.isVisible()).toBe(true);
     await expectAccessibleAsShown(page, 'plain phone menu without JavaScript');
 
     await Promise.all([page.waitForEvent('load'), menu.getByTestId('lang-fa').click()]);
@@ -257,7 +257,7 @@ describe('without JavaScript, at 375 px', () => {
     await page.getByTestId('plain-menu-button').click();
     const faPanel = page.getByTestId('plain-menu-panel');
     expect(await faPanel.locator('nav a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(hrefs);
-    for (const link of await faPanel.locator('a').all()) expect(await link.isVisible()).toBe(true);
+    for (const link of await matchesOf(faPanel.locator('a'))) expect(await link.isVisible()).toBe(true);
     await Promise.all([page.waitForEvent('load'), page.getByTestId('plain-menu-panel').locator('a[href="/contact"]').click()]);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.getByTestId('page-title').innerText()).toBe(faPublic.contact.title);
@@ -330,7 +330,7 @@ describe('on a slow network, before the scripts arrive', () => {
     await page.getByTestId('menu-button').waitFor();
     await form.getByTestId('submit').click();
     await page.locator('[data-toast="success"]').waitFor();
-    expect(messagesFrom(name)).toHaveLength(1);
+    expect(await messagesFrom(name)).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/contact');
     await context.close();
   });

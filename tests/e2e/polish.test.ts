@@ -8,7 +8,7 @@ import { makeContact } from '../factories/index.ts';
 import { editorCaller, makePost } from '../factories/public-content.ts';
 import { expectToast, field, openAdmin } from './support/admin.ts';
 import { navigateNow, openPage, settled, snap, visit } from './support/public-site.ts';
-import { browserAndSiteForFile, startSite, type Site } from './support/site.ts';
+import { browserAndSiteForFile, matchesOf, startSite, type Site } from './support/site.ts';
 
 let browser: Browser;
 let site: Site;
@@ -62,7 +62,7 @@ describe('the home page', () => {
       const side = page.getByTestId('top-news-side').getByTestId('top-news-title');
       expect(await side.count()).toBe(9);
       // Seen, not only in the page: a phone reader must reach the nine as well.
-      for (const title of await side.all()) expect(await title.isVisible()).toBe(true);
+      for (const title of await matchesOf(side)) expect(await title.isVisible()).toBe(true);
       const lead = await page.getByTestId('top-news').getByTestId('lead-story').getByTestId('card-title').innerText();
       const latest = await page.getByTestId('latest-news').getByTestId('card-title').allInnerTexts();
       expect(latest.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import enCommon from '../../src/client/locales/en/common.json' with { type: 'jso
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
 import { adminCaller } from '../setup/callers.ts';
-import { browserAndSiteForFile, type Site } from './support/site.ts';
+import { browserAndSiteForFile, matchesOf, type Site } from './support/site.ts';
 import { failProcedures, holdRequests, openPage, recordProcedureCalls, startPublicSite, visit } from './support/public-site.ts';
 
 let browser: Browser;
@@ -35,7 +35,7 @@ async function toast(page: Page) {
 }
 
 async function dismissToasts(page: Page) {
-  for (const close of await page.locator('[data-toast] button').all()) await close.click();
+  for (const close of await matchesOf(page.locator('[data-toast] button'))) await close.click();
 }
 
 describe('the contact form', () => {
