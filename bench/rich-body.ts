@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAndMigrate } from '../src/server/db/client.ts';
+import { posts } from '../src/server/db/schema.ts';
 import { plainText } from '../src/shared/rich-text/plain-text.ts';
 import type { Block, RichTextDocument } from '../src/shared/rich-text/schema.ts';
 import { root, serverArgs, startProcess } from './processes.ts';
@@ -49,22 +50,41 @@ function longDocument(word: string, words: number): RichTextDocument {
   return { type: 'doc', content };
 }
 
-function seed(file: string): { plain: number; rich: number } {
-  const db = openAndMigrate(file);
-  const insert = db.$client.prepare(
-    `INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, body_en, body_fa, image, created_at, updated_at)
-     VALUES ('news', ?, ?, ?, ?, ?, ?, 'images/bench.jpg', ?, ?)`,
-  );
+async function seed(file: string): Promise<{ plain: number; rich: number }> {
+  const db = await openAndMigrate(file);
   const en = longDocument('freedom', WORDS);
   const fa = longDocument('آزادی', WORDS);
   // Today's item: the same length as plain text in paragraphs.
   const plainEn = plainText(en);
   const plainFa = plainText(fa);
-  const now = Date.now();
-  const plain = Number(insert.run('Plain-text report', 'گزارش متن ساده', plainEn, plainFa, null, null, now, now).lastInsertRowid);
-  const rich = Number(insert.run('Rich-body report', 'گزارش با متن غنی', plainEn, plainFa, JSON.stringify(en), JSON.stringify(fa), now, now).lastInsertRowid);
-  db.$client.close();
-  return { plain, rich };
+  const now = new Date();
+  const item = (titleEn: string, titleFa: string, bodyEn: string | null, bodyFa: string | null) => ({
+    kind: 'news' as const,
+    titleEn,
+    titleFa,
+    descriptionEn: plainEn,
+    descriptionFa: plainFa,
+    bodyEn,
+    bodyFa,
+    image: 'images/bench.jpg',
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    return await db.transaction(async (tx) => {
+      const [plain] = await tx
+        .insert(posts)
+        .values(item('Plain-text report', 'گزارش متن ساده', null, null))
+        .returning({ id: posts.id });
+      const [rich] = await tx
+        .insert(posts)
+        .values(item('Rich-body report', 'گزارش با متن غنی', JSON.stringify(en), JSON.stringify(fa)))
+        .returning({ id: posts.id });
+      return { plain: plain!.id, rich: rich!.id };
+    });
+  } finally {
+    await db.close();
+  }
 }
 
 async function timeRequests(url: string): Promise<{ bytes: number; p50: number; p95: number }> {
@@ -87,7 +107,7 @@ async function timeRequests(url: string): Promise<{ bytes: number; p50: number; 
 export async function measureRichBody(): Promise<RenderRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-'));
   const dbFile = path.join(dir, 'site.db');
-  const ids = seed(dbFile);
+  const ids = await seed(dbFile);
   const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage') }, serverArgs);
   try {
     const rows: RenderRow[] = [];

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { fillNews } from './fill.ts';
+import { fillNews } from './fill-sqlite.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
 import { searchBench } from './search.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
@@ -43,7 +43,7 @@ async function measure(name: string, url: string, options: { uncached?: boolean 
 async function withSite<T>(items: number, run: (site: Running, dir: string) => Promise<T>): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const dbFile = path.join(dir, 'site.db');
-  fillNews(dbFile, items, 'images/bench.jpg');
+  await fillNews(dbFile, items, 'images/bench.jpg');
   const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage') }, serverArgs);
   try {
     return await run(site, dir);
@@ -87,9 +87,9 @@ async function main() {
   // Pages: the demo content, server-rendered, as a reader gets them.
   const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
   const demoEnv = envFor({ DATABASE_URL: path.join(pagesDir, 'site.db'), STORAGE_DIR: path.join(pagesDir, 'storage') });
-  const demoDb = openAndMigrate(demoEnv.DATABASE_URL);
+  const demoDb = await openAndMigrate(demoEnv.DATABASE_URL);
   await seedDemo(createDeps({ db: demoDb, env: demoEnv }));
-  demoDb.$client.close();
+  await demoDb.close();
   const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR }, serverArgs);
   const weights: WeightRow[] = [];
   let scores: LighthouseRow[] = [];

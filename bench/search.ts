@@ -10,6 +10,7 @@ import { createDeps } from '../src/server/deps.ts';
 import { envFor } from '../src/server/env.ts';
 import { innerContext } from '../src/server/trpc/context.ts';
 import { createCaller } from '../src/server/trpc/router.ts';
+import { itemsHolding, searchIndexBytes, writeCorpus, type CorpusPost } from './search-sqlite.ts';
 
 const ITEMS = Number(process.env.BENCH_SEARCH_ITEMS ?? 100_000);
 const RUNS = 300;
@@ -46,7 +47,7 @@ const planted = {
   fa: { common: 'حقوق', rare: 'قنات', phrase: ['مدرسه‌های', 'دخترانه'] },
 };
 
-export function fill(file: string): void {
+export async function fill(file: string): Promise<void> {
   const next = random(16);
   const words = { en: vocabulary(english, next), fa: vocabulary(persian, next) };
   const pick = (lang: 'en' | 'fa') => words[lang][Math.floor(words[lang].length * Math.pow(next(), 3))]!;
@@ -58,30 +59,20 @@ export function fill(file: string): void {
     if (next() < 0.02) out.splice(Math.floor(next() * count), 0, ...marks.phrase);
     return out.join(' ');
   };
-  const db = openAndMigrate(file);
-  const insert = db.$client.prepare(
-    `INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image, country, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'images/bench.jpg', ?, ?, ?)`,
-  );
   const now = Date.now();
-  db.$client.transaction(() => {
-    for (let i = 0; i < ITEMS; i++) {
-      const at = now - i * 10 * 60_000;
-      insert.run(
-        ['news', 'article', 'report'][i % 3],
-        text('en', 8, i),
-        text('fa', 8, i),
-        text('en', 80, i),
-        text('fa', 80, i),
-        i % 2 ? 'iran' : 'afghanistan',
-        at,
-        at,
-      );
-    }
-  })();
-  db.$client.exec(`INSERT INTO search_index (search_index) VALUES ('optimize')`);
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  db.$client.close();
+  function* posts(): Generator<CorpusPost> {
+    for (let i = 0; i < ITEMS; i++)
+      yield {
+        kind: (['news', 'article', 'report'] as const)[i % 3]!,
+        titleEn: text('en', 8, i),
+        titleFa: text('fa', 8, i),
+        descriptionEn: text('en', 80, i),
+        descriptionFa: text('fa', 80, i),
+        country: i % 2 ? 'iran' : 'afghanistan',
+        at: now - i * 10 * 60_000,
+      };
+  }
+  await writeCorpus(file, posts());
 }
 
 export interface SearchRow {
@@ -101,10 +92,10 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
   try {
     const file = path.join(dir, 'site.db');
     const started = performance.now();
-    fill(file);
+    await fill(file);
     const fillSeconds = (performance.now() - started) / 1000;
     const env = envFor({ DATABASE_URL: file, STORAGE_DIR: path.join(dir, 'storage') });
-    const db = openAndMigrate(file);
+    const db = await openAndMigrate(file);
     const deps = createDeps({ db, env });
     const rows: SearchRow[] = [];
     for (const lang of ['en', 'fa'] as const) {
@@ -126,15 +117,7 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
           matches = page.total;
         }
         times.sort((a, b) => a - b);
-        const containing = db.$client
-          .prepare('SELECT count(*) FROM search_index WHERE search_index MATCH ?')
-          .pluck()
-          .get(
-            q
-              .split(' ')
-              .map((word) => `"${word}"`)
-              .join(' AND '),
-          ) as number;
+        const containing = itemsHolding(db, q.split(' '));
         const row = {
           name: `${lang === 'en' ? 'English' : 'Persian'} ${label} “${q}”`,
           containing,
@@ -146,11 +129,8 @@ export async function searchBench(): Promise<{ rows: SearchRow[]; indexBytes: nu
         rows.push(row);
       }
     }
-    const indexBytes = db.$client
-      .prepare(`SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE 'search_documents%' OR name LIKE 'search_index%'`)
-      .pluck()
-      .get() as number;
-    db.$client.close();
+    const indexBytes = searchIndexBytes(db);
+    await db.close();
     const fileBytes = fs.statSync(file).size;
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     const markdown = `${SEARCH_HEADING}

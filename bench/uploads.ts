@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hugeDimensionPng, manyFrameGif } from '../tests/factories/hostile-files.ts';
-import { fillNews } from './fill.ts';
+import { fillNews } from './fill-sqlite.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,7 +69,7 @@ async function measure(site: Running, page: string, pathname: string, uncached: 
 export async function uploadLoadSection(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const dbFile = path.join(dir, 'site.db');
-  fillNews(dbFile, 100, 'images/bench.jpg');
+  await fillNews(dbFile, 100, 'images/bench.jpg');
   const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback' }, serverArgs);
   const worst = [
     { bytes: manyFrameGif(), name: 'anim.gif' },
