@@ -1,22 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { postMedia, posts } from '../../src/server/db/schema.ts';
 import { startChildServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
 import { CookieClient } from '../setup/http.ts';
 import { runDir } from '../setup/paths.ts';
+import { freshDatabaseUrl } from '../setup/test-db.ts';
 import { imageBlob, json, sendForm, sendJson } from './rest-kit.ts';
 
 const admin = { email: 'editor@example.org', password: 'a long test password' };
 const mediaFields = ['media_title_En', 'media_title_fa', 'media_description_En', 'media_description_fa', 'link'] as const;
 const columnOf = {
-  media_title_En: 'title_en',
-  media_title_fa: 'title_fa',
-  media_description_En: 'description_en',
-  media_description_fa: 'description_fa',
+  media_title_En: 'titleEn',
+  media_title_fa: 'titleFa',
+  media_description_En: 'descriptionEn',
+  media_description_fa: 'descriptionFa',
   link: 'link',
-};
+} as const;
 
 const servers: ChildServer[] = [];
 let dir: string | undefined;
@@ -41,14 +44,15 @@ function valueFor(field: (typeof mediaFields)[number], round: number): string {
  * Editing a post reads what is stored (the first media item, the cover it replaces) and writes it
  * back. Two server processes on one database (as a command-line tool beside the server, or a second
  * instance, would be) really run at the same time, so a read and write that are not one write
- * transaction lose edits, leave replaced covers behind, or fail with SQLITE_BUSY.
+ * transaction lose edits, leave replaced covers behind, or fail (SQLITE_BUSY, or a serialization
+ * failure on PostgreSQL that is not tried again).
  */
 describe('simultaneous edits of one post from two server processes', () => {
   it('applies every edit, answers each with success, and leaves no replaced cover on disk', { timeout: 120_000 }, async () => {
     dir = path.join(runDir, `edit-processes-${randomBytes(4).toString('hex')}`);
     fs.mkdirSync(dir, { recursive: true });
     const env = {
-      DATABASE_URL: path.join(dir, 'site.db'),
+      DATABASE_URL: freshDatabaseUrl(dir),
       STORAGE_DIR: path.join(dir, 'storage'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
@@ -78,7 +82,7 @@ describe('simultaneous edits of one post from two server processes', () => {
 
     const failures: string[] = [];
     const lost: string[] = [];
-    const db = new Database(env.DATABASE_URL, { readonly: true });
+    const db = openDatabase(env.DATABASE_URL);
     try {
       for (let round = 0; round < 25; round += 1) {
         // Five editors change one field each of the first media item at once, on both servers; in
@@ -89,15 +93,16 @@ describe('simultaneous edits of one post from two server processes', () => {
           ),
         );
         for (const response of responses) if (response.status !== 200) failures.push(`${response.status} ${await response.text()}`);
-        const first = db.prepare('SELECT * FROM post_media WHERE post_id = ? ORDER BY position LIMIT 1').get(id) as Record<string, string>;
+        const [first] = await db.select().from(postMedia).where(eq(postMedia.postId, id)).orderBy(postMedia.position).limit(1);
         for (const field of mediaFields)
-          if (first[columnOf[field]] !== valueFor(field, round)) lost.push(`round ${round}: ${field} is ${first[columnOf[field]]}`);
+          if (first?.[columnOf[field]] !== valueFor(field, round)) lost.push(`round ${round}: ${field} is ${first?.[columnOf[field]]}`);
       }
       expect(failures).toEqual([]);
       expect(lost).toEqual([]);
 
       // Every replaced cover is gone from disk: only the current one (and its sized copies) remain.
-      const { image: cover } = db.prepare('SELECT image FROM posts WHERE id = ?').get(id) as { image: string };
+      const [item] = await db.select({ image: posts.image }).from(posts).where(eq(posts.id, id));
+      const cover = item!.image;
       const stem = path.basename(cover).replace(/\.[a-z0-9]+$/, '');
       const stored = ['images', 'private/images'].flatMap((folder) => {
         const folderPath = path.join(env.STORAGE_DIR, folder);
@@ -106,7 +111,7 @@ describe('simultaneous edits of one post from two server processes', () => {
       expect(stored.filter((name) => !name.startsWith(stem))).toEqual([]);
       expect(stored.length).toBeGreaterThan(0);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

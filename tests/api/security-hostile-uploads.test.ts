@@ -146,7 +146,7 @@ describe.each(targetNames)('%s', (targetName) => {
           ? answer.body.path!
           : targetName === 'POST /api/admin/news'
             ? answer.body.data!.image!
-            : (await site.deps.db.select({ media: stories.media }).from(stories)).at(-1)!.media!;
+            : (await site.deps.db.select({ media: stories.media }).from(stories).orderBy(stories.id)).at(-1)!.media!;
       expect(await site.deps.db.select().from(uploads)).toHaveLength(before + 1);
       for (const file of [stored, ...allVariantPaths(stored)]) {
         const bytes = fs.readFileSync(site.deps.storage.absolute(file));
@@ -186,7 +186,7 @@ describe('a file under a field name the form does not use', () => {
     const uploadRows = (await site.deps.db.select().from(uploads)).length;
     const answer = await send('POST /api/story', [{ name: 'photo', bytes: await plainJpeg(), filename: 'a.jpg' }]);
     expect(answer.status).toBe(201);
-    expect((await site.deps.db.select().from(stories)).at(-1)).toMatchObject({ title: 'My story', media: null });
+    expect((await site.deps.db.select().from(stories).orderBy(stories.id)).at(-1)).toMatchObject({ title: 'My story', media: null });
     expect(await site.deps.db.select().from(uploads)).toHaveLength(uploadRows);
     expect((await snapshot(site.deps)).files).toEqual(files);
   });

@@ -49,12 +49,12 @@ async function storeThrough(route: string, bytes: Buffer, filename: string): Pro
     for (const [name, value] of Object.entries({ name: 'Visitor', email: 'visitor@example.org', message: 'See the photo.' })) form.append(name, value);
     form.append('image', blob, filename);
     expect((await client.fetch('/api/contact', { method: 'POST', body: form })).status).toBe(201);
-    return (await site.deps.db.select({ image: contactMessages.image }).from(contactMessages)).at(-1)!.image!;
+    return (await site.deps.db.select({ image: contactMessages.image }).from(contactMessages).orderBy(contactMessages.id)).at(-1)!.image!;
   }
   for (const [name, value] of Object.entries({ title: 'My story', description: 'What happened.' })) form.append(name, value);
   form.append('media', blob, filename);
   expect((await client.fetch('/api/story', { method: 'POST', body: form })).status).toBe(201);
-  return (await site.deps.db.select({ media: stories.media }).from(stories)).at(-1)!.media!;
+  return (await site.deps.db.select({ media: stories.media }).from(stories).orderBy(stories.id)).at(-1)!.media!;
 }
 
 describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an image sent to %s', (route) => {

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { sqliteOf, type Db } from '../../src/server/db/client.ts';
 
 /**
@@ -36,16 +35,6 @@ export function sqliteValue<Value = unknown>(site: Site, statement: string, ...p
     .reader.prepare(statement)
     .pluck()
     .get(...params) as Value | undefined;
-}
-
-/** The first column of every row, read from a file by a read-only connection of its own (another process's database). */
-export function sqliteFileColumn<Value = unknown>(file: string, statement: string): Value[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(statement).pluck().all() as Value[];
-  } finally {
-    db.close();
-  }
 }
 
 /** Runs statements on the writer, in one transaction of the site (its turn in the write queue). */
