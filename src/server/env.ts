@@ -121,3 +121,30 @@ export function loadDotEnv(): void {
 export function isHttps(env: Env): boolean {
   return env.PUBLIC_URL?.startsWith('https://') ?? false;
 }
+
+/**
+ * The address the site names itself by in canonical links, share tags, the sitemap and the feeds:
+ * only ever a configured one (PUBLIC_URL, else ONION_URL), else a loopback default. Never the Host
+ * of a request: anyone can send any Host, and these answers are cached (by the site, by a proxy in
+ * front), so a reflected Host would hand the next readers an attacker's links.
+ */
+export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'ONION_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ?? env.ONION_URL ?? `http://localhost${env.PORT && env.PORT !== 80 ? `:${env.PORT}` : ''}`;
+}
+
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * What to print at start when the site has no PUBLIC_URL and is (or may be) reached by readers:
+ * in production, or listening on an address other than loopback. Null when nothing is wrong.
+ */
+export function publicUrlWarning(env: Pick<Env, 'PUBLIC_URL' | 'ONION_URL' | 'PORT' | 'NODE_ENV' | 'HOST'>): string | null {
+  if (env.PUBLIC_URL) return null;
+  if (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)) return null;
+  return [
+    'Warning: PUBLIC_URL is not set.',
+    `  Canonical links, share tags, the sitemap and the feeds will name ${siteOrigin(env)} (never the Host a request names, which anyone can forge),`,
+    '  so search engines and feed readers will not find the site under its real address.',
+    '  Set PUBLIC_URL to the address readers use, e.g. PUBLIC_URL=https://example.org',
+  ].join('\n');
+}

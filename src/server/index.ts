@@ -3,7 +3,7 @@ import { ensureInitialAdmin } from './auth/bootstrap.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
 import { createDeps } from './deps.ts';
-import { EnvError, loadDotEnv, readEnv } from './env.ts';
+import { EnvError, loadDotEnv, publicUrlWarning, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { createSiteServer } from './http/slow-clients.ts';
 import { applyRetention } from './security/retention.ts';
@@ -25,6 +25,8 @@ function loadEnv() {
 }
 
 const env = loadEnv();
+const originWarning = publicUrlWarning(env);
+if (originWarning) console.warn(originWarning);
 const db = openAndMigrate(env.DATABASE_URL);
 const storage = createStorage(env.STORAGE_DIR);
 

@@ -36,9 +36,9 @@ function publicRead(deps: Deps, req: Request, page = false): PublicRead | null {
   return {
     version,
     etag: deps.cache.validator(version, lang),
-    // Without PUBLIC_URL, pages and feeds name the site by the request's Host: one host's answer
-    // (its canonical links, its sitemap) must never be replayed to a request for another.
-    key: `${deps.env.PUBLIC_URL ? '' : `${req.protocol}://${req.get('host') ?? ''}`}|${lang}|${req.originalUrl}`,
+    // No answer depends on the request's Host (pages and feeds name only configured addresses,
+    // env.ts siteOrigin), so the Host is not part of the key: made-up Hosts cannot multiply entries.
+    key: `${lang}|${req.originalUrl}`,
     storable: req.headers['trpc-accept'] === undefined && !(accept && accept.includes('application/jsonl')),
   };
 }

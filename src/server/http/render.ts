@@ -13,7 +13,8 @@ import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
-import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
+import { siteOrigin } from '../env.ts';
+import { pageUrl, xmlEscape as escapeHtml } from './feeds.ts';
 import { requestLanguage } from './request-language.ts';
 import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 
@@ -25,7 +26,7 @@ const CLIENT_ONLY = /^\/(setup|admin|preview)(\/|$)|^\/login\/./i;
 const LOGIN = /^\/login\/?$/i;
 
 function headTags(deps: Deps, req: Request, language: Language, result: RenderResult): string {
-  const origin = siteOrigin(deps, req);
+  const origin = siteOrigin(deps.env);
   const canonical = pageUrl(origin, req.path, language);
   const description = result.head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
   const image = result.head.image ? new URL(result.head.image, origin).toString() : null;
