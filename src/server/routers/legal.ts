@@ -87,7 +87,7 @@ export const legalRouter = router({
   }),
 
   // Each write settles the files the item used before and uses now in the tick of its commit (src/server/editorial/item-files.ts).
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(createLegalInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
@@ -111,10 +111,11 @@ export const legalRouter = router({
     });
     settleFiles(ctx, filesOfItem(ctx.db, { legalId: row.id }));
     scheduleChanged(ctx);
+    ctx.publicChange?.saw(undefined, row);
     return present(row as Row, true);
   }),
 
-  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(({ ctx, input }) => {
+  update: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(updateLegalInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const owner = { legalId: input.id };
     const { row, before } = ctx.db.transaction((tx) => {
@@ -133,6 +134,7 @@ export const legalRouter = router({
       }
       const row = tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns).get();
       recordRevision(tx, ctx, owner, now);
+      ctx.publicChange?.saw(current, row);
       return { row, before };
     });
     settleFiles(ctx, [...before, ...filesOfItem(ctx.db, owner)]);
@@ -141,11 +143,12 @@ export const legalRouter = router({
   }),
 
   /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(byIdInput).mutation(({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
       const files = filesOfItem(tx, { legalId: input.id });
-      const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id }).get();
+      const removed = tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status }).get();
       if (!removed) throw notFound(ctx, 'legalNotFound');
+      ctx.publicChange?.saw(removed, undefined);
       return files;
     });
     settleFiles(ctx, files);

@@ -49,8 +49,8 @@ const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdA
  * unpublishing moves it to the private side before. Either way a failure halfway leaves the file
  * private, never a hidden story's file public.
  */
-async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: number, status: Story['status']): Promise<Story> {
-  const current = ctx.db.select({ media: stories.media }).from(stories).where(eq(stories.id, id)).get();
+async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicChange'>, id: number, status: Story['status']): Promise<Story> {
+  const current = ctx.db.select({ media: stories.media, status: stories.status }).from(stories).where(eq(stories.id, id)).get();
   if (!current) throw notFound(ctx, 'storyNotFound');
   if (status === 'pending') await hideFiles(ctx.storage, [current.media]);
   const row = ctx.db
@@ -60,6 +60,7 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: numb
     .returning(columns)
     .get();
   if (!row) throw notFound(ctx, 'storyNotFound');
+  ctx.publicChange?.saw(current, row);
   if (row.status === 'published') await publishFiles(ctx.storage, [row.media]);
   return row;
 }
@@ -119,13 +120,14 @@ export const storiesRouter = router({
     return row;
   }),
 
-  publish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
     const files = ctx.db.transaction((tx) => {
-      const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media }).get();
+      const removed = tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status }).get();
       if (!removed) throw notFound(ctx, 'storyNotFound');
+      ctx.publicChange?.saw(removed, undefined);
       return forgetStoredFiles(tx, [removed.media]);
     });
     eraseDeleted(ctx.db);

@@ -1,4 +1,5 @@
 import type { SiteCache } from '../cache/index.ts';
+import type { PublicChange } from '../cache/public-change.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Guards } from '../security/guards.ts';
@@ -50,6 +51,11 @@ export interface Context extends Deps {
    * and stored undescribed (docs/decisions/016). Every other caller must describe the cover.
    */
   originalApi?: boolean;
+  /**
+   * Set for a mutation: where it reports the items it changed, before and after, so the content
+   * version moves only when readers can see the change (ProcedureMeta, `'when-public'`).
+   */
+  publicChange?: PublicChange;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };

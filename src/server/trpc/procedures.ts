@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import { describeTarget, recordAudit } from '../security/audit.ts';
+import { publicChangeReport } from '../cache/public-change.ts';
 import { chargeVisitor } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
@@ -11,14 +12,16 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Every mutation, public ones included, is refused when a session cookie comes without the
  * anti-forgery header. A successful one moves the content version on unless it declares
- * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache. One
- * that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
+ * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache, or
+ * `'when-public'` and reports (ctx.publicChange) that every item it changed was unpublished before
+ * and after. One that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
-  const result = await next();
-  if (result.ok && meta?.changesPublicContent !== false) ctx.cache.contentChanged();
+  const report = publicChangeReport();
+  const result = await next({ ctx: { publicChange: report } });
+  if (result.ok && report.movesVersion(meta?.changesPublicContent)) ctx.cache.contentChanged();
   return result;
 });
 

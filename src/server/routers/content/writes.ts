@@ -43,13 +43,15 @@ export function createItem(ctx: Context, kind: ContentKind, input: CreateContent
   });
   settleFiles(ctx, filesOfItem(ctx.db, { postId: id }));
   scheduleChanged(ctx);
-  return findItem(ctx.db, kind, id, true)!;
+  const item = findItem(ctx.db, kind, id, true)!;
+  ctx.publicChange?.saw(undefined, item);
+  return item;
 }
 
 export function updateItem(ctx: Context, kind: ContentKind, input: UpdateContentInput): ContentItem {
   const now = clockOf(ctx).now();
   const owner = { postId: input.id };
-  const before = ctx.db.transaction((tx) => {
+  const { before, current } = ctx.db.transaction((tx) => {
     const current = tx
       .select({ status: posts.status, publishAt: posts.publishAt })
       .from(posts)
@@ -67,17 +69,21 @@ export function updateItem(ctx: Context, kind: ContentKind, input: UpdateContent
     tx.update(posts).set(changes).where(eq(posts.id, input.id)).run();
     replaceMedia(tx, input.id, input);
     recordRevision(tx, ctx, owner, now);
-    return before;
+    return { before, current };
   });
   settleFiles(ctx, [...before, ...filesOfItem(ctx.db, owner)]);
   scheduleChanged(ctx);
-  return findItem(ctx.db, kind, input.id, true)!;
+  const item = findItem(ctx.db, kind, input.id, true)!;
+  ctx.publicChange?.saw(current, item);
+  return item;
 }
 
 /** Deletes the item with its revisions; its files go with it unless something else uses them. */
 export function deleteItem(ctx: Context, kind: ContentKind, id: number): { id: number } {
   const files = ctx.db.transaction((tx) => {
-    if (!findRow(tx, kind, id, true)) throw notFound(ctx, contentKinds[kind].notFound);
+    const row = findRow(tx, kind, id, true);
+    if (!row) throw notFound(ctx, contentKinds[kind].notFound);
+    ctx.publicChange?.saw(row, undefined);
     const files = filesOfItem(tx, { postId: id });
     tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, id))).run();
     return files;

@@ -73,7 +73,7 @@ export const revisionsRouter = router({
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
-  restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(({ ctx, input }) => {
+  restore: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(restoreRevisionInput).mutation(({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const { restored, files } = ctx.db.transaction((tx) => {
       const revision = tx.select().from(revisions).where(eq(revisions.id, input.id)).get();
@@ -83,6 +83,9 @@ export const revisionsRouter = router({
       const itemId = (revision.postId ?? revision.legalId)!;
       const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
       const before = filesOfItem(tx, owner);
+      // Restoring leaves publication as it is: readers see it exactly when the item is public.
+      const item = tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).get();
+      ctx.publicChange?.saw(item, item);
       tx.update(table)
         .set({
           titleEn: saved.titleEn,
