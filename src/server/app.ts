@@ -19,7 +19,7 @@ import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
-import { searchPostRoute } from './http/search-post.ts';
+import { keptSearchRoute, searchPostRoute } from './http/search-post.ts';
 import { startPublishing } from './publication/scheduler.ts';
 import { restRouter } from './rest/index.ts';
 import { ThrottledError } from './trpc/errors.ts';
@@ -109,9 +109,11 @@ export function createApp(options: AppOptions) {
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
     const pages = pageRenderer(deps, clientDir);
+    // A kept search's results: never cached, so before the pages' validators.
+    app.get('/search/r/:token', keptSearchRoute(deps, pages));
     app.get('/{*splat}', pageConditionalGet, pageRoute(pages));
     // Searches are posted, so their words stay out of addresses; the footer's newsletter form goes on.
-    app.post('/search', searchPostRoute(pages));
+    app.post('/search', searchPostRoute(deps, pages));
     // Visitor forms posted without JavaScript: answered with a page (src/server/forms).
     app.post('/{*splat}', formPostRoute(deps, pages));
   }

@@ -1,4 +1,5 @@
 import type { Env } from '../env.ts';
+import { MemoryKeptSearches, type KeptSearchStore } from './kept-searches.ts';
 import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
 import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
 
@@ -17,6 +18,8 @@ export interface Guards {
   /** All budgeted writes and uploads from one shared address (security/write-budget.ts). */
   sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore };
   setupToken: SetupTokenStore;
+  /** Searches kept a few minutes under opaque tokens, sealed (security/kept-searches.ts). */
+  keptSearches: KeptSearchStore;
 }
 
 /** A counter per key over a fixed window. */
@@ -67,5 +70,6 @@ export function createMemoryGuards(env: Env): Guards {
       uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
     },
     setupToken: new MemorySetupToken(),
+    keptSearches: new MemoryKeptSearches(),
   };
 }

@@ -168,6 +168,13 @@ export const publicRoutes: readonly PublicRoute[] = [
     (module) => <module.SearchPage />,
     ({ trpc, search }) => searchQueries(trpc, search),
   ),
+  // A kept search (decision 018): the server renders it from the fields it kept, given as the address.
+  route(
+    '/search/r/:token',
+    pages.search,
+    (module) => <module.SearchPage />,
+    ({ trpc, search }) => searchQueries(trpc, search),
+  ),
   // Editors' previews of any item, whatever its status: rendered in the browser only (adminById needs the editor's session).
   ...allContentKinds.map(({ id: kind, detailPath }) =>
     route(`/preview${detailPath}/:id`, pages.detail, (module, params) => <module.ContentDetailPage key={`preview-${kind}-${params.id}`} kind={kind} id={params.id} preview />),
