@@ -153,6 +153,18 @@ describe('a search kept by the page’s script', () => {
     expect((await recall(new CookieClient(site.url), token)).status).toBe(404);
   });
 
+  it('keeps a query of 200 characters in any script, with every filter', async () => {
+    const browser = new CookieClient(site.url);
+    for (const q of ['ژ'.repeat(200), '中'.repeat(200), '🙂'.repeat(100), `a\n|b${'%'.repeat(196)}`]) {
+      const fields = new URLSearchParams({ q, type: 'legal', country: 'afghanistan', page: '1000' });
+      const answer = await browser.fetch('/search', { method: 'POST', headers: asScript, body: fields });
+      expect(answer.status, q.slice(0, 4)).toBe(200);
+      const { token } = (await answer.json()) as { token: string };
+      const kept = new URLSearchParams(((await (await recall(browser, token)).json()) as { fields: string }).fields);
+      expect(Object.fromEntries(kept), q.slice(0, 4)).toEqual(Object.fromEntries(fields));
+    }
+  });
+
   it('is refused with 422 for an empty or over-long query, keeping nothing', async () => {
     const browser = new CookieClient(site.url);
     for (const body of ['q=', `q=${'a'.repeat(201)}`, 'q=x&type=users']) {

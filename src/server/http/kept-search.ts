@@ -24,19 +24,33 @@ export const keptSearchId = (token: string) => createHash('sha256').update(token
 
 const sealKey = (browserKey: string, token: string) => createHmac('sha256', Buffer.from(browserKey, 'base64url')).update(`kept-search:${token}`).digest();
 
-export function seal(fields: string, browserKey: string, token: string): Buffer {
+/**
+ * The filters, then the query as typed: UTF-8, not percent-encoded, so a 200-character query in any
+ * script takes at most 600 bytes and every kept search fits the store's limit (kept-searches.ts).
+ */
+const pack = (fields: URLSearchParams) => `${['type', 'country', 'page'].map((name) => fields.get(name) ?? '').join('|')}\n${fields.get('q') ?? ''}`;
+
+function unpack(packed: string): URLSearchParams {
+  const cut = packed.indexOf('\n');
+  const [type, country, page] = packed.slice(0, cut).split('|');
+  const fields = new URLSearchParams({ q: packed.slice(cut + 1) });
+  for (const [name, value] of [['type', type], ['country', country], ['page', page]] as const) if (value) fields.set(name, value);
+  return fields;
+}
+
+export function seal(fields: URLSearchParams, browserKey: string, token: string): Buffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealKey(browserKey, token), iv);
-  const body = Buffer.concat([cipher.update(fields, 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(pack(fields), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]);
 }
 
 /** The fields sealed for this browser and token, or null (another browser's cookie, a forged seal). */
-export function unseal(sealed: Buffer, browserKey: string, token: string): string | null {
+export function unseal(sealed: Buffer, browserKey: string, token: string): URLSearchParams | null {
   try {
     const decipher = createDecipheriv('aes-256-gcm', sealKey(browserKey, token), sealed.subarray(0, 12));
     decipher.setAuthTag(sealed.subarray(12, 28));
-    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
+    return unpack(Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8'));
   } catch {
     return null;
   }

@@ -52,7 +52,7 @@ const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
 
 async function keep(deps: Deps, req: Request, res: Response, fields: URLSearchParams): Promise<string | null> {
   const token = newToken();
-  const sealed = seal(String(fields), giveBrowserKey(deps, req, res), token);
+  const sealed = seal(fields, giveBrowserKey(deps, req, res), token);
   try {
     return (await deps.guards.keptSearches.put({ id: keptSearchId(token), sealed, ...ownerOf(req) }, clockOf(deps).now().getTime())) ? token : null;
   } catch {
@@ -108,8 +108,8 @@ export function keptSearchRoute(deps: Deps, pages: PageRenderer): RequestHandler
         : Promise.resolve(null);
     opened
       .then((fields) => {
-        if (wantsJson(req)) return void res.status(fields === null ? 404 : 200).json({ fields });
-        return pages.send(req, res, { search: new URLSearchParams(fields ?? '') });
+        if (wantsJson(req)) return void res.status(fields ? 200 : 404).json({ fields: fields ? String(fields) : null });
+        return pages.send(req, res, { search: fields ?? new URLSearchParams() });
       })
       .catch(next);
   };

@@ -9,13 +9,16 @@
 export const KEPT_SEARCH_MS = 10 * 60_000;
 
 export const KEPT_SEARCH_LIMITS = {
-  /** Searches kept at once, all visitors together: at most `entries × bytes`, a few megabytes. */
-  entries: 20_000,
+  /**
+   * Searches kept at once, all visitors together: about 1.2 KB each with the bookkeeping at the
+   * largest, so at most some 12 MB (measured). A reader searches a few times in ten minutes.
+   */
+  entries: 10_000,
   /** Searches kept for one address: a reader searches far less than this in ten minutes. */
   perOwner: 30,
   /** For a shared address (an onion service, security/write-budget.ts), whose visitors are many. */
   perSharedOwner: 300,
-  /** The largest sealed search: a 200-character query in any script, its filters and the seal. */
+  /** The largest sealed search: a 200-character query in any script (600 bytes of UTF-8), its filters and the seal. */
   bytes: 1024,
 };
 
@@ -83,7 +86,10 @@ export class MemoryKeptSearches implements KeptSearchStore {
     this.byOwner.set(owner, mine);
     // The owner's list may go here too (its last search the oldest of all): it is set again below.
     while (this.entries.size >= this.limits.entries) this.dropOldest();
-    this.entries.set(id, { sealed, owner, expiresAt: now + KEPT_SEARCH_MS });
+    // A copy of its own: a small Buffer is often a slice of Node's shared 8 KB pool, which it would keep whole.
+    const own = Buffer.allocUnsafeSlow(sealed.length);
+    sealed.copy(own);
+    this.entries.set(id, { sealed: own, owner, expiresAt: now + KEPT_SEARCH_MS });
     mine.push(id);
     this.byOwner.set(owner, mine);
     this.armSweep(now);
