@@ -11,7 +11,7 @@ export const KEPT_SEARCH_MS = 10 * 60_000;
 export const KEPT_SEARCH_LIMITS = {
   /**
    * Searches kept at once, all visitors together: about 1.2 KB each with the bookkeeping at the
-   * largest, so at most some 12 MB (measured). A reader searches a few times in ten minutes.
+   * largest, so at most some 13 MB (bench/kept-searches.ts). A reader searches a few times in ten minutes.
    */
   entries: 10_000,
   /** Searches kept for one address: a reader searches far less than this in ten minutes. */
