@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { hugeDimensionPng, manyFrameGif } from '../tests/factories/hostile-files.ts';
 import { fillNews } from './fill.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { withSection } from './sections.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Readers, not a load test: enough to see the tail, few enough not to saturate the server themselves. */
@@ -117,15 +118,8 @@ Upload answers during the loaded rows: ${Object.entries(answers)
 `;
 }
 
-/** Puts the section in place of its previous version (or before the notes), leaving the rest of the file as it is. */
 export function withUploadSection(report: string, section: string): string {
-  const start = report.indexOf(UPLOADS_HEADING);
-  if (start >= 0) {
-    const next = report.indexOf('\n## ', start + UPLOADS_HEADING.length);
-    return report.slice(0, start) + section + (next >= 0 ? report.slice(next) : '');
-  }
-  const notes = report.indexOf('\n## Notes');
-  return notes >= 0 ? `${report.slice(0, notes)}\n${section}${report.slice(notes)}` : `${report}\n${section}`;
+  return withSection(report, UPLOADS_HEADING, section);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { scrubEarlierDeletionsOnce } from './erase.ts';
+import { scrubEarlierDeletionsOnce, watchDeletions } from './erase.ts';
 import * as schema from './schema.ts';
 import { registerSearchFunctions } from './search-functions.ts';
 
@@ -24,7 +24,11 @@ export function openDatabase(file: string): Db {
   // Deleted rows are overwritten with zeros, not only unlinked: a deleted story or message must not
   // be readable from the file afterwards (see erase.ts for the write-ahead log).
   sqlite.pragma('secure_delete = ON');
+  // Sorts, temporary indexes and VACUUM's copy stay in memory: a temporary file, once removed,
+  // would leave the rows it held in the file system's free blocks.
+  sqlite.pragma('temp_store = MEMORY');
   registerSearchFunctions(sqlite);
+  watchDeletions(sqlite);
   return withWriteTransactions(drizzle(sqlite, { schema }));
 }
 
@@ -45,6 +49,8 @@ function withWriteTransactions(db: Db): Db {
 
 function migrateDatabase(db: Db): void {
   migrate(db, { migrationsFolder });
+  // Tables a migration added or rebuilt are watched too.
+  watchDeletions(db.$client);
 }
 
 export function openAndMigrate(file: string): Db {

@@ -1,16 +1,132 @@
+import type Database from 'better-sqlite3';
 import type { Db } from './client.ts';
 
 /**
- * Makes deleted private data (a story, a contact message, a subscriber) unrecoverable from the
- * database files at once. `secure_delete` (set when the database is opened) overwrites the deleted
- * row in its page, but the write-ahead log still holds the earlier copies of that page until the
- * next checkpoint, and an ordinary checkpoint leaves the log's bytes in place to be reused. A
- * TRUNCATE checkpoint copies the zeroed pages into the database and cuts the log to nothing.
- * A reader holding an old snapshot would make it return early; this process reads synchronously,
- * so there is none, and the next call catches up if another process (a backup) was reading.
+ * Deleted means gone from the files (SQLite's half of the rule; SECURITY.md). `secure_delete`
+ * (set when the database is opened) overwrites a deleted row in its page, but the write-ahead log
+ * still holds earlier copies of that page until the next checkpoint, and an ordinary checkpoint
+ * leaves the log's bytes in place to be reused: a deleted draft was found there 19 times minutes
+ * later. A TRUNCATE checkpoint copies the zeroed pages into the database and cuts the log to nothing.
+ *
+ * One rule covers every deletion, whoever makes it (a procedure, retention, the upload sweep, a
+ * cascade, a command-line tool): a temporary trigger on every table of the site notes a deleted
+ * row, and the checkpoint runs once the statement's transaction has ended. better-sqlite3 runs a
+ * transaction synchronously, so a microtask queued inside it runs after its commit; deletions in
+ * one tick share one checkpoint. The triggers are TEMP: they live on this connection only and
+ * change nothing in the database file or its migrations.
+ */
+
+const ERASE_FUNCTION = 'note_deleted_row';
+
+/** How long a checkpoint may wait for another process's readers before it is tried again later. */
+const WAIT_FOR_READERS_MS = 50;
+const RETRY_MS = [100, 400, 1_000, 5_000];
+
+interface Watch {
+  /** A checkpoint is queued (microtask or retry timer). */
+  queued: boolean;
+  retries: number;
+  timer?: NodeJS.Timeout;
+}
+
+const watches = new WeakMap<Database.Database, Watch>();
+
+/**
+ * Copies the log into the database and truncates it, without holding this process (whose event
+ * loop waits on a synchronous call) longer than a moment: when another process is still reading
+ * an older snapshot (a backup, a second server), the log cannot be cut yet. Answers whether it was.
+ */
+function checkpointAndTruncate(sqlite: Database.Database): boolean {
+  const patience = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma(`busy_timeout = ${WAIT_FOR_READERS_MS}`);
+  try {
+    const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[];
+    return !result || (result.busy === 0 && result.log <= 0);
+  } catch (error) {
+    // SQLITE_BUSY from a writer in another process: the same as readers in the way.
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${patience}`);
+  }
+}
+
+function flush(sqlite: Database.Database, watch: Watch): void {
+  watch.timer = undefined;
+  if (!sqlite.open) return;
+  // A transaction still open on this connection (one spanning awaits, in a later data layer): after it.
+  if (sqlite.inTransaction) {
+    watch.timer = setTimeout(() => flush(sqlite, watch), 0);
+    return;
+  }
+  watch.queued = false;
+  if (checkpointAndTruncate(sqlite)) {
+    watch.retries = 0;
+    return;
+  }
+  const delay = RETRY_MS[Math.min(watch.retries, RETRY_MS.length - 1)]!;
+  watch.retries += 1;
+  watch.queued = true;
+  watch.timer = setTimeout(() => flush(sqlite, watch), delay);
+  watch.timer.unref();
+}
+
+function watchOf(sqlite: Database.Database): Watch {
+  let watch = watches.get(sqlite);
+  if (!watch) {
+    watch = { queued: false, retries: 0 };
+    watches.set(sqlite, watch);
+  }
+  return watch;
+}
+
+function queueErasure(sqlite: Database.Database): void {
+  const watch = watchOf(sqlite);
+  if (watch.queued) return;
+  watch.queued = true;
+  queueMicrotask(() => flush(sqlite, watch));
+}
+
+/**
+ * The tables whose deletions are watched: every ordinary table of the site. Not SQLite's own, not
+ * drizzle's migration journal, and not the full-text index's shadow tables, which merge their
+ * segments on inserts (their deleted words leave with the item, which is watched).
+ */
+function watchedTables(sqlite: Database.Database): string[] {
+  const tables = sqlite.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table'").pluck().all() as string[];
+  return tables.filter((name) => !name.startsWith('sqlite_') && name !== '__drizzle_migrations');
+}
+
+/**
+ * Installs the deletion watch on a connection: at open, and again after migrations (which may add
+ * or rebuild tables, dropping a rebuilt table's trigger with it). Idempotent and cheap.
+ */
+export function watchDeletions(sqlite: Database.Database): void {
+  if (!watches.has(sqlite)) {
+    sqlite.function(ERASE_FUNCTION, { deterministic: false, varargs: false }, () => {
+      queueErasure(sqlite);
+      return null;
+    });
+    watchOf(sqlite);
+  }
+  for (const table of watchedTables(sqlite)) {
+    const quoted = `"${table.replace(/"/g, '""')}"`;
+    const trigger = `"erase_after_delete_${table.replace(/"/g, '""')}"`;
+    sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${trigger} AFTER DELETE ON main.${quoted} BEGIN SELECT ${ERASE_FUNCTION}(); END`);
+  }
+}
+
+/**
+ * Erases at once what the log still holds of rows deleted or overwritten so far: for callers that
+ * change words without deleting a row (the activity log forgetting a deleted item's label) and
+ * before a backup is copied. Deletions need no call: the watch does it.
  */
 export function eraseDeleted(db: Db): void {
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  const sqlite = db.$client;
+  const watch = watchOf(sqlite);
+  if (watch.timer) clearTimeout(watch.timer);
+  watch.queued = true;
+  flush(sqlite, watch);
 }
 
 const SCRUBBED = 'deleted_rows_scrubbed';

@@ -1,7 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { contactMessages } from '../db/schema.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
@@ -82,7 +81,6 @@ export const contactsRouter = router({
       if (!removed) throw notFound(ctx);
       return forgetStoredFiles(tx, [removed.image]);
     });
-    eraseDeleted(ctx.db);
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

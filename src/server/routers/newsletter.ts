@@ -2,7 +2,6 @@ import { count, desc, eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
@@ -38,7 +37,6 @@ export const newsletterRouter = router({
   delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(({ ctx, input }) => {
     const removed = ctx.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }).get();
     if (!removed) throw notFound(ctx);
-    eraseDeleted(ctx.db);
     return { id: removed.id };
   }),
 

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { stories } from '../db/schema.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
@@ -130,7 +129,6 @@ export const storiesRouter = router({
       ctx.publicChange?.saw(removed, undefined);
       return forgetStoredFiles(tx, [removed.media]);
     });
-    eraseDeleted(ctx.db);
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

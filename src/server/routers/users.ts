@@ -7,7 +7,6 @@ import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { users } from '../db/schema.ts';
 import { fieldError } from '../trpc/init.ts';
 import { adminProcedure, router } from '../trpc/procedures.ts';
@@ -110,7 +109,6 @@ export const usersRouter = router({
       if (target.role === 'admin' && admins <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
       tx.delete(users).where(eq(users.id, input.id)).run();
     });
-    eraseDeleted(ctx.db);
     return { id: input.id };
   }),
 });

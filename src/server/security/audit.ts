@@ -1,4 +1,6 @@
-import type { DbLike } from '../db/client.ts';
+import { and, eq, isNotNull, like, or } from 'drizzle-orm';
+import type { Db, DbLike } from '../db/client.ts';
+import { eraseDeleted } from '../db/erase.ts';
 import { auditLog } from '../db/schema.ts';
 
 interface AuditEntry {
@@ -24,4 +26,22 @@ export function describeTarget(input: unknown, result: unknown): { targetId: num
   const id = field(input, 'id') ?? field(result, 'id');
   const label = ['titleEn', 'title', 'name', 'email', 'status'].map((name) => field(result, name) ?? field(input, name)).find((v) => typeof v === 'string');
   return { targetId: typeof id === 'number' ? id : null, summary: typeof label === 'string' ? label : null };
+}
+
+/**
+ * After an editor deleted an item (`<router>.delete`), the activity log forgets the labels (title,
+ * name) its earlier entries gave it, so the item's words leave the files with it; the entries keep
+ * what was done to which id, and by whom. A restored revision names its item by id alone (the
+ * `revisions.` entries), so those lose their label too whatever the kind: a label at most, never an entry.
+ */
+export function forgetDeletedItemLabels(db: Db, action: string, targetId: number | null): void {
+  const namespace = action.endsWith('.delete') ? action.slice(0, -'.delete'.length) : null;
+  if (!namespace || targetId === null) return;
+  const forgotten = db
+    .update(auditLog)
+    .set({ summary: null })
+    .where(and(eq(auditLog.targetId, targetId), isNotNull(auditLog.summary), or(like(auditLog.action, `${namespace}.%`), like(auditLog.action, 'revisions.%'))))
+    .run();
+  // An overwritten label is not a deleted row: its old page is erased from the log here.
+  if (forgotten.changes) eraseDeleted(db);
 }

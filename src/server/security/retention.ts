@@ -1,6 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { contactMessages, stories } from '../db/schema.ts';
 import type { Storage } from '../uploads/storage.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
@@ -26,7 +25,6 @@ export async function applyRetention(deps: { db: Db; storage: Storage }, days: n
     const files = forgetStoredFiles(tx, [...removedContacts.map((c) => c.image), ...removedStories.map((s) => s.media)]);
     return { files, contacts: removedContacts.length, storyCount: removedStories.length };
   });
-  if (contacts || storyCount) eraseDeleted(deps.db);
   await deleteFiles(deps.storage, files);
   return { contacts, stories: storyCount };
 }

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
-import { describeTarget, recordAudit } from '../security/audit.ts';
+import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
 import { publicChangeReport } from '../cache/public-change.ts';
 import { chargeVisitor } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
@@ -40,6 +40,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, meta
   const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
   if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
     const { targetId, summary } = describeTarget(await getRawInput(), result.data);
+    forgetDeletedItemLabels(ctx.db, path, targetId);
     recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
   }
   return result;
