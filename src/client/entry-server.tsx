@@ -57,6 +57,11 @@ const unfetched = (queryClient: QueryClient) =>
 export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>, serverForm?: ServerFormState | null): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = makeQueryClient();
+  // A query refused while rendering (a search over the visitor's budget) shows its refusal: by
+  // default a failed query retries on mount, which on the server renders a spinner that a reader
+  // without JavaScript would watch for ever. The browser asks again after hydration (only
+  // successful queries are sent along).
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const { route, params } = matchPublicRoute(pathname);
   // The sign-in page (admin chunk) is rendered anonymously: render.ts sends a signed-in editor the plain shell.

@@ -72,6 +72,10 @@ const envSchema = z
     RATE_LIMIT_PUBLIC_WRITES: numeric(z.coerce.number().int().min(0).max(100_000).default(30)),
     /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
     RATE_LIMIT_UPLOADS: numeric(z.coerce.number().int().min(0).max(100_000).default(60)),
+    /** Searches one visitor may make per hour, at most a tenth of them in one minute; 0 turns the limit off (docs/decisions/019). */
+    RATE_LIMIT_SEARCHES: numeric(z.coerce.number().int().min(0).max(100_000).default(300)),
+    /** Searches run at once, each on its own low-priority thread with a read-only connection (docs/decisions/019). */
+    SEARCH_WORKERS: numeric(z.coerce.number().int().min(1).max(16).default(1)),
     /** Uploads cleaned at once, each in its own low-priority process (docs/decisions/012). */
     MEDIA_WORKERS: numeric(z.coerce.number().int().min(1).max(64).default(1)),
     /** Uploads allowed to wait for a worker; one more is answered 503 with Retry-After. */

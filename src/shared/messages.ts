@@ -12,6 +12,22 @@ export const messages = {
   invalidValue: { en: 'This value is not valid.', fa: 'این مقدار معتبر نیست.' },
   searchTooLong: { en: 'Your search is too long: use at most 200 characters.', fa: 'عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.' },
   searchEmpty: { en: 'Type a word to search for.', fa: 'واژه‌ای برای جست‌وجو بنویسید.' },
+  searchTooMany: {
+    en: 'You have searched many times in a short while. Nothing was searched; please wait a little and search again.',
+    fa: 'در زمانی کوتاه بارها جست‌وجو کرده‌اید. جست‌وجویی انجام نشد؛ لطفاً کمی صبر کنید و دوباره جست‌وجو کنید.',
+  },
+  searchOneAtATime: {
+    en: 'Your previous search is still being answered. Wait for it, then search again.',
+    fa: 'جست‌وجوی قبلی شما هنوز در حال پاسخ است. منتظر آن بمانید و سپس دوباره جست‌وجو کنید.',
+  },
+  searchBusy: {
+    en: 'Search is busy right now. Nothing was searched; please try again in a few seconds.',
+    fa: 'جست‌وجو اکنون بیش از اندازه مشغول است. جست‌وجویی انجام نشد؛ لطفاً چند ثانیهٔ دیگر دوباره امتحان کنید.',
+  },
+  searchTooSlow: {
+    en: 'This search took too long and was stopped. Try fewer or more specific words.',
+    fa: 'این جست‌وجو بیش از حد طول کشید و متوقف شد. واژه‌های کمتر یا دقیق‌تری را امتحان کنید.',
+  },
   videoLinkUnrecognised: {
     en: 'Enter a YouTube link (watch, youtu.be, shorts or embed).',
     fa: 'یک پیوند یوتیوب وارد کنید (watch، youtu.be، shorts یا embed).',

@@ -55,3 +55,26 @@ export function insertLegal(deps: TestDeps, item: { titleEn: string; titleFa?: s
 export function insertGallery(deps: TestDeps, name: string): number {
   return Number(deps.db.$client.prepare(`INSERT INTO gallery_items (name, image) VALUES (?, 'images/none.jpg')`).run(name).lastInsertRowid);
 }
+
+/** Forty made-up words that every body of `insertWordyPosts` is written in. */
+export const WORDY_VOCABULARY = Array.from({ length: 40 }, (_, index) => `wordy${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`);
+
+/**
+ * Posts whose long bodies hold every word of a small vocabulary many times: the corpus on which a
+ * query of many common words costs the most (every word is in every item, and each item's text is
+ * long to mark up). Returns such a query: sixteen distinct common words.
+ */
+export function insertWordyPosts(deps: TestDeps, count: number, wordsPerBody = 1000): string {
+  const insert = deps.db.$client.prepare(
+    `INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image, country, created_at, updated_at)
+     VALUES ('news', ?, 'بی‌عنوان', ?, '', 'images/none.jpg', 'iran', ?, ?)`,
+  );
+  const vocabulary = WORDY_VOCABULARY;
+  deps.db.$client.transaction(() => {
+    for (let item = 0; item < count; item++) {
+      const body = Array.from({ length: wordsPerBody }, (_, index) => vocabulary[(item * 7 + index * 13) % vocabulary.length]).join(' ');
+      insert.run(`Bulletin ${item} ${vocabulary[item % vocabulary.length]}`, body, at(item / 24), at(item / 24));
+    }
+  })();
+  return vocabulary.slice(0, 16).join(' ');
+}

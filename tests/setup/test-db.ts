@@ -22,12 +22,14 @@ export function newTestDir(prefix: string): string {
 /** The site whose database and storage the settings name, inside `dir`; cleanup closes the database and removes the folder. */
 export function testDepsIn(dir: string, env: Env): TestDeps {
   const db = openDatabase(env.DATABASE_URL);
+  const deps = createDeps({ db, env });
   return {
-    ...createDeps({ db, env }),
+    ...deps,
     db,
     env,
     dir,
     cleanup() {
+      void deps.searchWorkers.close();
       db.$client.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

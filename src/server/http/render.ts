@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
+import type { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
@@ -12,9 +14,11 @@ import type { ServerFormState } from '../../shared/form-posts.ts';
 import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
+import { ThrottledError } from '../trpc/errors.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
 import { siteOrigin } from '../env.ts';
 import { pageUrl, xmlEscape as escapeHtml } from './feeds.ts';
+import { visitorOf } from './request-context.ts';
 import { requestLanguage } from './request-language.ts';
 import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 
@@ -138,8 +142,21 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
         res.status(options.status ?? 200).type('html').send(template);
         return;
       }
+      // Read anonymously (the page is the same for everyone), but as this visitor: a search on the
+      // page counts against her budget like one from the API, and a refusal answers the page's status.
+      const visitor = visitorOf(deps, req, res);
+      let refusal: TRPCError | null = null;
       const client = createTRPCClient<AppRouter>({
-        links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
+        links: [
+          unstable_localLink({
+            router: appRouter,
+            transformer: superjson,
+            createContext: async () => innerContext(deps, { lang: language, ...visitor }),
+            onError: ({ error }) => {
+              if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') refusal = error;
+            },
+          }),
+        ],
       });
       const url = options.search ? `${req.path}?${options.search}` : req.originalUrl;
       const result = await render(url, language, client, options.serverForm);
@@ -163,7 +180,9 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
           () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>${formState}`,
         );
       if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
-      res.status(options.status ?? result.head.status ?? 200).type('html').send(html);
+      const refused = refusal as TRPCError | null;
+      if (refused?.cause instanceof ThrottledError) res.setHeader('Retry-After', String(refused.cause.retryAfterSeconds));
+      res.status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200).type('html').send(html);
     },
   };
 }

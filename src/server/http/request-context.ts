@@ -31,6 +31,16 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
 }
 
 /**
+ * Who a request comes from, as the limits on anonymous work (writes, uploads, searches) count her:
+ * her address and any anonymous budget her browser holds, kept in memory only, never stored or
+ * logged. Server-rendered pages run their reads as this visitor too (http/render.ts).
+ */
+export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies'> {
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  return { clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]), cookies: cookieWriter(deps, res) };
+}
+
+/**
  * The per-request context shared by tRPC and the REST shims: language, session (with sliding
  * expiry written back to the cookie) and the anti-forgery verdict. Computed once per request.
  */

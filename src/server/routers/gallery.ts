@@ -43,9 +43,9 @@ const rowsOf = perDatabase((db) =>
 );
 
 export const galleryRouter = router({
-  list: publicProcedure.input(listGalleryInput).query(({ ctx, input }): Page<GalleryItem> => {
+  list: publicProcedure.input(listGalleryInput).query(async ({ ctx, input }): Promise<Page<GalleryItem>> => {
     // Every gallery item is public, so the list's search box asks as the public does.
-    const searched = searchedPage(ctx, 'gallery', input, 'public');
+    const searched = await searchedPage(ctx, 'gallery', input, 'public');
     const { ids, total } = searched ?? newestFirstPage(ctx, { table: 'gallery_items' }, input);
     const rows = ids.length ? inOrderOf(ids, rowsOf(ctx.db).all({ ids: JSON.stringify(ids) })) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };

@@ -74,7 +74,7 @@ export const legalRouter = router({
   }),
 
   /** Every item whatever its status, for editors; filtered by status on request. */
-  adminList: adminProcedure.input(adminLegalListInput).query(({ ctx, input }) => pageOf(ctx, input.status, input, searchedPage(ctx, 'legal', input))),
+  adminList: adminProcedure.input(adminLegalListInput).query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
 
   /**
    * Any item, with its body documents for the editor and rendered as the public page will show

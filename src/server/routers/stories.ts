@@ -100,8 +100,8 @@ export const storiesRouter = router({
     return asPublished(row);
   }),
 
-  list: adminProcedure.input(listStoriesInput).query(({ ctx, input }): Page<Story> => {
-    const searched = searchedPage(ctx, 'story', input);
+  list: adminProcedure.input(listStoriesInput).query(async ({ ctx, input }): Promise<Page<Story>> => {
+    const searched = await searchedPage(ctx, 'story', input);
     if (searched) {
       const rows = searched.ids.length ? ctx.db.select(columns).from(stories).where(inArray(stories.id, searched.ids)).all() : [];
       return { items: inOrderOf(searched.ids, rows), total: searched.total, page: input.page, pageSize: input.pageSize };

@@ -1,10 +1,9 @@
 import type { Language } from '../../shared/locale.ts';
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
-import type { Db } from '../db/client.ts';
 import type { Page } from '../routers/helpers.ts';
 import { compileQuery } from './match.ts';
-import { imagesOf, preparedOn, textsOf, type TextPart } from './result-texts.ts';
+import { imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
 
 export type { TextPart };
 
@@ -80,6 +79,13 @@ interface Meta {
   exact: number;
 }
 
+/** A search that ran past its time: thrown between its steps (workers/pool.ts also stops a thread that overruns inside one). */
+export class SearchTimeoutError extends Error {
+  constructor() {
+    super('The search ran past its time limit');
+  }
+}
+
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** A gentle preference for recent items: a year-old item's relevance counts two thirds, a two-year-old's half. */
 const withRecency = (relevance: number, date: number, now: number) => relevance / (1 + (0.5 * Math.max(0, now - date)) / YEAR_MS);
@@ -92,7 +98,7 @@ const isPublic = (candidate: { publicSince: number | null }) => candidate.public
  * recency, then the rest newest first (as the window found them).
  */
 function order(
-  db: Db,
+  db: SearchConnection,
   compiled: { key: string },
   window: number[],
   ranked: { doc: number; relevance: number }[],
@@ -116,11 +122,21 @@ function order(
   return [...first, ...scored, ...window.filter((doc) => !placed.has(doc) && !exact.includes(doc))];
 }
 
-/** One page of results for a query, best first (exact titles, then relevance with recency); an empty query or one with no word is an empty page. */
-export function search(db: Db, input: SearchInput, language: Language, audience: Audience, now = Date.now()): SearchPage {
-  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false };
+/** The answer to a query that holds no word. */
+export const emptyPage = (input: Pick<SearchInput, 'page' | 'pageSize'>): SearchPage => ({ items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false });
+
+/**
+ * One page of results for a query, best first (exact titles, then relevance with recency); an
+ * empty query or one with no word is an empty page. Past `deadline` (a time in ms) it stops at its
+ * next step with a SearchTimeoutError rather than finish.
+ */
+export function search(db: SearchConnection, input: SearchInput, language: Language, audience: Audience, now = Date.now(), deadline = Infinity): SearchPage {
+  const empty = emptyPage(input);
   const compiled = compileQuery(input.q);
   if (!compiled) return empty;
+  const inTime = () => {
+    if (Date.now() > deadline) throw new SearchTimeoutError();
+  };
   const prepared = preparedOn(db);
   const match = matchFor(compiled.terms, input, audience);
   const window = prepared(sql.window).pluck().all({ match }) as number[];
@@ -128,9 +144,11 @@ export function search(db: Db, input: SearchInput, language: Language, audience:
     .pluck()
     .all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
   if (!window.length && !exact.length) return empty;
+  inTime();
   // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
   // ranked rows' visibility is checked on their metadata anyway.
   const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor') }) as { doc: number; relevance: number }[]) : [];
+  inTime();
   const docs = order(db, compiled, window, ranked, exact, audience, now);
 
   const offset = (input.page - 1) * input.pageSize;

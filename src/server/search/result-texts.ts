@@ -1,8 +1,16 @@
+import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import type { Language } from '../../shared/locale.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { toPersianDigits } from '../../shared/search-text.ts';
-import type { Db } from '../db/client.ts';
+
+/**
+ * A SQLite connection the engine reads with: the site's own, or a search thread's read-only one
+ * (workers/thread.ts), which has no Drizzle around it.
+ */
+export interface SearchConnection {
+  $client: Database.Database;
+}
 
 /** A run of result text, marked when it is a word the query matched. */
 export interface TextPart {
@@ -10,9 +18,9 @@ export interface TextPart {
   mark: boolean;
 }
 
-const statements = new WeakMap<Db, Map<string, Statement>>();
+const statements = new WeakMap<SearchConnection, Map<string, Statement>>();
 /** Statements prepared once per database. */
-export function preparedOn(db: Db): (text: string) => Statement {
+export function preparedOn(db: SearchConnection): (text: string) => Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   const own = cache;
@@ -65,7 +73,7 @@ export interface ResultTexts {
 }
 
 /** Titles and snippets with the matched words marked, for the rows of one page only. */
-export function textsOf(db: Db, match: string, rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
+export function textsOf(db: SearchConnection, match: string, rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
   const marked = new Map(
     (
       preparedOn(db)(TEXTS).all({ match, docs: JSON.stringify(rows.map((row) => row.doc)) }) as (Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string> & {
@@ -92,7 +100,7 @@ const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT 
 const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
 
 /** The picture of each result that has one, for its card. */
-export function imagesOf(db: Db, rows: readonly { type: SearchType; id: number }[]): { get(row: { type: SearchType; id: number }): string | null | undefined } {
+export function imagesOf(db: SearchConnection, rows: readonly { type: SearchType; id: number }[]): { get(row: { type: SearchType; id: number }): string | null | undefined } {
   const idsOf = (table: string) => JSON.stringify(rows.filter((row) => tableOf(row.type) === table).map((row) => row.id));
   const found = preparedOn(db)(IMAGES).all({ posts: idsOf('post'), legal: idsOf('legal'), story: idsOf('story'), gallery: idsOf('gallery') }) as {
     kind: string;

@@ -9,6 +9,7 @@ import type { Clock } from '../publication/clock.ts';
 import type { PublicationTimer } from '../publication/scheduler.ts';
 import type { Storage } from '../uploads/storage.ts';
 import type { MediaWorkers } from '../uploads/workers/pool.ts';
+import type { SearchExecutor } from '../search/workers/job.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
@@ -28,6 +29,8 @@ export interface Deps {
   guards: Guards;
   /** The bounded pool that cleans uploaded images and videos off the request path. */
   mediaWorkers: MediaWorkers;
+  /** Where searches run: threads with their own connections, off the request thread (search/workers/). */
+  searchWorkers: SearchExecutor;
   /** The site's time (scheduled publishing, preview links); the system clock when absent. */
   clock?: Clock;
   /** Publishes scheduled items at their times (started by createApp). */

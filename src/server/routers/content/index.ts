@@ -24,7 +24,7 @@ function contentRouter(kind: ContentKind) {
     /** Every item whatever its status, for editors; filtered by status on request, or narrowed by a search across every status. */
     adminList: adminProcedure
       .input(adminListContentInput)
-      .query(({ ctx, input }) => listPage(ctx, kind, input, input.status, searchedPage(ctx, kind, input))),
+      .query(async ({ ctx, input }) => listPage(ctx, kind, input, input.status, await searchedPage(ctx, kind, input))),
 
     /**
      * Any item, with its body documents for the editor and rendered as the public page will show
