@@ -87,6 +87,14 @@ const envSchema = z
     RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),
     /** Saved revisions kept per news item, article, report or legal-awareness item; older ones are deleted. */
     REVISIONS_KEEP: numeric(z.coerce.number().int().min(1).max(10_000).default(50)),
+    /**
+     * How precisely the arrival of what visitors send (stories, messages, subscriptions, uploads) is
+     * kept: the UTC day, or the hour. Never finer: on a seized server exact times line up with network logs.
+     */
+    SUBMISSION_TIME_PRECISION: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['day', 'hour'], { error: 'must be day or hour' }).default('day'),
+    ),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

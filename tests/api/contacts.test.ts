@@ -39,7 +39,8 @@ describe('contacts.list', () => {
     const read = await makeContact(deps);
     deps.db
       .update(contactMessages)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
+      // Arrival times are kept to the day: the older one came the day before.
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
       .where(eq(contactMessages.id, older))
       .run();
     await caller.contacts.setStatus({ id: read, status: 'read' });

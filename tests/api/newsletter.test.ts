@@ -45,7 +45,8 @@ describe('newsletter admin procedures', () => {
     const newer = await makeSubscriber(deps);
     deps.db
       .update(newsletterSubscribers)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
+      // Arrival times are kept to the day: the older one came the day before.
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
       .where(eq(newsletterSubscribers.email, older))
       .run();
     const { caller } = await adminCaller(deps);

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
 import { contactMessages } from '../db/schema.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
@@ -30,9 +31,10 @@ export const contactsRouter = router({
   create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createContactInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const image = input.imageUploadId ? claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId').path : null;
+      const arrived = arrivalTime(ctx.env);
       return tx
         .insert(contactMessages)
-        .values({ name: input.name, email: input.email, message: input.message, image })
+        .values({ name: input.name, email: input.email, message: input.message, image, createdAt: arrived, updatedAt: arrived })
         .returning({ createdAt: contactMessages.createdAt })
         .get();
     });

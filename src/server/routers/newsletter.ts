@@ -3,6 +3,7 @@ import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -23,7 +24,8 @@ function csvCell(value: string): string {
 export const newsletterRouter = router({
   /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
   subscribe: publicWriteProcedure.meta({ changesPublicContent: false }).input(subscribeInput).mutation(({ ctx, input }) => {
-    ctx.db.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing().run();
+    const arrived = arrivalTime(ctx.env);
+    ctx.db.insert(newsletterSubscribers).values({ email: input.email, createdAt: arrived, updatedAt: arrived }).onConflictDoNothing().run();
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
 import { stories } from '../db/schema.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, hideFiles, publishFiles } from '../uploads/store.ts';
@@ -69,9 +70,10 @@ export const storiesRouter = router({
   create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(({ ctx, input }) => {
     const row = ctx.db.transaction((tx) => {
       const media = input.mediaUploadId ? claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+      const arrived = arrivalTime(ctx.env);
       return tx
         .insert(stories)
-        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null })
+        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null, createdAt: arrived, updatedAt: arrived })
         .returning({ id: stories.id, createdAt: stories.createdAt })
         .get();
     });

@@ -48,6 +48,7 @@ export function recordFailedLogin(db: Db, attempt: { userId: number | null; acco
         .set({ attempts: sql`${auditLog.attempts} + 1` })
         .where(eq(auditLog.id, row.id))
         .run();
-    else recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, now);
+    // Stamped with its hour, the window it counts, never the moment of a guess.
+    else recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, since);
   });
 }

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../shared/messages.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { arrivalTime, COARSEST_TIME_UNIT_MS, coarseTime } from '../security/submission-times.ts';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import { UploadRefused } from './refusal.ts';
 import { MediaQueueFullError, type JobOwner, type MediaWorkers } from './workers/pool.ts';
@@ -77,7 +78,8 @@ export async function storeUpload(
       }
       const size = (await fs.promises.stat(storage.pathIn('private', relativePath))).size;
       const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
-      db.insert(uploads).values({ ...record, createdAt: new Date() }).run();
+      storage.settleTimes([relativePath]);
+      db.insert(uploads).values({ ...record, createdAt: arrivalTime(env) }).run();
       return record;
     } catch (error) {
       await deleteFiles(storage, [relativePath]);
@@ -86,6 +88,7 @@ export async function storeUpload(
   } finally {
     await fs.promises.rm(tempFile, { force: true });
     if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
+    storage.settleTimes();
   }
 }
 
@@ -109,7 +112,8 @@ export function claimUpload(db: DbLike, uploadId: string, allowed: readonly Medi
     .get();
   if (!row) throw new UploadClaimError('uploadNotFound');
   if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
-  db.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, uploadId)).run();
+  // Only whether it is claimed matters; when, to the day at most.
+  db.update(uploads).set({ attachedAt: coarseTime('day') }).where(eq(uploads.id, uploadId)).run();
   return row;
 }
 
@@ -142,12 +146,16 @@ export function deleteFilesNow(storage: Storage, paths: readonly string[]): void
   }
 }
 
-/** Removes uploads that no item claimed within the grace period, files first. */
+/**
+ * Removes uploads that no item claimed within the grace period, files first. An upload's time is
+ * kept to the day (or hour) it came, so a whole unit is added: one that came a moment before
+ * midnight still gets its full grace period.
+ */
 export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
   const stale = deps.db
     .select({ id: uploads.id, path: uploads.path })
     .from(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs))))
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs - COARSEST_TIME_UNIT_MS))))
     .all();
   for (const row of stale) {
     await deleteFiles(deps.storage, [row.path]);
