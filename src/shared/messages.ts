@@ -88,6 +88,11 @@ export const messages = {
   deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },
   invalidInput: { en: 'Please correct the highlighted fields.', fa: 'لطفاً بخش‌های مشخص‌شده را اصلاح کنید.' },
   tooManyRequests: { en: 'Too many attempts. Please wait a little and try again.', fa: 'تلاش‌ها بیش از حد بود. لطفاً کمی صبر کنید و دوباره امتحان کنید.' },
+  slowDownTitle: { en: 'Please wait a moment', fa: 'لطفاً لحظه‌ای صبر کنید' },
+  slowDown: {
+    en: 'You are asking for pages faster than the site can prepare them. Please wait a few seconds, then try again.',
+    fa: 'درخواست‌های شما سریع‌تر از آن است که سایت بتواند صفحه‌ها را آماده کند. لطفاً چند ثانیه صبر کنید و سپس دوباره امتحان کنید.',
+  },
   setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Language } from '../../shared/locale.ts';
 import { databaseContentVersion, type ContentVersionSource } from './content-version.ts';
 import { versionedMemo, type Remember } from './memo.ts';
+import { ResponseCache } from './response-cache.ts';
 import { validatorMaker } from './validators.ts';
 
 export type { ContentVersionSource } from './content-version.ts';
@@ -21,6 +22,8 @@ export interface SiteCache {
   remember: Remember;
   /** The opaque ETag of a public read of this version in this language. */
   validator(version: string, language: Language): string;
+  /** Stored anonymous answers (http.ts answers from them), by canonical address and language. */
+  responses: ResponseCache;
 }
 
 /** Built once per site (createApp, or a test's dependencies) and passed through the context. */
@@ -31,5 +34,6 @@ export function createSiteCache(db: Db, versions: ContentVersionSource = databas
     contentChanged: () => versions.bump(),
     remember: versionedMemo(version),
     validator: validatorMaker(),
+    responses: new ResponseCache(),
   };
 }

@@ -26,6 +26,24 @@ export function pageUrl(origin: string, pathname: string, language: Language): s
   return `${origin}${pathname}${language === 'fa' ? '?lang=fa' : ''}`;
 }
 
+/**
+ * The feed or sitemap a path names, as the routes below match it (case-insensitive, an optional
+ * trailing slash, parameters percent-decoded): the key of its answer in the response cache, which
+ * no query parameter changes. Null for anything the routes do not answer.
+ */
+export function feedKey(pathname: string): string | null {
+  const path = pathname.replace(/(.)\/$/, '$1');
+  if (/^\/sitemap\.xml$/i.test(path)) return 'sitemap';
+  const match = /^\/rss\/([^/]+)\/([^/]+)\.xml$/i.exec(path);
+  if (!match) return null;
+  try {
+    const [language, feed] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+    return languages.includes(language as Language) && kindOfSection(feed) ? `rss|${language}|${feed}` : null;
+  } catch {
+    return null;
+  }
+}
+
 const staticPaths = ['/', ...allContentKinds.map((info) => info.listPath), '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
 
 /** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports}.xml */

@@ -7,6 +7,7 @@ import { sessionPolicy } from '../routers/auth.ts';
 import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
 import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
 import { requestLanguage } from './request-language.ts';
+import { keepOutOfCache } from '../cache/http.ts';
 
 function cookieWriter(deps: Deps, res: Response): CookieWriter {
   const secure = isHttps(deps.env);
@@ -57,7 +58,17 @@ export function requestContext(deps: Deps, req: Request, res: Response): Context
   // session cookie, so a signed-in editor always holds one; anonymous reads stay identical, hence cacheable.
   if (!cookies[CSRF_COOKIE] && (hasSessionCookie || !isSafeMethod(req.method))) issueCsrfCookie(deps, res);
 
-  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]) };
+  let context: Context = {
+    ...deps,
+    lang,
+    user: null,
+    session: null,
+    csrfOk,
+    cookies: writer,
+    clientIp: req.ip ?? null,
+    writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]),
+    keepOutOfCache: () => keepOutOfCache(res),
+  };
   if (token) {
     const found = validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {

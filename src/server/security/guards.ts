@@ -2,6 +2,7 @@ import type { Env } from '../env.ts';
 import { MemoryKeptSearches, type KeptSearchStore } from './kept-searches.ts';
 import { InFlightLimit, WindowBudget } from './budget.ts';
 import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
+import { SHARED_READERS_FACTOR, WorkBudget, type WorkBudgetStore } from './work-budget.ts';
 import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface Guards {
   /** All budgeted writes, uploads and searches from one shared address (security/write-budget.ts). */
   sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore; searches: RateLimitStore };
   setupToken: SetupTokenStore;
+  /** Time for work no cache answers, per visitor, and for everyone behind one shared address (http/uncached-work.ts). */
+  uncachedWork: { perClient: WorkBudgetStore; sharedAddress: WorkBudgetStore };
   /** Searches kept a few minutes under opaque tokens, sealed (security/kept-searches.ts). */
   keptSearches: KeptSearchStore;
 }
@@ -77,6 +80,15 @@ const searchBudget = (perHour: number) =>
     { limit: perHour, ms: 3_600_000 },
   ]);
 
+/**
+ * A visitor may save up 30 seconds' worth of uncached work; everyone behind a shared address (an
+ * onion service) shares three visitors' worth, since one of them cannot be told from many.
+ */
+function uncachedWorkBudgets(msPerSecond: number) {
+  const rate = (factor: number) => new WorkBudget({ msPerSecond: msPerSecond * factor, burstMs: msPerSecond * factor * 30 });
+  return { perClient: rate(1), sharedAddress: rate(SHARED_READERS_FACTOR) };
+}
+
 /** One process's guards, all in memory: a restart forgets them (decision 005). */
 export function createMemoryGuards(env: Env): Guards {
   return {
@@ -91,6 +103,7 @@ export function createMemoryGuards(env: Env): Guards {
     searches: searchBudget(env.RATE_LIMIT_SEARCHES),
     searchesRunning: new InFlightLimit(1),
     setupToken: new MemorySetupToken(),
+    uncachedWork: uncachedWorkBudgets(env.UNCACHED_WORK_MS_PER_SECOND),
     keptSearches: new MemoryKeptSearches(),
   };
 }

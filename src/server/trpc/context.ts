@@ -59,6 +59,8 @@ export interface Context extends Deps {
    * version moves only when readers can see the change (ProcedureMeta, `'when-public'`).
    */
   publicChange?: PublicChange;
+  /** Tells the response cache not to keep this request's answer (set for HTTP requests; src/server/cache/http.ts). */
+  keepOutOfCache?(): void;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };

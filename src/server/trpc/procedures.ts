@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
-import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
+import { pastLastPage } from '../../shared/list-pages.ts';
 import { publicChangeReport } from '../cache/public-change.ts';
+import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
 import { chargeVisitor } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
@@ -17,6 +18,12 @@ export const createCallerFactory = t.createCallerFactory;
  * and after. One that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+  if (type === 'query') {
+    const result = await next();
+    // A list page past the last one: answered, but any number of them would each take a cache entry.
+    if (result.ok && pastLastPage(result.data) !== null) ctx.keepOutOfCache?.();
+    return result;
+  }
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
   const report = publicChangeReport();
