@@ -205,7 +205,6 @@ ${richBodySection(renders)}
 
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
-  fs.writeFileSync(reportFile, withUploadSection(report, uploadSection));
   fs.writeFileSync(reportFile, withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood)));
   console.log('\nWritten to docs/benchmarks.md');
 }
