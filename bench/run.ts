@@ -10,6 +10,7 @@ import { searchBench } from './search.ts';
 import { RENDER_FLOOD_HEADING, renderFloodRows, renderFloodSection, renderFloodTarget } from './render-flood.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
+import { floodTarget } from './search-flood.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
@@ -153,6 +154,7 @@ async function main() {
     `p99 < 50 ms at ${CONNECTIONS} connections: ${verdict(ours.every((r) => r.p99 < 50))} (${ours.filter((r) => r.p99 < 50).length} of ${ours.length} rows)`,
     `List latency flat from 100 to 100,000 items: ${verdict(slowestScale >= fastestScale / 2)} (slowest row ${slowestScale} req/s, fastest ${fastestScale} req/s)`,
     `Search at 100,000 items, p50 < 10 ms: ${verdict(searchResult.rows.every((r) => r.p50 < 10))} (${searchResult.rows.map((r) => r.p50).join(', ')}); p99 < 50 ms: ${verdict(searchResult.rows.every((r) => r.p99 < 50))} (${searchResult.rows.map((r) => r.p99).join(', ')})`,
+    `Readers' p99 under one client's search flood at 100,000 items within 2 × without: ${verdict(floodTarget(searchResult.flood).met)} (${floodTarget(searchResult.flood).pairs.join('; ')})`,
     `Cached home readers' p99 under one client's flood of new query strings within 2 × without: ${verdict(renderFloodTarget(renderFlood).met)} (${renderFloodTarget(renderFlood).pair})`,
     `First load ≤ 150 KB: ${verdict(weights.every((w) => w.total <= 150 * 1024))} (${weights.map((w) => `${w.page} ${kb(w.total)}`).join(', ')})`,
     ...(scores.length

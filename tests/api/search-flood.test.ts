@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { insertGallery, insertPost, insertWordyPosts } from '../factories/search-content.ts';
+import { adminCaller } from '../setup/callers.ts';
+import { clientErrorOf } from '../setup/errors.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
@@ -95,6 +97,22 @@ describe('searches count against a visitor’s budget', () => {
       for (const spy of spies) spy.mockRestore();
     }
     expect(lines.filter((line) => line.includes('secretword'))).toEqual([]);
+  });
+});
+
+describe('editors’ searches', () => {
+  it('are not budgeted, but run one at a time per editor', async () => {
+    const deps = createTestDeps({ RATE_LIMIT_SEARCHES: '10' });
+    try {
+      insertPost(deps, { titleEn: 'Midwives train in Bamyan' });
+      const { caller } = await adminCaller(deps, { lang: 'fa' });
+      for (let index = 0; index < 5; index++) expect((await caller.search.admin({ q: 'midwives' })).total).toBe(1);
+      const [first, second] = [caller.search.admin({ q: 'midwives' }), caller.news.adminList({ q: 'midwives' })];
+      expect(await clientErrorOf(deps, second, 'fa')).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: messages.searchOneAtATime.fa });
+      expect((await first).total).toBe(1);
+    } finally {
+      deps.cleanup();
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // process's peak memory and why it was refused (null when it was not). Used by the restore tests
 // and by bench/restore.ts: memory is only measurable per process.
 //   node --experimental-strip-types tests/setup/restore-child.ts ARCHIVE DB_FILE STORAGE_DIR
+import fs from 'node:fs';
 import { restoreBackup } from '../../src/server/backup/archive.ts';
 
 const [archive, dbFile, storageDir] = process.argv.slice(2);
@@ -14,4 +15,7 @@ try {
   refusal = (error as Error).message;
 }
 const ms = Math.round(performance.now() - started);
-console.log(JSON.stringify({ ms, peakMb: Math.round(process.resourceUsage().maxRSS / 1024), refusal }));
+// This process's own peak (VmHWM): getrusage's maxRSS carries the parent's peak over fork and exec.
+const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+const peakKb = hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS;
+console.log(JSON.stringify({ ms, peakMb: Math.round(peakKb / 1024), refusal }));

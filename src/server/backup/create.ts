@@ -11,7 +11,7 @@ import { storageToBackUp } from './stored-files.ts';
 /**
  * Writes one .tar.gz with a consistent copy of the database (SQLite's online backup, safe while
  * the site runs and writes) and the storage folder's files: the manifest first, then the
- * database, then the storage, and nothing a restore would refuse (docs/decisions/018). Returns
+ * database, then the storage, and nothing a restore would refuse (docs/decisions/020). Returns
  * the archive's size and the storage's names that were left out.
  */
 export async function createBackup(deps: { db: Db; storageRoot: string }, file: string): Promise<{ bytes: number; skipped: string[] }> {

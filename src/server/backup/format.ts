@@ -1,7 +1,7 @@
 import type { SniffedType } from '../uploads/sniff.ts';
 import { storedTypeOf } from '../uploads/stored-names.ts';
 
-/** The names inside a backup archive, in the order the site writes them (docs/decisions/018). */
+/** The names inside a backup archive, in the order the site writes them (docs/decisions/020). */
 export const MANIFEST = 'manifest.json';
 export const DATABASE = 'site.db';
 export const STORAGE = 'storage';

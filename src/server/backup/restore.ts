@@ -8,7 +8,7 @@ import { mistypedFiles } from './stored-files.ts';
 
 /**
  * Brings a backup back, accepting only what the site itself could have written
- * (docs/decisions/018): the archive is unpacked within bounds beside the storage folder, its
+ * (docs/decisions/020): the archive is unpacked within bounds beside the storage folder, its
  * database checked against this site's migrations, its files' bytes against their names, and the
  * database rewritten from its rows; only then are the database file and the storage folder
  * replaced. The previous ones are kept beside them with a `.before-restore-<time>` suffix. Any

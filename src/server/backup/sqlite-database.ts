@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { BackupError } from './format.ts';
 import { ftsTables, knownMigrations, readFtsSettings, readSchema, referenceFor, type Reference, type SchemaRow } from './sqlite-reference.ts';
 
-// SQLite's side of a restore (docs/decisions/018). A PostgreSQL back end brings its own module
+// SQLite's side of a restore (docs/decisions/020). A PostgreSQL back end brings its own module
 // with the same two functions, comparing its catalog with a freshly migrated one.
 
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');

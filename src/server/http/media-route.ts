@@ -32,7 +32,7 @@ function send(res: Response, file: string, stored: StoredFile, cacheControl: str
 }
 
 /**
- * The stored media, on two paths (docs/decisions/012):
+ * The stored media, on two paths (docs/decisions/012, 020):
  * - `/storage/<path>`: the public side only (files of published items), cached for a year;
  * - `/media/private/<path>`: either side, only for signed-in editors, never cached. Everyone else
  *   gets the same 404 as for a file that does not exist, so a URL reveals nothing.

@@ -137,6 +137,11 @@ export class SearchWorkers implements SearchExecutor {
   }
 
   private async execute(slot: Slot, job: SearchJob): Promise<SearchPage> {
+    // A search that waited while the pool closed starts no thread.
+    if (this.closed) {
+      this.release(slot);
+      throw new SearchFailedError(null);
+    }
     let worker: Worker;
     try {
       worker = await this.start(slot);
