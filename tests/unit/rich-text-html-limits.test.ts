@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromHtml, HtmlRejected, MAX_HTML_LENGTH } from '../../src/shared/rich-text/from-html.ts';
 import { renderHtml } from '../../src/shared/rich-text/render.ts';
+import { richTextLimits } from '../../src/shared/rich-text/schema.ts';
 import { timed } from '../setup/cpu-time.ts';
 
 /** Why the conversion refused this HTML, or 'converted'. */
@@ -51,6 +52,12 @@ describe('How much HTML the body conversion reads', () => {
   it('refuses HTML over the length limit before parsing it', () => {
     expect(verdict(`<p>${'x'.repeat(MAX_HTML_LENGTH)}</p>`)).toBe('bodyTooLong');
     expect(timed(() => verdict('<b>'.repeat(MAX_HTML_LENGTH))).ms).toBeLessThan(5);
+  });
+
+  it('stops converting a body of more blocks than a body may hold, as too long, rather than build it for the schema to refuse', () => {
+    expect(verdict('<p>x'.repeat(Math.floor(MAX_HTML_LENGTH / 4)))).toBe('bodyTooLong');
+    expect(verdict('<p>x'.repeat(richTextLimits.nodes))).toBe('converted');
+    expect(verdict(`<ul>${'<li>x'.repeat(richTextLimits.nodes + 1)}</ul>`)).toBe('bodyTooLong');
   });
 
   it('reads Word’s lists inside HTML nested to the limit without running out of stack', () => {

@@ -2,8 +2,9 @@ import type { ChildNode, Element } from 'domhandler';
 import { youtubeVideoId } from '../video-links.ts';
 import { BLOCKS, DROPPED } from './html-elements.ts';
 import { parseBoundedHtml } from './parse-html.ts';
+import { Sink } from './sink.ts';
 import { wordListsToLists } from './word-lists.ts';
-import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, type Mark, type RichTextDocument } from './schema.ts';
+import { linkHref, richTextLimits, storedImagePathOf, type Block, type Mark, type RichTextDocument } from './schema.ts';
 
 /**
  * HTML from the REST API (or anything pasted) as a body document. The HTML is parsed by a real
@@ -13,7 +14,7 @@ import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, t
  * the document schema, which refuses bodies over the size limits.
  */
 export function documentFromHtml(html: string): RichTextDocument {
-  const root = new Sink('root', richTextLimits.listDepth);
+  const root = new Sink('root', richTextLimits.listDepth, { blocks: 0 });
   walk(wordListsToLists(parseBoundedHtml(html).children), root, [], 0);
   return { type: 'doc', content: root.finish() as RichTextDocument['content'] };
 }
@@ -23,78 +24,6 @@ export { HtmlRejected, MAX_HTML_LENGTH } from './parse-html.ts';
 
 /** Beyond this depth of HTML nesting only the text is kept, read without recursion. */
 const MAX_HTML_DEPTH = 64;
-
-type SinkKind = 'root' | 'quote' | 'item';
-
-/** Collects the blocks of one container (the body, a quote, a list item) and the paragraph being written. */
-class Sink {
-  readonly blocks: Block[] = [];
-  private inline: Inline[] = [];
-  readonly kind: SinkKind;
-  /** How many more list levels may open inside this container. */
-  readonly listRoom: number;
-  constructor(kind: SinkKind, listRoom: number) {
-    this.kind = kind;
-    this.listRoom = listRoom;
-  }
-
-  text(text: string, marks: readonly Mark[]) {
-    // HTML's own white space collapses; a no-break space is text and stays.
-    const collapsed = text.replace(/[ \t\n\r\f]+/g, ' ');
-    if (!collapsed) return;
-    const last = this.inline.at(-1);
-    if (collapsed === ' ' && (!last || last.type === 'hardBreak' || last.text.endsWith(' '))) return;
-    const node: Inline = marks.length ? { type: 'text', text: collapsed, marks: [...marks] } : { type: 'text', text: collapsed };
-    if (last?.type === 'text' && sameMarks(last.marks, node.marks)) last.text += collapsed;
-    else this.inline.push(node);
-  }
-
-  hardBreak() {
-    this.inline.push({ type: 'hardBreak' });
-  }
-
-  /** Ends the paragraph being written; `as` turns it into a heading. */
-  flush(as?: 2 | 3) {
-    const content = trimInline(this.inline);
-    this.inline = [];
-    if (!content.length) return;
-    if (as && this.kind !== 'item') this.blocks.push({ type: 'heading', attrs: { level: as }, content });
-    else this.blocks.push({ type: 'paragraph', content });
-  }
-
-  /** Adds a block where this container allows it: pictures, videos and rules only at the top level. */
-  add(node: Block) {
-    this.flush();
-    if (this.kind !== 'root' && (node.type === 'image' || node.type === 'video' || node.type === 'horizontalRule')) return;
-    if (this.kind === 'item' && node.type !== 'paragraph' && node.type !== 'bulletList' && node.type !== 'orderedList') return;
-    this.blocks.push(node);
-  }
-
-  finish(): Block[] {
-    this.flush();
-    return this.blocks;
-  }
-}
-
-function sameMarks(a: readonly Mark[] | undefined, b: readonly Mark[] | undefined) {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
-}
-
-const blank = (node: Inline) => node.type === 'hardBreak' || !node.text.trim();
-
-/** A paragraph without leading or trailing breaks and spaces. */
-function trimInline(nodes: Inline[]): Inline[] {
-  let start = 0;
-  let end = nodes.length;
-  while (start < end && blank(nodes[start]!)) start++;
-  while (end > start && blank(nodes[end - 1]!)) end--;
-  const result = nodes.slice(start, end);
-  const first = result[0];
-  if (first?.type === 'text') result[0] = { ...first, text: first.text.trimStart() };
-  const last = result.at(-1);
-  if (last?.type === 'text') result[result.length - 1] = { ...last, text: last.text.trimEnd() };
-  return result;
-}
 
 function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
   return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
@@ -164,12 +93,12 @@ function listOf(element: Element, sink: Sink, marks: readonly Mark[], depth: num
   for (const child of element.children) {
     // Text or elements between items (invalid HTML, but common) join the item before them.
     if (child.type === 'tag' && child.name === 'li') {
-      loose = new Sink('item', sink.listRoom - 1);
+      loose = sink.inner('item', sink.listRoom - 1);
       walk(child.children, loose, marks, depth + 1);
       items.push({ type: 'listItem', content: loose.finish() });
     } else {
       if (!loose) {
-        loose = new Sink('item', sink.listRoom - 1);
+        loose = sink.inner('item', sink.listRoom - 1);
         items.push({ type: 'listItem', content: loose.blocks });
       }
       walk([child], loose, marks, depth + 1);
@@ -255,7 +184,7 @@ function walk(nodes: readonly ChildNode[], sink: Sink, marks: readonly Mark[], d
       case 'blockquote':
         sink.flush();
         if (sink.kind === 'root') {
-          const quote = new Sink('quote', sink.listRoom);
+          const quote = sink.inner('quote', sink.listRoom);
           walk(element.children, quote, marks, depth + 1);
           const content = quote.finish() as never[];
           if (content.length) sink.add({ type: 'blockquote', content });
