@@ -1,23 +1,23 @@
 /**
  * The PostgreSQL tables, made from the one definition in schema.ts: drizzle-kit reads this file to
  * write migrations-pg/, and tests/api/schema-parity.test.ts compares the two migrated databases.
- * At run time the site builds its queries on schema.ts's tables for both engines (decision 018), so
+ * At run time the site builds its queries on schema.ts's tables for both engines (decision 020), so
  * each PostgreSQL column here must give and take the same JavaScript values as its SQLite twin:
  * times stay milliseconds since 1970 in a bigint (read back as numbers, see pg-types.ts).
  */
 import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { getTableConfig, SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { bigint, foreignKey, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from './schema.ts';
 
 /** SQLite's default "now, in milliseconds" written for PostgreSQL. */
 const NOW_MS = sql`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`;
 
-function pgDefault(column: SQLiteColumn): SQL | string | number | undefined {
+function pgDefault(column: SQLiteColumn): SQL | undefined {
   if (!column.hasDefault || column.default === undefined) return undefined;
   const value = column.default;
-  if (!is(value, SQL)) return value as string | number;
-  const text = value.queryChunks.map((chunk) => ('value' in chunk ? (chunk.value as string[]).join('') : '')).join('');
+  if (!is(value, SQL)) return sql.raw(typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+  const text = value.queryChunks.map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk ? (chunk.value as string[]).join('') : '')).join('');
   if (/unixepoch\('subsec'\)\s*\*\s*1000/.test(text)) return NOW_MS;
   throw new Error(`No PostgreSQL form for the SQLite default ${text} of ${column.name}`);
 }
@@ -38,7 +38,7 @@ function pgColumn(column: SQLiteColumn): PgColumnBuilderBase {
 }
 
 /** A table of schema.ts, as PostgreSQL: same name, columns, indexes and foreign keys. */
-function toPg(table: SQLiteTable) {
+function toPg(table: SQLiteTable): PgTable {
   const config = getTableConfig(table);
   const columns = Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, pgColumn(column as SQLiteColumn)]));
   const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [(column as AnyColumn).name, key]));
@@ -51,7 +51,7 @@ function toPg(table: SQLiteTable) {
       }),
       ...config.foreignKeys.map((key) => {
         const reference = key.reference();
-        const foreignTable = twin(reference.foreignTable as SQLiteTable);
+        const foreignTable: PgTable = twin(reference.foreignTable as SQLiteTable);
         const foreignColumns = getTableColumns(foreignTable);
         const foreignKeyOf = new Map(Object.entries(getTableColumns(reference.foreignTable)).map(([k, c]) => [(c as AnyColumn).name, k]));
         return foreignKey({
@@ -64,9 +64,9 @@ function toPg(table: SQLiteTable) {
   });
 }
 
-const tablesByName = new Map<string, ReturnType<typeof toPg>>();
+const tablesByName = new Map<string, PgTable>();
 /** The PostgreSQL twin of a table of schema.ts (converted once; foreign keys find their targets here). */
-function twin(table: SQLiteTable) {
+function twin(table: SQLiteTable): PgTable {
   const name = getTableConfig(table).name;
   if (!tablesByName.has(name)) tablesByName.set(name, toPg(table));
   return tablesByName.get(name)!;
