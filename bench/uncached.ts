@@ -6,8 +6,8 @@
 export const UNCACHED = { cookie: 'session=bench-uncached' };
 
 /**
- * The settings of a server whose rows measure the work itself: a hundred connections of uncached
- * reads from one address would otherwise be one client over her budget of uncached work (that
- * budget is measured on its own, in bench/render-flood.ts).
+ * The settings of a server whose rows measure the work itself: a hundred connections from one
+ * address would otherwise be one visitor over her budget of the server's time (that budget is
+ * measured on its own, in bench/render-flood.ts).
  */
-export const WORK_UNLIMITED = { UNCACHED_WORK_MS_PER_SECOND: '0' };
+export const WORK_UNLIMITED = { VISITOR_WORK_MS_PER_SECOND: '0' };

@@ -18,7 +18,7 @@ import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { trpcReadKey } from './http/trpc-read-key.ts';
-import { uncachedWork } from './http/uncached-work.ts';
+import { visitorWork } from './http/visitor-work.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
@@ -54,10 +54,10 @@ export function createApp(options: AppOptions) {
   const indexHtml = path.join(clientDir, 'index.html');
   const pages = fs.existsSync(indexHtml) ? pageRenderer(deps, clientDir) : null;
   // Anonymous reads already answered once are sent from memory before any other middleware runs,
-  // keyed by what their answers depend on (cache/addresses.ts); the rest is worked out within each
-  // visitor's budget of uncached work.
+  // keyed by what their answers depend on (cache/addresses.ts); all of it within each visitor's
+  // share of the server's time.
   const readAddresses = addresses({ trpc: trpcReadKey(appRouter), rest: restReadKey, feeds: feedKey, page: (req) => pages?.address(req) ?? null });
-  const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, uncachedWork(deps));
+  const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, visitorWork(deps));
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.

@@ -77,11 +77,11 @@ const envSchema = z
     /** Searches run at once, each on its own low-priority thread with a read-only connection (docs/decisions/019). */
     SEARCH_WORKERS: numeric(z.coerce.number().int().min(1).max(16).default(1)),
     /**
-     * Milliseconds of work no cache answers (rendering a page, reading a list from the database)
-     * one visitor may cause per second, saved up to 30 times that; a visitor over it waits, then
-     * is asked to slow down (docs/decisions/021). 0 turns the budget off.
+     * Milliseconds of the server's time one visitor may use per second (cached answers and the
+     * work no cache answers: rendering a page, reading a list), saved up to 10 times that; beyond
+     * it her requests are held, then uncached ones answered 429 (docs/decisions/021). 0: no limit.
      */
-    UNCACHED_WORK_MS_PER_SECOND: numeric(z.coerce.number().int().min(0).max(1000).default(100)),
+    VISITOR_WORK_MS_PER_SECOND: numeric(z.coerce.number().int().min(0).max(1000).default(100)),
     /** Uploads cleaned at once, each in its own low-priority process (docs/decisions/012). */
     MEDIA_WORKERS: numeric(z.coerce.number().int().min(1).max(64).default(1)),
     /** Uploads allowed to wait for a worker; one more is answered 503 with Retry-After. */

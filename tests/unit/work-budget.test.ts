@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workClient } from '../../src/server/http/uncached-work.ts';
+import { workClient } from '../../src/server/http/visitor-work.ts';
 import { MAX_ENTRIES } from '../../src/server/security/throttle.ts';
 import { WorkBudget } from '../../src/server/security/work-budget.ts';
 
@@ -25,6 +25,9 @@ describe('a budget of uncached work', () => {
     expect(budget.size).toBe(0);
     budget.charge('a', 350, 60_000);
     expect(budget.waitFor('a', 60_000)).toBe(501);
+    // However much more she costs, her debt stops at one burst: three seconds to wait out.
+    budget.charge('a', 100_000, 60_000);
+    expect(budget.waitFor('a', 60_000)).toBe(3001);
   });
 
   it('is off at zero milliseconds a second', () => {

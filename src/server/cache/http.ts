@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
@@ -7,7 +7,7 @@ import type { Deps } from '../trpc/context.ts';
 import { isSearchRequest } from '../search/requests.ts';
 import type { AddressOf, Addresses } from './addresses.ts';
 import { capture, keepVary } from './capture.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
 export { keepOutOfCache } from './capture.ts';
 
@@ -49,27 +49,39 @@ function publicRead(deps: Deps, req: Request, address: AddressOf, page = false):
 
 const presents = (req: Request, etag: string) => req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
 
+/** The stored answer to an anonymous read, if the cache holds one that may be sent as it is. */
+function storedAnswer(deps: Deps, cache: ResponseCache, address: AddressOf, req: Request): CachedResponse | undefined {
+  const read = publicRead(deps, req, address);
+  const entry = read?.key ? cache.get(read.version, read.key) : undefined;
+  return !entry || (entry.page && languageChoiceToRemember(req)) ? undefined : entry;
+}
+
 /**
  * Mounted before every other middleware: answers a cached anonymous read (or its 304) straight
  * from the entry, whose headers already are what helmet, the route and compression wrote, and
- * whose brotli and gzip bodies are made once. Anything else goes on to the full chain.
+ * whose brotli and gzip bodies are made once; within the visitor's share of the server's time
+ * (http/visitor-work.ts). Anything else goes on to the full chain.
  */
-function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf): RequestHandler {
+function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf, visitors: Visitors): RequestHandler {
   return (req, res, next) => {
-    const read = publicRead(deps, req, address);
-    const entry = read?.key ? cache.get(read.version, read.key) : undefined;
-    if (!entry || (entry.page && languageChoiceToRemember(req))) return next();
-    if (presents(req, entry.etag)) {
-      res.writeHead(304, entry.notModified);
-      res.end();
-      return;
-    }
-    const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
-    // deflate (no browser asks only for it) is left to the compression middleware.
-    if (coding === 'deflate') return next();
-    const variant = cache.variant(entry, coding);
-    res.writeHead(entry.status, variant.headers);
-    res.end(req.method === 'HEAD' ? undefined : variant.body);
+    const found = storedAnswer(deps, cache, address, req);
+    if (!found) return next();
+    visitors.hit(req, res, (late) => {
+      // A request held for its visitor's budget may find the content changed meanwhile.
+      const entry = late ? storedAnswer(deps, cache, address, req) : found;
+      if (!entry) return next();
+      if (presents(req, entry.etag)) {
+        res.writeHead(304, entry.notModified);
+        res.end();
+        return;
+      }
+      const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
+      // deflate (no browser asks only for it) is left to the compression middleware.
+      if (coding === 'deflate') return next();
+      const variant = cache.variant(entry, coding);
+      res.writeHead(entry.status, variant.headers);
+      res.end(req.method === 'HEAD' ? undefined : variant.body);
+    });
   };
 }
 
@@ -78,7 +90,7 @@ function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf): Requ
  * with a tiny 304), and the response stored in the cache that cachedReads answers from, so
  * repeated reads skip the database and serialisation. Both move on with the content version.
  * Requests with a session cookie (editors) are never cached. Whatever goes on to be worked out
- * passes `work` first (the uncached-work budget, http/uncached-work.ts).
+ * waits for its visitor's turn first (http/visitor-work.ts).
  */
 function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, page: boolean, work: RequestHandler): RequestHandler {
   return (req, res, next) => {
@@ -110,18 +122,22 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
   };
 }
 
-const noBudget: RequestHandler = (_req, _res, next) => next();
+/** Who may be answered now (http/visitor-work.ts): cached answers, and work no cache answered. */
+export interface Visitors {
+  hit(req: Request, res: Response, send: (late: boolean) => void): void;
+  uncached: RequestHandler;
+}
 
 /**
  * The response cache of one app: `cachedReads` goes first in the chain (answers a stored read
  * before any other work), `conditionalGet` on each cacheable route (validators, and storing), and
  * `pageConditionalGet` on the server-rendered pages. Entries are keyed by canonical address.
  */
-export function httpCache(deps: Deps, addresses: Addresses, work: RequestHandler = noBudget) {
+export function httpCache(deps: Deps, addresses: Addresses, visitors: Visitors) {
   const responses = deps.cache.responses;
   return {
-    cachedReads: cachedReads(deps, responses, addresses.any),
-    conditionalGet: conditionalGet(deps, responses, addresses.any, false, work),
-    pageConditionalGet: conditionalGet(deps, responses, addresses.page, true, work),
+    cachedReads: cachedReads(deps, responses, addresses.any, visitors),
+    conditionalGet: conditionalGet(deps, responses, addresses.any, false, visitors.uncached),
+    pageConditionalGet: conditionalGet(deps, responses, addresses.page, true, visitors.uncached),
   };
 }

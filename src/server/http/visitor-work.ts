@@ -1,24 +1,25 @@
 import { isIP } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import superjson from 'superjson';
-import { message } from '../../shared/messages.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { isSearchRequest } from '../search/requests.ts';
 import type { WorkBudgetStore } from '../security/work-budget.ts';
 import { isSharedAddress } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
-import { failurePage } from './client-errors.ts';
 import { requestContext } from './request-context.ts';
-import { requestLanguage } from './request-language.ts';
-
-/** How long a visitor's request may wait for her budget, and how many may wait; beyond either she is asked to slow down. */
-export const WAITING = { maxMs: 2_000, perClient: 8 } as const;
+import { slowDown } from './slow-down.ts';
 
 /**
- * Whom uncached work is counted against: the visitor's address; an IPv6 address by its /64, which
- * one subscriber is usually given whole (one budget per address would be 2^64 budgets); everyone
- * behind a loopback address (an onion service, a proxy not named in TRUST_PROXY) as one shared client.
+ * How long a visitor's request may be held for her budget, and how many may be held at once; one
+ * held past its time is answered anyway if the cache holds it, else with 429; one beyond the count
+ * is answered 429 at once.
+ */
+export const HOLDING = { maxMs: 2_000, perClient: 32 } as const;
+
+/**
+ * Whom work is counted against: the visitor's address; an IPv6 address by its /64, which one
+ * subscriber is usually given whole (one budget per address would be 2^64 budgets); everyone behind
+ * a loopback address (an onion service, a proxy not named in TRUST_PROXY) as one shared client.
  */
 export function workClient(ip: string | undefined): { key: string; shared: boolean } | null {
   if (!ip) return null;
@@ -31,122 +32,146 @@ export function workClient(ip: string | undefined): { key: string; shared: boole
     const end = tail.split(':').filter(Boolean);
     groups.splice(8 - end.length, end.length, ...end);
   }
-  return {
-    key: `${groups
-      .slice(0, 4)
-      .map((group) => group.replace(/^0+(?=.)/, ''))
-      .join(':')}::/64`,
-    shared: false,
-  };
+  return { key: `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`, shared: false };
 }
 
-interface Waiter {
-  req: Request;
-  res: Response;
-  next: () => void;
+/** The longest a single request is charged: one held by a slow reader costs no more. */
+const MAX_CHARGE_MS = 1_000;
+
+/**
+ * What a piece of work cost: the time it held the thread, measured from its start to its answer's
+ * end. The data layer answers synchronously, so little else runs meanwhile; CPU time would
+ * undercount it on a busy machine, where every reader waits for the thread as long as the work
+ * takes, not as long as it computes.
+ */
+function costMeter(): () => number {
+  const start = performance.now();
+  return () => Math.min(performance.now() - start, MAX_CHARGE_MS);
+}
+
+interface Held {
+  /** Work no cache answered: one at a time per visitor, charged when its answer (res) ends. */
+  uncached?: Response;
+  run(): void;
+  /** Uncached work held past its time is refused; a cached answer is sent anyway. */
+  refuse(waitMs: number): void;
+  gone(): boolean;
   since: number;
 }
 
-interface ClientState {
+interface Visitor {
   running: boolean;
-  queue: Waiter[];
+  held: Held[];
   timer: NodeJS.Timeout | null;
 }
 
-/** The answer to a visitor who must slow down, in her language and in the shape of what she asked for. */
-function slowDown(req: Request, res: Response, waitMs: number): void {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const lang = requestLanguage(req);
-  const text = message(lang, 'slowDown');
-  res.setHeader('Retry-After', String(seconds));
-  res.setHeader('Cache-Control', 'no-store');
-  res.status(429);
-  const path = req.originalUrl.split('?')[0]!;
-  if (/^\/trpc\//i.test(path)) {
-    const error = { message: text, code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, fieldErrors: null, retryAfter: seconds } };
-    res.json({ error: superjson.serialize(error) });
-  } else if (/^\/api(\/|$)/i.test(path)) res.json({ success: false, message: text });
-  else if (/^\/(rss\/|sitemap\.xml)/i.test(path)) res.type('text/plain').send(text);
-  else res.type('html').send(failurePage(lang, { title: 'slowDownTitle', sentence: 'slowDown' }, req.method === 'GET' ? req.originalUrl : null));
-}
-
-/** What a piece of work cost the server: its own CPU time, never more than the time it took. */
-function costMeter(): () => number {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return Math.min((used.user + used.system) / 1000, performance.now() - wall);
-  };
+export interface VisitorWork {
+  /** A cached answer about to be sent: `send` runs now, or (late) once the visitor's budget allows. */
+  hit(req: Request, res: Response, send: (late: boolean) => void): void;
+  /** Mounted before work no cache answered (a page rendered, a list read, a feed built). */
+  uncached: RequestHandler;
 }
 
 /**
- * Work no cache answered (a page rendered, a list read, a feed built), one visitor at a time and
- * within her budget (Guards.uncachedWork): the cost of each request is charged when it ends; one
- * that finds her budget spent waits until it has refilled (at most WAITING.maxMs, a few at a time),
- * else is answered 429 with Retry-After. The budget is time on the one thread every reader shares,
- * so no stream of renders from one visitor can take it from everyone else's cached reads, and a
- * reader who opens a few uncached pages never notices it. Signed-in editors are not counted;
- * searches have budgets of their own (decision 019).
+ * Each visitor's share of the one thread every reader shares (Guards.visitorWork): what her
+ * requests cost is charged to her budget (cached answers by their CPU time, other work until its
+ * answer ends), and once it is spent her requests are held until it refills (at most
+ * HOLDING.maxMs). So a flood from one visitor, of new query strings or of renders no cache can
+ * answer, takes at most her share of the server, holds her own connections instead of freeing
+ * them for the next request at once, and leaves everyone else's answers as quick as before. A
+ * reader opening pages never comes near it. Cached answers to a shared address (loopback: maybe
+ * every visitor) are never held; signed-in editors are not counted; searches have budgets of their
+ * own (decision 019).
  */
-export function uncachedWork(deps: Deps): RequestHandler {
-  const clients = new Map<string, ClientState>();
-  const budgetOf = (shared: boolean): WorkBudgetStore => (shared ? deps.guards.uncachedWork.sharedAddress : deps.guards.uncachedWork.perClient);
+export function visitorWork(deps: Deps): VisitorWork {
+  const visitors = new Map<string, Visitor>();
+  const budgetOf = (shared: boolean): WorkBudgetStore => (shared ? deps.guards.visitorWork.sharedAddress : deps.guards.visitorWork.perClient);
 
-  const start = (key: string, budget: WorkBudgetStore, state: ClientState, waiter: Waiter) => {
-    state.running = true;
+  const run = (key: string, budget: WorkBudgetStore, visitor: Visitor, held: Held) => {
     const cost = costMeter();
+    const res = held.uncached;
+    if (!res) {
+      held.run();
+      budget.charge(key, cost());
+      return;
+    }
+    visitor.running = true;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       budget.charge(key, cost());
-      state.running = false;
-      drain(key, budget, state);
+      visitor.running = false;
+      drain(key, budget, visitor);
     };
-    waiter.res.once('finish', finish);
-    waiter.res.once('close', finish);
-    waiter.next();
+    res.once('finish', finish);
+    res.once('close', finish);
+    held.run();
   };
 
-  const drain = (key: string, budget: WorkBudgetStore, state: ClientState) => {
-    if (state.running || state.timer) return;
-    // A reader who left while waiting costs nothing more.
-    while (state.queue.length && (state.queue[0]!.res.writableEnded || state.queue[0]!.req.socket.destroyed)) state.queue.shift();
-    if (!state.queue.length) {
-      clients.delete(key);
+  const drain = (key: string, budget: WorkBudgetStore, visitor: Visitor): void => {
+    if (visitor.timer) return;
+    for (;;) {
+      // A reader who left while held costs nothing more.
+      while (visitor.held[0]?.gone()) visitor.held.shift();
+      const next = visitor.held[0];
+      if (!next) {
+        if (!visitor.running) visitors.delete(key);
+        return;
+      }
+      if (next.uncached && visitor.running) return;
+      const wait = budget.waitFor(key);
+      const now = performance.now();
+      if (wait === 0 || now - next.since >= HOLDING.maxMs) {
+        visitor.held.shift();
+        if (wait > 0 && next.uncached) next.refuse(wait);
+        else run(key, budget, visitor, next);
+        if (next.uncached && visitor.running) return;
+        continue;
+      }
+      visitor.timer = setTimeout(
+        () => {
+          visitor.timer = null;
+          drain(key, budget, visitor);
+        },
+        Math.min(wait, HOLDING.maxMs - (now - next.since)) + 1,
+      );
       return;
     }
-    const wait = budget.waitFor(key);
-    if (wait === 0) return start(key, budget, state, state.queue.shift()!);
-    // Those who would wait past their time are told now when to come back.
-    const now = performance.now();
-    for (const waiter of state.queue.filter((one) => now + wait - one.since > WAITING.maxMs)) slowDown(waiter.req, waiter.res, wait);
-    state.queue = state.queue.filter((one) => now + wait - one.since <= WAITING.maxMs);
-    if (!state.queue.length) return drain(key, budget, state);
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      drain(key, budget, state);
-    }, wait);
   };
 
-  return (req, res, next) => {
-    if (isSearchRequest(req.originalUrl)) return next();
+  const admit = (req: Request, res: Response, held: Held): void => {
     const client = workClient(req.ip);
-    if (!client) return next();
-    const cookie = req.headers.cookie;
-    if (cookie && parseCookies(cookie)[SESSION_COOKIE] && requestContext(deps, req, res).user) return next();
+    if (!client) return held.run();
     const budget = budgetOf(client.shared);
-    let state = clients.get(client.key);
-    if (!state) clients.set(client.key, (state = { running: false, queue: [], timer: null }));
-    const waiter: Waiter = { req, res, next: () => next(), since: performance.now() };
+    let visitor = visitors.get(client.key);
+    if (!visitor) visitors.set(client.key, (visitor = { running: false, held: [], timer: null }));
     const wait = budget.waitFor(client.key);
-    if (!state.running && !state.queue.length && wait === 0) return start(client.key, budget, state, waiter);
-    if (state.queue.length >= WAITING.perClient || wait > WAITING.maxMs) {
-      if (!state.running && !state.queue.length && !state.timer) clients.delete(client.key);
+    if (!visitor.held.length && !(held.uncached && visitor.running) && wait === 0) return run(client.key, budget, visitor, held);
+    if (visitor.held.length >= HOLDING.perClient) {
+      if (!visitor.held.length && !visitor.running && !visitor.timer) visitors.delete(client.key);
       return slowDown(req, res, Math.max(wait, 1000));
     }
-    state.queue.push(waiter);
-    drain(client.key, budget, state);
+    visitor.held.push(held);
+    drain(client.key, budget, visitor);
+  };
+
+  const gone = (req: Request, res: Response) => () => res.writableEnded || req.socket.destroyed;
+
+  return {
+    hit(req, res, send) {
+      // Behind a shared address a cached answer is everyone's: holding it would hold every reader.
+      const client = workClient(req.ip);
+      if (!client || client.shared) return send(false);
+      let late = false;
+      admit(req, res, { run: () => send(late), refuse: () => send(true), gone: gone(req, res), since: performance.now() });
+      late = true;
+    },
+    uncached(req, res, next) {
+      if (isSearchRequest(req.originalUrl)) return next();
+      const cookie = req.headers.cookie;
+      if (cookie && parseCookies(cookie)[SESSION_COOKIE] && requestContext(deps, req, res).user) return next();
+      admit(req, res, { uncached: res, run: () => next(), refuse: (wait) => slowDown(req, res, wait), gone: gone(req, res), since: performance.now() });
+    },
   };
 }

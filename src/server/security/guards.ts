@@ -24,8 +24,8 @@ export interface Guards {
   /** All budgeted writes, uploads and searches from one shared address (security/write-budget.ts). */
   sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore; searches: RateLimitStore };
   setupToken: SetupTokenStore;
-  /** Time for work no cache answers, per visitor, and for everyone behind one shared address (http/uncached-work.ts). */
-  uncachedWork: { perClient: WorkBudgetStore; sharedAddress: WorkBudgetStore };
+  /** The server's time, per visitor and for everyone behind one shared address (http/visitor-work.ts). */
+  visitorWork: { perClient: WorkBudgetStore; sharedAddress: WorkBudgetStore };
   /** Searches kept a few minutes under opaque tokens, sealed (security/kept-searches.ts). */
   keptSearches: KeptSearchStore;
 }
@@ -81,11 +81,13 @@ const searchBudget = (perHour: number) =>
   ]);
 
 /**
- * A visitor may save up 30 seconds' worth of uncached work; everyone behind a shared address (an
- * onion service) shares three visitors' worth, since one of them cannot be told from many.
+ * A visitor may save up ten seconds' worth of the server's time (a second at the default: a reader
+ * opening ten pages no cache holds at once); everyone behind a shared address (an onion service)
+ * shares three visitors' worth, since one of them cannot be told from many. A larger burst would let
+ * a flood take the whole thread for that long before its budget ran out.
  */
-function uncachedWorkBudgets(msPerSecond: number) {
-  const rate = (factor: number) => new WorkBudget({ msPerSecond: msPerSecond * factor, burstMs: msPerSecond * factor * 30 });
+function visitorWorkBudgets(msPerSecond: number) {
+  const rate = (factor: number) => new WorkBudget({ msPerSecond: msPerSecond * factor, burstMs: msPerSecond * factor * 10 });
   return { perClient: rate(1), sharedAddress: rate(SHARED_READERS_FACTOR) };
 }
 
@@ -103,7 +105,7 @@ export function createMemoryGuards(env: Env): Guards {
     searches: searchBudget(env.RATE_LIMIT_SEARCHES),
     searchesRunning: new InFlightLimit(1),
     setupToken: new MemorySetupToken(),
-    uncachedWork: uncachedWorkBudgets(env.UNCACHED_WORK_MS_PER_SECOND),
+    visitorWork: visitorWorkBudgets(env.VISITOR_WORK_MS_PER_SECOND),
     keptSearches: new MemoryKeptSearches(),
   };
 }

@@ -53,7 +53,8 @@ export class WorkBudget implements WorkBudgetStore {
   charge(value: string, ms: number, now = Date.now()): void {
     if (this.rate.msPerSecond <= 0) return;
     const key = opaqueKey('work', value);
-    const level = this.level(key, now) - ms;
+    // Debt stops at one burst: a visitor who stops is back within burstMs / msPerSecond seconds.
+    const level = Math.max(-this.rate.burstMs, this.level(key, now) - ms);
     this.buckets.delete(key);
     if (level >= this.rate.burstMs) return;
     if (this.buckets.size >= MAX_ENTRIES) trimTo(this.buckets, Math.floor(MAX_ENTRIES * 0.9));
