@@ -64,24 +64,30 @@ function storedAnswer(deps: Deps, cache: ResponseCache, address: AddressOf, req:
  */
 function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf, visitors: Visitors): RequestHandler {
   return (req, res, next) => {
+    const startedAt = performance.now();
     const found = storedAnswer(deps, cache, address, req);
     if (!found) return next();
-    visitors.hit(req, res, (late) => {
-      // A request held for its visitor's budget may find the content changed meanwhile.
-      const entry = late ? storedAnswer(deps, cache, address, req) : found;
-      if (!entry) return next();
-      if (presents(req, entry.etag)) {
-        res.writeHead(304, entry.notModified);
-        res.end();
-        return;
-      }
-      const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
-      // deflate (no browser asks only for it) is left to the compression middleware.
-      if (coding === 'deflate') return next();
-      const variant = cache.variant(entry, coding);
-      res.writeHead(entry.status, variant.headers);
-      res.end(req.method === 'HEAD' ? undefined : variant.body);
-    });
+    visitors.hit(
+      req,
+      res,
+      (late) => {
+        // A request held for its visitor's budget may find the content changed meanwhile.
+        const entry = late ? storedAnswer(deps, cache, address, req) : found;
+        if (!entry) return next();
+        if (presents(req, entry.etag)) {
+          res.writeHead(304, entry.notModified);
+          res.end();
+          return;
+        }
+        const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
+        // deflate (no browser asks only for it) is left to the compression middleware.
+        if (coding === 'deflate') return next();
+        const variant = cache.variant(entry, coding);
+        res.writeHead(entry.status, variant.headers);
+        res.end(req.method === 'HEAD' ? undefined : variant.body);
+      },
+      startedAt,
+    );
   };
 }
 
@@ -124,7 +130,7 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
 
 /** Who may be answered now (http/visitor-work.ts): cached answers, and work no cache answered. */
 export interface Visitors {
-  hit(req: Request, res: Response, send: (late: boolean) => void): void;
+  hit(req: Request, res: Response, send: (late: boolean) => void, startedAt?: number): void;
   uncached: RequestHandler;
 }
 

@@ -32,7 +32,13 @@ export function workClient(ip: string | undefined): { key: string; shared: boole
     const end = tail.split(':').filter(Boolean);
     groups.splice(8 - end.length, end.length, ...end);
   }
-  return { key: `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`, shared: false };
+  return {
+    key: `${groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`,
+    shared: false,
+  };
 }
 
 /** The longest a single request is charged: one held by a slow reader costs no more. */
@@ -44,8 +50,7 @@ const MAX_CHARGE_MS = 1_000;
  * undercount it on a busy machine, where every reader waits for the thread as long as the work
  * takes, not as long as it computes.
  */
-function costMeter(): () => number {
-  const start = performance.now();
+function costMeter(start = performance.now()): () => number {
   return () => Math.min(performance.now() - start, MAX_CHARGE_MS);
 }
 
@@ -66,8 +71,11 @@ interface Visitor {
 }
 
 export interface VisitorWork {
-  /** A cached answer about to be sent: `send` runs now, or (late) once the visitor's budget allows. */
-  hit(req: Request, res: Response, send: (late: boolean) => void): void;
+  /**
+   * A cached answer about to be sent: `send` runs now, or (late) once the visitor's budget allows.
+   * `startedAt` is when its handling began (finding the entry is part of what it costs).
+   */
+  hit(req: Request, res: Response, send: (late: boolean) => void, startedAt?: number): void;
   /** Mounted before work no cache answered (a page rendered, a list read, a feed built). */
   uncached: RequestHandler;
 }
@@ -87,22 +95,24 @@ export function visitorWork(deps: Deps): VisitorWork {
   const visitors = new Map<string, Visitor>();
   const budgetOf = (shared: boolean): WorkBudgetStore => (shared ? deps.guards.visitorWork.sharedAddress : deps.guards.visitorWork.perClient);
 
-  const run = (key: string, budget: WorkBudgetStore, visitor: Visitor, held: Held) => {
-    const cost = costMeter();
+  const run = (key: string, budget: WorkBudgetStore, visitor: Visitor | undefined, held: Held, startedAt = performance.now()) => {
+    const cost = costMeter(startedAt);
     const res = held.uncached;
     if (!res) {
       held.run();
       budget.charge(key, cost());
       return;
     }
-    visitor.running = true;
+    visitor ??= visitorOf(key);
+    const running = visitor;
+    running.running = true;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       budget.charge(key, cost());
-      visitor.running = false;
-      drain(key, budget, visitor);
+      running.running = false;
+      drain(key, budget, running);
     };
     res.once('finish', finish);
     res.once('close', finish);
@@ -140,18 +150,22 @@ export function visitorWork(deps: Deps): VisitorWork {
     }
   };
 
-  const admit = (req: Request, res: Response, held: Held): void => {
+  /** A visitor's turn-keeping, kept only while she has work running or held. */
+  const visitorOf = (key: string): Visitor => {
+    let visitor = visitors.get(key);
+    if (!visitor) visitors.set(key, (visitor = { running: false, held: [], timer: null }));
+    return visitor;
+  };
+
+  const admit = (req: Request, res: Response, held: Held, startedAt?: number): void => {
     const client = workClient(req.ip);
     if (!client) return held.run();
     const budget = budgetOf(client.shared);
-    let visitor = visitors.get(client.key);
-    if (!visitor) visitors.set(client.key, (visitor = { running: false, held: [], timer: null }));
+    const known = visitors.get(client.key);
     const wait = budget.waitFor(client.key);
-    if (!visitor.held.length && !(held.uncached && visitor.running) && wait === 0) return run(client.key, budget, visitor, held);
-    if (visitor.held.length >= HOLDING.perClient) {
-      if (!visitor.held.length && !visitor.running && !visitor.timer) visitors.delete(client.key);
-      return slowDown(req, res, Math.max(wait, 1000));
-    }
+    if (!known?.held.length && !(held.uncached && known?.running) && wait === 0) return run(client.key, budget, known, held, startedAt);
+    const visitor = known ?? visitorOf(client.key);
+    if (visitor.held.length >= HOLDING.perClient) return slowDown(req, res, Math.max(wait, 1000));
     visitor.held.push(held);
     drain(client.key, budget, visitor);
   };
@@ -159,12 +173,12 @@ export function visitorWork(deps: Deps): VisitorWork {
   const gone = (req: Request, res: Response) => () => res.writableEnded || req.socket.destroyed;
 
   return {
-    hit(req, res, send) {
+    hit(req, res, send, startedAt) {
       // Behind a shared address a cached answer is everyone's: holding it would hold every reader.
       const client = workClient(req.ip);
       if (!client || client.shared) return send(false);
       let late = false;
-      admit(req, res, { run: () => send(late), refuse: () => send(true), gone: gone(req, res), since: performance.now() });
+      admit(req, res, { run: () => send(late), refuse: () => send(true), gone: gone(req, res), since: performance.now() }, startedAt);
       late = true;
     },
     uncached(req, res, next) {
