@@ -138,7 +138,7 @@ without and then with one client (one address, ${FLOOD} connections) flooding th
 started as \`npm start\` runs it. Before this change the first flood cut the readers from 3,322 to 46 requests a second (p99 from 22
 to 876 ms) on this machine, as it cut the audit's readers from 1,815 to 34: every new query string was a new cache entry and a new
 render. Now an answer is kept by what its address means (docs/decisions/021), so that flood is answered from the home page's
-entry, and each visitor has a share of the server's time (as shipped: 100 ms a second, 3 s saved up; cached answers and renders
+entry, and each visitor has a share of the server's time (as shipped: 100 ms a second, 1 s saved up; cached answers and renders
 alike): once the flooder has spent hers, her requests are held until it refills (at most 2 s; uncached ones are then answered
 429), so her twenty connections mostly wait. With the budget off only the cache keys are at work.
 
