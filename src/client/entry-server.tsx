@@ -1,5 +1,6 @@
 // Server rendering of the public pages (built by `vite build --ssr`, imported by src/server/http/render.ts).
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { dehydrateRendered } from './lib/dehydrated-refusals.ts';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { i18n as I18n } from 'i18next';
@@ -145,7 +146,7 @@ export async function render(
     head,
     siteName,
     title: head.title ? `${head.title} — ${siteName}` : siteName,
-    state: superjson.stringify(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' })),
+    state: superjson.stringify(dehydrateRendered(queryClient)),
     modules: [languageModule(language), ...(page ? [page.src] : [])],
     passes,
   };

@@ -5,6 +5,9 @@ import { adminCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { SHARED_ADDRESS_FACTOR } from '../../src/server/security/write-budget.ts';
+import { createMemoryGuards } from '../../src/server/security/guards.ts';
+import { admitSearch, type SearchCaller } from '../../src/server/search/admission.ts';
 
 interface BatchAnswer {
   result?: unknown;
@@ -48,6 +51,37 @@ describe('one visitor, one search at a time', () => {
     // Her next search, once the first is answered, runs; so does anyone else's.
     expect((await trpcGet(server.url, 'search.query', { q: 'midwives' }, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
     expect((await trpcGet(server.url, 'search.query', { q: 'midwives' }, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200);
+  });
+});
+
+describe('visitors who share one address (an onion service)', () => {
+  let deps: TestDeps;
+  let server: TestServer;
+  beforeAll(async () => {
+    deps = createTestDeps();
+    for (let index = 0; index < 30; index++) insertPost(deps, { titleEn: `Midwives bulletin ${index}`, daysAgo: index });
+    server = await startServer(deps);
+  });
+  afterAll(async () => {
+    await server.close();
+    deps.cleanup();
+  });
+
+  it('are not turned away because another first-time searcher behind the same address is being answered', async () => {
+    // Loopback, untrusted: every Tor visitor of an onion service arrives from here, none yet holding a budget cookie.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => trpcGet(server.url, 'search.query', { q: 'midwives' })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('still run at most their shared share at once', () => {
+    const guards = createMemoryGuards(deps.env);
+    const caller = (clientIp: string) => ({ guards, clientIp, writeBudget: null, cookies: {}, user: null }) as unknown as SearchCaller;
+    const admitted = Array.from({ length: SHARED_ADDRESS_FACTOR }, () => admitSearch(caller('127.0.0.1')));
+    expect(admitted.every((admission) => !admission.refused)).toBe(true);
+    expect(admitSearch(caller('127.0.0.1')).refused).toBe('oneAtATime');
+    // A visitor with an address of her own still runs one at a time.
+    expect(admitSearch(caller('203.0.113.9')).refused).toBeUndefined();
+    expect(admitSearch(caller('203.0.113.9')).refused).toBe('oneAtATime');
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { browserAndSiteForFile, viewports, type Site } from './support/site.ts';
 import { startSeededSite } from './support/public-site.ts';
+import { openPage, settled } from './support/public-browser.ts';
 
 let browser: Browser;
 let site: Site;
@@ -46,5 +47,23 @@ describe('a search over the visitor’s budget, without JavaScript', () => {
     const news = await page.goto('/latestnews', { waitUntil: 'domcontentloaded' });
     expect(news!.status()).toBe(200);
     await context.close();
+  });
+});
+
+describe('a search over the visitor’s budget, with JavaScript', () => {
+  it('shows the same refusal the server rendered, with no hydration error', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, site, { lang: 'en', viewport: 'phone' });
+    try {
+      // The budget above is one search a minute: the first may or may not be left, the second is refused.
+      await page.goto('/search?q=teachers', { waitUntil: 'domcontentloaded' });
+      const refused = await page.goto('/search?q=freedom', { waitUntil: 'domcontentloaded' });
+      expect(refused!.status()).toBe(429);
+      await settled(page);
+      expect(await page.getByTestId('error-message').innerText()).toContain(messages.searchTooMany.en);
+      // The refused document itself is reported by the browser; anything else is a fault.
+      expect(consoleErrors.filter((text) => !text.includes('429'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Context } from '../trpc/context.ts';
-import { chargeVisitor, visitorKey } from '../security/write-budget.ts';
+import { chargeVisitor, isSharedAddress, visitorKey } from '../security/write-budget.ts';
 
 export type SearchCaller = Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
 
@@ -12,11 +12,17 @@ export type Admission = { release: () => void; refused?: undefined } | { refused
  * a search refused for running alongside another spends no budget, one refused by the budget
  * spends none either (security/budget.ts), and neither gives a budget cookie. Editors' searches
  * are not budgeted; direct calls (no address: tools, tests) are not limited at all.
+ *
+ * Behind a shared address (an onion service) every visitor without a budget cookie yet has the
+ * same key, the address: there the address may run its shared share of searches at once, or one
+ * Tor reader's first search would turn away every other's.
  */
 export function admitSearch(ctx: SearchCaller): Admission {
   const key = ctx.user ? `editor:${ctx.user.id}` : visitorKey(ctx);
   if (key === null) return { release: () => undefined };
-  const release = ctx.guards.searchesRunning.enter(key);
+  const firstFromSharedAddress = !ctx.user && key === ctx.clientIp && isSharedAddress(key);
+  const running = firstFromSharedAddress ? ctx.guards.sharedAddress.searchesRunning : ctx.guards.searchesRunning;
+  const release = running.enter(key);
   if (!release) return { refused: 'oneAtATime', wait: 1 };
   if (ctx.user) return { release };
   const wait = chargeVisitor(ctx, 'searches');

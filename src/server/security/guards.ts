@@ -22,7 +22,13 @@ export interface Guards {
   /** Searches running, per visitor: one at a time. */
   searchesRunning: ConcurrencyStore;
   /** All budgeted writes, uploads and searches from one shared address (security/write-budget.ts). */
-  sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore; searches: RateLimitStore };
+  sharedAddress: {
+    publicWrites: RateLimitStore;
+    uploads: RateLimitStore;
+    searches: RateLimitStore;
+    /** First searches from a shared address, before each visitor holds a budget cookie of her own. */
+    searchesRunning: ConcurrencyStore;
+  };
   setupToken: SetupTokenStore;
   /** The server's time, per visitor and for everyone behind one shared address (http/visitor-work.ts). */
   visitorWork: { perClient: WorkBudgetStore; sharedAddress: WorkBudgetStore };
@@ -101,6 +107,7 @@ export function createMemoryGuards(env: Env): Guards {
       publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES * SHARED_ADDRESS_FACTOR, 3_600_000),
       uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
       searches: searchBudget(env.RATE_LIMIT_SEARCHES * SHARED_ADDRESS_FACTOR),
+      searchesRunning: new InFlightLimit(SHARED_ADDRESS_FACTOR),
     },
     searches: searchBudget(env.RATE_LIMIT_SEARCHES),
     searchesRunning: new InFlightLimit(1),
