@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
  * are about SQLite's file (erasure-postgres is PostgreSQL's erasure).
  */
 const postgresSuites = [
+  'tests/api/cache-keys.test.ts',
+  'tests/api/cache-page-keys.test.ts',
+  'tests/api/cache-unpublished-saves.test.ts',
+  'tests/api/rich-body-input.test.ts',
+  'tests/api/site-origin.test.ts',
+  'tests/api/storage-types-http.test.ts',
   'tests/api/access-control.test.ts',
   'tests/api/auth.test.ts',
   'tests/api/cache-invalidation.test.ts',

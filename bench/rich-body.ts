@@ -9,6 +9,7 @@ import { posts } from '../src/server/db/schema.ts';
 import { plainText } from '../src/shared/rich-text/plain-text.ts';
 import type { Block, RichTextDocument } from '../src/shared/rich-text/schema.ts';
 import { root, serverArgs, startProcess } from './processes.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 const WORDS = 3000;
 const SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES ?? 200);
@@ -92,8 +93,8 @@ async function timeRequests(url: string): Promise<{ bytes: number; p50: number; 
   let bytes = 0;
   for (let i = 0; i < SAMPLES + 20; i++) {
     const start = performance.now();
-    // A changing query string: every request misses the response cache and renders.
-    const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}nocache=${i}`);
+    // Every request misses the response cache and renders (bench/uncached.ts).
+    const response = await fetch(url, { headers: UNCACHED });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
     if (i >= 20) times.push(performance.now() - start);
@@ -108,7 +109,7 @@ export async function measureRichBody(): Promise<RenderRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-'));
   const dbFile = path.join(dir, 'site.db');
   const ids = await seed(dbFile);
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage') }, serverArgs);
+  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
   try {
     const rows: RenderRow[] = [];
     for (const [page, url] of [

@@ -7,6 +7,10 @@ import autocannon from 'autocannon';
 import { fillNews } from './fill-sqlite.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
 import { searchBench } from './search.ts';
+import { RENDER_FLOOD_HEADING, renderFloodRows, renderFloodSection, renderFloodTarget } from './render-flood.ts';
+import { withSection } from './sections.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
+import { floodTarget } from './search-flood.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
@@ -27,13 +31,10 @@ interface Measure {
   errors: number;
 }
 
-/** `uncached` adds a changing query parameter, so every request takes the database path. */
+/** `uncached`: every request takes the database path, or renders its page (bench/uncached.ts). */
 async function measure(name: string, url: string, options: { uncached?: boolean } = {}): Promise<Measure> {
-  let n = 0;
-  const requests = options.uncached
-    ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}nocache=${n++}` }) }]
-    : undefined;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(requests ? { requests } : {}) } as autocannon.Options);
+  const headers = options.uncached ? UNCACHED : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(headers ? { headers } : {}) } as autocannon.Options);
   const errors = result.errors + result.timeouts + result.non2xx;
   const row = { name, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
   console.log(`${name.padEnd(48)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`);
@@ -44,7 +45,7 @@ async function withSite<T>(items: number, run: (site: Running, dir: string) => P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, items, 'images/bench.jpg');
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage') }, serverArgs);
+  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
   try {
     return await run(site, dir);
   } finally {
@@ -90,7 +91,7 @@ async function main() {
   const demoDb = await openAndMigrate(demoEnv.DATABASE_URL);
   await seedDemo(createDeps({ db: demoDb, env: demoEnv }));
   await demoDb.close();
-  const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR }, serverArgs);
+  const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR, ...WORK_UNLIMITED }, serverArgs);
   const weights: WeightRow[] = [];
   let scores: LighthouseRow[] = [];
   try {
@@ -133,6 +134,8 @@ async function main() {
   }
 
   const searchResult = await searchBench();
+  console.log('\nCached readers while one client floods uncached pages');
+  const renderFlood = await renderFloodRows();
 
   const isBound = (r: Measure) => r.name.trim().startsWith('bare node:http');
   const table = (list: Measure[]) =>
@@ -151,6 +154,8 @@ async function main() {
     `p99 < 50 ms at ${CONNECTIONS} connections: ${verdict(ours.every((r) => r.p99 < 50))} (${ours.filter((r) => r.p99 < 50).length} of ${ours.length} rows)`,
     `List latency flat from 100 to 100,000 items: ${verdict(slowestScale >= fastestScale / 2)} (slowest row ${slowestScale} req/s, fastest ${fastestScale} req/s)`,
     `Search at 100,000 items, p50 < 10 ms: ${verdict(searchResult.rows.every((r) => r.p50 < 10))} (${searchResult.rows.map((r) => r.p50).join(', ')}); p99 < 50 ms: ${verdict(searchResult.rows.every((r) => r.p99 < 50))} (${searchResult.rows.map((r) => r.p99).join(', ')})`,
+    `Readers' p99 under one client's search flood at 100,000 items within 2 × without: ${verdict(floodTarget(searchResult.flood).met)} (${floodTarget(searchResult.flood).pairs.join('; ')})`,
+    `Cached home readers' p99 under one client's flood of new query strings within 2 × without: ${verdict(renderFloodTarget(renderFlood).met)} (${renderFloodTarget(renderFlood).pair})`,
     `First load ≤ 150 KB: ${verdict(weights.every((w) => w.total <= 150 * 1024))} (${weights.map((w) => `${w.page} ${kb(w.total)}`).join(', ')})`,
     ...(scores.length
       ? categories.map((category) => {
@@ -202,7 +207,7 @@ ${richBodySection(renders)}
 
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
-  fs.writeFileSync(reportFile, withUploadSection(report, uploadSection));
+  fs.writeFileSync(reportFile, withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood)));
   console.log('\nWritten to docs/benchmarks.md');
 }
 

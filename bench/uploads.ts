@@ -7,6 +7,8 @@ import autocannon from 'autocannon';
 import { hugeDimensionPng, manyFrameGif } from '../tests/factories/hostile-files.ts';
 import { fillNews } from './fill-sqlite.ts';
 import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { withSection } from './sections.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Readers, not a load test: enough to see the tail, few enough not to saturate the server themselves. */
@@ -50,9 +52,7 @@ function uploadLoops(site: Running, files: { bytes: Buffer; name: string }[]) {
 }
 
 async function measure(site: Running, page: string, pathname: string, uncached: boolean, uploads: string): Promise<Row> {
-  let n = 0;
-  const requests = uncached ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${request.path}?nocache=${n++}` }) }] : undefined;
-  const result = await autocannon({ url: site.url + pathname, connections: CONNECTIONS, duration: DURATION, ...(requests ? { requests } : {}) } as autocannon.Options);
+  const result = await autocannon({ url: site.url + pathname, connections: CONNECTIONS, duration: DURATION, ...(uncached ? { headers: UNCACHED } : {}) } as autocannon.Options);
   const row = {
     page,
     uploads,
@@ -70,7 +70,7 @@ export async function uploadLoadSection(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, 100, 'images/bench.jpg');
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback' }, serverArgs);
+  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
   const worst = [
     { bytes: manyFrameGif(), name: 'anim.gif' },
     { bytes: hugeDimensionPng(), name: 'big.png' },
@@ -117,15 +117,8 @@ Upload answers during the loaded rows: ${Object.entries(answers)
 `;
 }
 
-/** Puts the section in place of its previous version (or before the notes), leaving the rest of the file as it is. */
 export function withUploadSection(report: string, section: string): string {
-  const start = report.indexOf(UPLOADS_HEADING);
-  if (start >= 0) {
-    const next = report.indexOf('\n## ', start + UPLOADS_HEADING.length);
-    return report.slice(0, start) + section + (next >= 0 ? report.slice(next) : '');
-  }
-  const notes = report.indexOf('\n## Notes');
-  return notes >= 0 ? `${report.slice(0, notes)}\n${section}${report.slice(notes)}` : `${report}\n${section}`;
+  return withSection(report, UPLOADS_HEADING, section);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,16 +1,19 @@
 // Server rendering of the public pages (built by `vite build --ssr`, imported by src/server/http/render.ts).
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { dehydrateRendered } from './lib/dehydrated-refusals.ts';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import superjson from 'superjson';
-import type { Language } from '../shared/locale.ts';
+import { pastLastPage } from '../shared/list-pages.ts';
+import { isLanguage, type Language } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import type { HeadData } from './lib/head.tsx';
 import { createI18n, languageModule, loadLanguageStrings } from './lib/i18n.ts';
 import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, type AppRouter } from './lib/trpc.ts';
+import { canonicalAddress, withPage } from './pages/public/page-addresses.ts';
 import { layoutQueries, matchPublicRoute, prefetchQueries } from './pages/public/public-routes.tsx';
 import { adminApp, LOGIN_PATH } from './routes.tsx';
 
@@ -26,6 +29,32 @@ export interface RenderResult {
   modules: string[];
   /** How many times the page was rendered: 1 unless a component ran a query its route did not list. */
   passes: number;
+  /** Set instead of a page when the address asked for a list page past the last one (RenderOptions): where to send the reader. */
+  redirect?: string;
+}
+
+export interface RenderOptions {
+  /**
+   * A list page past the last one is not rendered: the result names the last page instead
+   * (redirect). For addresses a reader followed; a posted search is answered where it was posted.
+   */
+  redirectPastLastPage?: boolean;
+}
+
+/**
+ * The address a page is rendered and cached as (./pages/public/page-addresses.ts); the sign-in
+ * page, rendered from the admin chunk, reads where to go next and whether a session ended.
+ */
+export function pageAddress(pathname: string, search: string): string {
+  if (!LOGIN_PATH.test(pathname)) return canonicalAddress(pathname, search);
+  const asked = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  const next = asked.get('next');
+  if (next) kept.set('next', next);
+  if (asked.get('expired')) kept.set('expired', '1');
+  const language = asked.get('lang');
+  if (isLanguage(language)) kept.set('lang', language);
+  return kept.size ? `/login?${kept}` : '/login';
 }
 
 /**
@@ -54,16 +83,35 @@ const unfetched = (queryClient: QueryClient) =>
  * not list is still fetched, at the cost of another render (up to four): a page stays correct
  * while its route's list is out of date, and tests/api/ssr-render.test.ts notices.
  */
-export async function render(url: string, language: Language, trpcClient: TRPCClient<AppRouter>, serverForm?: ServerFormState | null): Promise<RenderResult> {
+export async function render(
+  url: string,
+  language: Language,
+  trpcClient: TRPCClient<AppRouter>,
+  serverForm?: ServerFormState | null,
+  options: RenderOptions = {},
+): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = makeQueryClient();
+  // A query refused while rendering (a search over the visitor's budget) shows its refusal: by
+  // default a failed query retries on mount, which on the server renders a spinner that a reader
+  // without JavaScript would watch for ever. The browser asks again after hydration (only
+  // successful queries are sent along).
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const { route, params } = matchPublicRoute(pathname);
   // The sign-in page (admin chunk) is rendered anonymously: render.ts sends a signed-in editor the plain shell.
   const login = LOGIN_PATH.test(pathname);
   const page = login ? adminApp : route.page;
-  const queries = login ? [trpc.auth.me.queryOptions()] : [...layoutQueries(trpc), ...route.queries({ params, search: new URLSearchParams(search), trpc })];
+  const routeQueries = login ? [trpc.auth.me.queryOptions()] : route.queries({ params, search: new URLSearchParams(search), trpc });
+  const queries = login ? routeQueries : [...layoutQueries(trpc), ...routeQueries];
   const [i18n] = await Promise.all([i18nFor(language), page?.load(), prefetchQueries(queryClient, queries)]);
+  if (options.redirectPastLastPage) {
+    for (const query of routeQueries) {
+      const last = pastLastPage(queryClient.getQueryData(query.queryKey));
+      if (last !== null)
+        return { html: '', head: {}, title: '', siteName: '', state: '', modules: [], passes: 0, redirect: withPage(`${pathname}${search}`, last) };
+    }
+  }
 
   let passes = 0;
   const renderPass = () => {
@@ -98,7 +146,7 @@ export async function render(url: string, language: Language, trpcClient: TRPCCl
     head,
     siteName,
     title: head.title ? `${head.title} — ${siteName}` : siteName,
-    state: superjson.stringify(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' })),
+    state: superjson.stringify(dehydrateRendered(queryClient)),
     modules: [languageModule(language), ...(page ? [page.src] : [])],
     passes,
   };

@@ -1,7 +1,7 @@
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
+import { hydrateRendered } from './lib/dehydrated-refusals.ts';
 import { isLanguage } from '../shared/locale.ts';
 import { App } from './app.tsx';
 import { applyLanguage, createI18n, initialBrowserLanguage, loadLanguageStrings } from './lib/i18n.ts';
@@ -35,7 +35,7 @@ async function start() {
   const trpcClient = makeTrpcClient(() => i18n.language);
 
   const state = document.getElementById('__STATE__')?.textContent;
-  if (state) hydrate(queryClient, superjson.parse(state));
+  if (state) hydrateRendered(queryClient, superjson.parse(state));
   // A page answering a refused form post: the form hydrates with what was typed and the server's messages.
   const formState = document.getElementById('__FORM__')?.textContent;
   const serverForm = formState ? (JSON.parse(formState) as ServerFormState) : null;

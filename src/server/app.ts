@@ -5,23 +5,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
+import { addresses } from './cache/addresses.ts';
 import { httpCache } from './cache/index.ts';
 import { siteState } from './db/schema.ts';
 import { createDeps, type DepsParts } from './deps.ts';
 import { batchLimits } from '../shared/trpc-calls.ts';
 import { errorHandler } from './http/client-errors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
-import { feedsRoute } from './http/feeds.ts';
+import { feedKey, feedsRoute } from './http/feeds.ts';
 import { pageRenderer, pageRoute } from './http/render.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
+import { trpcReadKey } from './http/trpc-read-key.ts';
+import { visitorWork } from './http/visitor-work.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
-import { searchPostRoute } from './http/search-post.ts';
+import { keptSearchRoute, searchPostRoute } from './http/search-post.ts';
 import { startPublishing } from './publication/scheduler.ts';
+import { restReadKey } from './rest/public-reads.ts';
 import { restRouter } from './rest/index.ts';
 import { ThrottledError } from './trpc/errors.ts';
 import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
@@ -48,8 +52,14 @@ export function createApp(options: AppOptions) {
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
   // nobody can choose the address their limits are counted by.
   app.set('trust proxy', options.env.TRUST_PROXY ?? false);
-  // Anonymous reads already answered once are sent from memory before any other middleware runs.
-  const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps);
+  const clientDir = options.clientDir ?? clientDist;
+  const indexHtml = path.join(clientDir, 'index.html');
+  const pages = fs.existsSync(indexHtml) ? pageRenderer(deps, clientDir) : null;
+  // Anonymous reads already answered once are sent from memory before any other middleware runs,
+  // keyed by what their answers depend on (cache/addresses.ts); all of it within each visitor's
+  // share of the server's time.
+  const readAddresses = addresses({ trpc: trpcReadKey(appRouter), rest: restReadKey, feeds: feedKey, page: (req) => pages?.address(req) ?? null });
+  const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, visitorWork(deps));
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
@@ -105,16 +115,15 @@ export function createApp(options: AppOptions) {
   };
   app.use(mediaRoutes(deps));
 
-  const clientDir = options.clientDir ?? clientDist;
-  const indexHtml = path.join(clientDir, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  if (pages) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
     app.use(express.static(clientDir, { index: false }));
-    const pages = pageRenderer(deps, clientDir);
+    // A kept search's results: never cached, so before the pages' validators.
+    app.get('/search/r/:token', keptSearchRoute(deps, pages));
     app.get('/{*splat}', pageConditionalGet, pageRoute(pages));
     // Searches are posted, so their words stay out of addresses; the footer's newsletter form goes on.
-    app.post('/search', searchPostRoute(pages));
+    app.post('/search', searchPostRoute(deps, pages));
     // Visitor forms posted without JavaScript: answered with a page (src/server/forms).
     app.post('/{*splat}', formPostRoute(deps, pages));
   }

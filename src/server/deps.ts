@@ -4,6 +4,8 @@ import type { Env } from './env.ts';
 import type { Clock } from './publication/clock.ts';
 import { PublicationTimer } from './publication/scheduler.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
+import type { SearchExecutor } from './search/workers/job.ts';
+import { searchExecutorFor, searchWorkerOptions } from './search/workers/pool.ts';
 import type { Deps } from './trpc/context.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
@@ -18,6 +20,8 @@ export interface DepsParts {
   /** Throttles and the setup token; one in-memory set per site unless a shared store is given. */
   guards?: Guards;
   mediaWorkers?: MediaWorkers;
+  /** Where searches run; threads on the database file unless given (tests give one with other limits). */
+  searchWorkers?: SearchExecutor;
   /** Time for scheduled publishing; tests pass a clock they move by hand. */
   clock?: Clock;
   /** The scheduled-publishing timer; built here unless the caller's own procedure calls must wake it (tests). */
@@ -34,6 +38,7 @@ export function createDeps(parts: DepsParts): Deps {
     cache: parts.cache ?? createSiteCache(db),
     guards: parts.guards ?? createMemoryGuards(env),
     mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),
+    searchWorkers: parts.searchWorkers ?? searchExecutorFor(db, searchWorkerOptions(env)),
     clock: parts.clock,
     publication: parts.publication ?? new PublicationTimer(),
   };

@@ -72,6 +72,16 @@ const envSchema = z
     RATE_LIMIT_PUBLIC_WRITES: numeric(z.coerce.number().int().min(0).max(100_000).default(30)),
     /** File uploads one visitor may send per hour (editors included); 0 turns the limit off. */
     RATE_LIMIT_UPLOADS: numeric(z.coerce.number().int().min(0).max(100_000).default(60)),
+    /** Searches one visitor may make per hour, at most a tenth of them in one minute; 0 turns the limit off (docs/decisions/019). */
+    RATE_LIMIT_SEARCHES: numeric(z.coerce.number().int().min(0).max(100_000).default(300)),
+    /** Searches run at once, each on its own low-priority thread with a read-only connection (docs/decisions/019). */
+    SEARCH_WORKERS: numeric(z.coerce.number().int().min(1).max(16).default(1)),
+    /**
+     * Milliseconds of the server's time one visitor may use per second (cached answers and the
+     * work no cache answers: rendering a page, reading a list), saved up to 10 times that; beyond
+     * it her requests are held, then uncached ones answered 429 (docs/decisions/021). 0: no limit.
+     */
+    VISITOR_WORK_MS_PER_SECOND: numeric(z.coerce.number().int().min(0).max(1000).default(100)),
     /** Uploads cleaned at once, each in its own low-priority process (docs/decisions/012). */
     MEDIA_WORKERS: numeric(z.coerce.number().int().min(1).max(64).default(1)),
     /** Uploads allowed to wait for a worker; one more is answered 503 with Retry-After. */
@@ -83,6 +93,14 @@ const envSchema = z
     RETENTION_DAYS: numeric(z.coerce.number().int().min(0).max(36_500).default(0)),
     /** Saved revisions kept per news item, article, report or legal-awareness item; older ones are deleted. */
     REVISIONS_KEEP: numeric(z.coerce.number().int().min(1).max(10_000).default(50)),
+    /**
+     * How precisely the arrival of what visitors send (stories, messages, subscriptions, uploads) is
+     * kept: the UTC day, or the hour. Never finer: on a seized server exact times line up with network logs.
+     */
+    SUBMISSION_TIME_PRECISION: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['day', 'hour'], { error: 'must be day or hour' }).default('day'),
+    ),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -120,4 +138,31 @@ export function loadDotEnv(): void {
 
 export function isHttps(env: Env): boolean {
   return env.PUBLIC_URL?.startsWith('https://') ?? false;
+}
+
+/**
+ * The address the site names itself by in canonical links, share tags, the sitemap and the feeds:
+ * only ever a configured one (PUBLIC_URL, else ONION_URL), else a loopback default. Never the Host
+ * of a request: anyone can send any Host, and these answers are cached (by the site, by a proxy in
+ * front), so a reflected Host would hand the next readers an attacker's links.
+ */
+export function siteOrigin(env: Pick<Env, 'PUBLIC_URL' | 'ONION_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ?? env.ONION_URL ?? `http://localhost${env.PORT && env.PORT !== 80 ? `:${env.PORT}` : ''}`;
+}
+
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * What to print at start when the site has no PUBLIC_URL and is (or may be) reached by readers:
+ * in production, or listening on an address other than loopback. Null when nothing is wrong.
+ */
+export function publicUrlWarning(env: Pick<Env, 'PUBLIC_URL' | 'ONION_URL' | 'PORT' | 'NODE_ENV' | 'HOST'>): string | null {
+  if (env.PUBLIC_URL) return null;
+  if (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)) return null;
+  return [
+    'Warning: PUBLIC_URL is not set.',
+    `  Canonical links, share tags, the sitemap and the feeds will name ${siteOrigin(env)} (never the Host a request names, which anyone can forge),`,
+    '  so search engines and feed readers will not find the site under its real address.',
+    '  Set PUBLIC_URL to the address readers use, e.g. PUBLIC_URL=https://example.org',
+  ].join('\n');
 }

@@ -4,10 +4,11 @@ import { deleteExpiredSessions } from './auth/sessions.ts';
 import { openAndMigrate } from './db/client.ts';
 import { checkErasureSetup } from './db/erase-postgres.ts';
 import { createDeps } from './deps.ts';
-import { EnvError, loadDotEnv, readEnv } from './env.ts';
+import { EnvError, loadDotEnv, publicUrlWarning, readEnv } from './env.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { createSiteServer } from './http/slow-clients.ts';
 import { applyRetention } from './security/retention.ts';
+import { coarsenStoredSubmissionTimes } from './security/submission-times.ts';
 import { createStorage } from './uploads/storage.ts';
 import { removeStaleUploads } from './uploads/store.ts';
 import { reconcileVisibility } from './uploads/visibility.ts';
@@ -26,15 +27,22 @@ function loadEnv() {
 }
 
 const env = loadEnv();
+const originWarning = publicUrlWarning(env);
+if (originWarning) console.warn(originWarning);
 const db = await openAndMigrate(env.DATABASE_URL);
 if (db.dialect === 'postgres') {
   const erasure = await checkErasureSetup(db);
-  if (!erasure.ok) console.warn(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/021):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  if (!erasure.ok) console.warn(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/024):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
 }
 const storage = createStorage(env.STORAGE_DIR);
 
 const moved = await reconcileVisibility({ db, storage });
 if (moved) console.log(`Moved ${moved} stored file(s) to the side (public or private) their item calls for.`);
+// What an earlier version (or a restored backup) kept more exactly than this one keeps.
+const coarsened = await coarsenStoredSubmissionTimes(db, env.SUBMISSION_TIME_PRECISION);
+if (coarsened) console.log(`Kept ${coarsened} visitor submission time(s) to the ${env.SUBMISSION_TIME_PRECISION} only.`);
+const settled = await storage.settleAllTimes();
+if (settled) console.log(`Gave ${settled} stored file(s) and folder(s) the fixed time.`);
 
 if (await ensureInitialAdmin(db, env)) console.log(`Created the administrator ${env.ADMIN_EMAIL}.`);
 

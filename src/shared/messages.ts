@@ -12,6 +12,22 @@ export const messages = {
   invalidValue: { en: 'This value is not valid.', fa: 'این مقدار معتبر نیست.' },
   searchTooLong: { en: 'Your search is too long: use at most 200 characters.', fa: 'عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.' },
   searchEmpty: { en: 'Type a word to search for.', fa: 'واژه‌ای برای جست‌وجو بنویسید.' },
+  searchTooMany: {
+    en: 'You have searched many times in a short while. Nothing was searched; please wait a little and search again.',
+    fa: 'در زمانی کوتاه بارها جست‌وجو کرده‌اید. جست‌وجویی انجام نشد؛ لطفاً کمی صبر کنید و دوباره جست‌وجو کنید.',
+  },
+  searchOneAtATime: {
+    en: 'Your previous search is still being answered. Wait for it, then search again.',
+    fa: 'جست‌وجوی قبلی شما هنوز در حال پاسخ است. منتظر آن بمانید و سپس دوباره جست‌وجو کنید.',
+  },
+  searchBusy: {
+    en: 'Search is busy right now. Nothing was searched; please try again in a few seconds.',
+    fa: 'جست‌وجو اکنون بیش از اندازه مشغول است. جست‌وجویی انجام نشد؛ لطفاً چند ثانیهٔ دیگر دوباره امتحان کنید.',
+  },
+  searchTooSlow: {
+    en: 'This search took too long and was stopped. Try fewer or more specific words.',
+    fa: 'این جست‌وجو بیش از حد طول کشید و متوقف شد. واژه‌های کمتر یا دقیق‌تری را امتحان کنید.',
+  },
   videoLinkUnrecognised: {
     en: 'Enter a YouTube link (watch, youtu.be, shorts or embed).',
     fa: 'یک پیوند یوتیوب وارد کنید (watch، youtu.be، shorts یا embed).',
@@ -72,6 +88,11 @@ export const messages = {
   deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },
   invalidInput: { en: 'Please correct the highlighted fields.', fa: 'لطفاً بخش‌های مشخص‌شده را اصلاح کنید.' },
   tooManyRequests: { en: 'Too many attempts. Please wait a little and try again.', fa: 'تلاش‌ها بیش از حد بود. لطفاً کمی صبر کنید و دوباره امتحان کنید.' },
+  slowDownTitle: { en: 'Please wait a moment', fa: 'لطفاً لحظه‌ای صبر کنید' },
+  slowDown: {
+    en: 'You are asking for pages faster than the site can prepare them. Please wait a few seconds, then try again.',
+    fa: 'درخواست‌های شما سریع‌تر از آن است که سایت بتواند صفحه‌ها را آماده کند. لطفاً چند ثانیه صبر کنید و سپس دوباره امتحان کنید.',
+  },
   setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },

@@ -40,7 +40,8 @@ describe('contacts.list', () => {
     await deps.db.transaction((tx) =>
       tx
         .update(contactMessages)
-        .set({ createdAt: new Date(Date.now() - 60_000) })
+        // Arrival times are kept to the day: the older one came the day before.
+        .set({ createdAt: new Date(Date.now() - 86_400_000) })
         .where(eq(contactMessages.id, older)),
     );
     await caller.contacts.setStatus({ id: read, status: 'read' });

@@ -46,7 +46,8 @@ describe('newsletter admin procedures', () => {
     await deps.db.transaction((tx) =>
       tx
         .update(newsletterSubscribers)
-        .set({ createdAt: new Date(Date.now() - 60_000) })
+        // Arrival times are kept to the day: the older one came the day before.
+        .set({ createdAt: new Date(Date.now() - 86_400_000) })
         .where(eq(newsletterSubscribers.email, older)),
     );
     const { caller } = await adminCaller(deps);

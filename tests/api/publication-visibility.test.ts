@@ -225,6 +225,8 @@ describe('Unpublished items never reach visitors', () => {
       '/search?q=title',
       '/search?q=title&page=2',
       '/search?q=text',
+      // A kept search's address (decision 018) whose token this browser never made: the empty search page.
+      '/search/r/0123456789abcdef0123456789abcdef',
     ];
     // Previews too: without an editor's session they show nothing of the item.
     const details = [...hidden, ...visible].flatMap(({ id, page }) => [`${page}/${id}`, `/preview${page}/${id}`]);

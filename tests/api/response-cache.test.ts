@@ -144,16 +144,3 @@ describe('answers from the response cache', () => {
     expect(again.body.toString()).toBe(streamed.body.toString());
   });
 });
-
-describe('a site without PUBLIC_URL, named by the Host of each request', () => {
-  it('never replays one host’s sitemap to a request for another', async () => {
-    await makeContent(site.deps, 'news', { titleEn: 'Sitemap entry' });
-    const first = await rawGet('/sitemap.xml', { host: 'news.example.org', 'accept-encoding': 'identity' });
-    const second = await rawGet('/sitemap.xml', { host: 'attacker.example', 'accept-encoding': 'identity' });
-    const again = await rawGet('/sitemap.xml', { host: 'news.example.org', 'accept-encoding': 'identity' });
-    expect(first.body.toString()).toContain('<loc>http://news.example.org/');
-    expect(second.body.toString()).not.toContain('news.example.org');
-    expect(again.body.toString()).not.toContain('attacker.example');
-    expect(again.body.toString()).toBe(first.body.toString());
-  });
-});

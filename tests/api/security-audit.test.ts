@@ -23,15 +23,22 @@ async function trail(deps: TestDeps) {
   return [...page.items].reverse();
 }
 
+/** A deletion takes the item's title or name out of the entries about it (src/server/security/audit.ts); nothing else changes. */
+function withLabelOfDeletedItemForgotten<Entry extends { action: string; targetId: number | null; summary: string | null }>(entry: Entry, path: string, id: unknown): Entry {
+  if (!path.endsWith('.delete') || entry.targetId !== id) return entry;
+  const namespace = path.slice(0, -'delete'.length);
+  return entry.action.startsWith(namespace) || entry.action.startsWith('revisions.') ? { ...entry, summary: null } : entry;
+}
+
 describe('the audit log', () => {
-  it.each(adminMutations)('records %s by an editor, with who and when, and leaves every earlier entry as it was', async (path) => {
+  it.each(adminMutations)('records %s by an editor, with who and when, and leaves every earlier entry as it was (a deleted item’s label forgotten)', async (path) => {
     const deps = await cloneTestDeps(template);
     try {
       const before = await trail(deps);
       const from = Date.now();
       await procedureOf(await callerForToken(deps, world.validToken), path)(liveInput(world, path));
       const after = await trail(deps);
-      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.slice(0, before.length)).toEqual(before.map((entry) => withLabelOfDeletedItemForgotten(entry, path, liveInput(world, path).id)));
       const added = after.slice(before.length);
       expect(added).toHaveLength(1);
       expect(added[0]).toMatchObject({ action: path, userId: world.admin.id, userEmail: world.admin.email });
@@ -63,7 +70,9 @@ describe('the audit log', () => {
       await holdSession(other, await sessionTokenFor(deps, editor));
       expect((await trpcMutation(other, 'auth.logoutEverywhere', undefined, other.xsrfHeaders())).status).toBe(200);
 
-      const entries = (await trail(deps)).filter((entry) => entry.at.getTime() >= from - 5);
+      // A failed sign-in's entry carries the start of its hour (the window its attempts are counted in), not its moment.
+      const hourStart = from - (from % 3_600_000);
+      const entries = (await trail(deps)).filter((entry) => entry.at.getTime() >= (entry.action === 'auth.loginFailed' ? hourStart : from - 5));
       expect(entries.map(({ action, userId, userEmail }) => ({ action, userId, userEmail }))).toEqual([
         { action: 'auth.loginFailed', userId: editor.id, userEmail: editor.email },
         { action: 'auth.loginFailed', userId: null, userEmail: 'nobody@example.org' },

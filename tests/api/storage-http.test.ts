@@ -97,9 +97,10 @@ describe('removeStaleUploads', () => {
     const stale = await makeImageUpload(site.deps);
     const recent = await makeImageUpload(site.deps);
     const item = await makeContent(site.deps, 'news');
-    const dayAndMinuteAgo = new Date(Date.now() - 24 * 3_600_000 - 60_000);
-    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.id, stale.id)));
-    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: dayAndMinuteAgo }).where(eq(uploads.path, item.image)));
+    // Kept to the day it came, an upload is swept a day after the end of that day at the latest.
+    const twoDaysAndMinuteAgo = new Date(Date.now() - 48 * 3_600_000 - 60_000);
+    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: twoDaysAndMinuteAgo }).where(eq(uploads.id, stale.id)));
+    await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: twoDaysAndMinuteAgo }).where(eq(uploads.path, item.image)));
 
     expect(await removeStaleUploads(site.deps)).toBe(1);
     expect(filesOfUpload(site.deps, stale.path)).toEqual([]);
@@ -111,8 +112,9 @@ describe('removeStaleUploads', () => {
 
   it('takes the grace period and the present moment as arguments', async () => {
     const upload = await makeImageUpload(site.deps);
+    // The grace period counts from the end of the day the upload is kept to.
     expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 30_000)).toBe(0);
-    expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 120_000)).toBe(1);
+    expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 86_400_000 + 120_000)).toBe(1);
     expect(fs.existsSync(site.deps.storage.absolute(upload.path))).toBe(false);
   });
 

@@ -110,7 +110,8 @@ describe('stories admin procedures', () => {
     await deps.db.transaction((tx) =>
       tx
         .update(stories)
-        .set({ createdAt: new Date(Date.now() - 60_000) })
+        // Arrival times are kept to the day: c came the day before.
+        .set({ createdAt: new Date(Date.now() - 86_400_000) })
         .where(eq(stories.id, c)),
     );
     await caller.stories.publish({ id: b });

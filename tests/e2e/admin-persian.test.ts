@@ -74,7 +74,7 @@ describe('the admin panel in Persian', () => {
     await context.close();
   });
 
-  it('opens a contact message with its date in the Solar Hijri calendar, and the drawer from the right on a phone', async () => {
+  it('opens a contact message with the day it came in the Solar Hijri calendar (no time), and the drawer from the right on a phone', async () => {
     await makeContactWithImage(site.deps, { name: 'نرگس محمدی', message: 'سلام، می‌خواهم درباره حقوق کار زنان بیشتر بدانم.' });
     const { context, page, problems } = await openAdmin(browser, site, '/admin/contacts', { lang: 'fa', viewport: 'phone' });
     await page
@@ -84,7 +84,7 @@ describe('the admin panel in Persian', () => {
       .click();
     const dialog = page.getByTestId('contact-dialog');
     await dialog.getByText('پیام از نرگس محمدی').waitFor();
-    expect(await dialog.getByTestId('contact-date').textContent()).toMatch(/^[۰-۹]{1,2} [\u0600-\u06FF]+ ۱۴[۰-۹]{2}،? (ساعت )?[۰-۹]{1,2}:[۰-۹]{2}$/);
+    expect(await dialog.getByTestId('contact-date').textContent()).toMatch(/^[۰-۹]{1,2} [\u0600-\u06FF]+ ۱۴[۰-۹]{2}$/);
     await screenshot(page, 'admin-contact-dialog-fa-phone');
     await dialog.getByRole('button', { name: 'بستن' }).first().click();
 

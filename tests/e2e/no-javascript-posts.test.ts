@@ -145,11 +145,14 @@ describe('the answers to form posts', () => {
   });
 
   it('names the onion address in every HTML answer, while canonical links, sitemap and feeds keep the public address', async () => {
-    for (const path of ['/', '/about?page=2', '/yourStory', '/login', '/sent/story']) {
+    // A parameter the page does not read is not part of its address (one cache entry per page), so
+    // the onion address names the page without it.
+    const addresses: Record<string, string> = { '/': '/', '/about?page=2': '/about', '/yourStory': '/yourStory', '/login': '/login', '/sent/story': '/sent/story' };
+    for (const [path, address] of Object.entries(addresses)) {
       for (let round = 0; round < 2; round += 1) {
         // The second round is answered from the response cache, with the same headers.
         const response = await fetch(site.url + path, { headers: { Host: 'womensrightsexampleonionaddressxxxxxxxxxxxxxxxxxxxxxxx.onion' } });
-        expect(response.headers.get('onion-location'), path).toBe(`${ONION_URL}${path}`);
+        expect(response.headers.get('onion-location'), path).toBe(`${ONION_URL}${address}`);
         const html = await response.text();
         if (path === '/') expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/">`);
       }

@@ -7,6 +7,8 @@ import { browserAndSiteForFile, loginAs, newContext, viewports, type Site } from
 import { openPage, settled, snap, startSeededSite, visit, type Lang, type Viewport } from './support/public-site.ts';
 
 const texts = { en: enPublic, fa: faPublic } as const;
+/** Where a search's results are shown: an address with an opaque token, never the words (decision 018). */
+const KEPT_ADDRESS = /^\/search\/r\/[A-Za-z0-9_-]{22}$/;
 /** Words of the seeded demo copy, and the same words as the other keyboard may type them. */
 const queries = { en: 'women', fa: 'معلمان آزادي' } as const;
 
@@ -36,7 +38,7 @@ describe('search, with JavaScript', () => {
     expect(total).toBeGreaterThan(10);
     await page.getByTestId('search-box-bar').getByRole('searchbox').fill(queries.en);
     await page.getByTestId('search-box-bar').getByRole('searchbox').press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(KEPT_ADDRESS);
     await settled(page);
     await expect.poll(() => page.getByTestId('search-result').count()).toBe(10);
     await expectResultsPage(page, 'en');
@@ -44,7 +46,7 @@ describe('search, with JavaScript', () => {
     await snap(page, 'search-en-desktop');
     await page.getByTestId('pagination').getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 2 of');
-    // Back and Forward move between result pages, and a reload keeps them: the history entry holds the search.
+    // Back and Forward move between result pages, and a reload keeps them: each page is a kept search of its own.
     await page.goBack();
     await expect.poll(() => page.getByTestId('pagination').innerText()).toContain('Page 1 of');
     await page.goForward();
@@ -74,7 +76,7 @@ describe('search, with JavaScript', () => {
     const box = page.getByTestId('search-box-menu').getByRole('searchbox');
     await box.fill(queries.fa);
     await box.press('Enter');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(KEPT_ADDRESS);
     await settled(page);
     await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('drawer').count()).toBe(0);
@@ -124,8 +126,9 @@ describe('search, without JavaScript', () => {
       // Posted: the words are in the request's body, not in any address.
       expect(new URL(posted.url()).pathname).toBe('/search');
       expect(new URLSearchParams(posted.postData() ?? '').get('q')).toBe(queries[lang]);
+      // Answered with a redirect to the kept search's opaque address (decision 018).
       const url = new URL(page.url());
-      expect(url.pathname).toBe('/search');
+      expect(url.pathname).toMatch(KEPT_ADDRESS);
       expect([...url.searchParams.keys()]).toEqual(['lang']);
       expect(url.searchParams.get('lang')).toBe(lang);
       await expectResultsPage(page, lang);

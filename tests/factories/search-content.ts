@@ -80,3 +80,34 @@ export async function insertGallery(deps: TestDeps, name: string): Promise<numbe
   const [row] = await deps.db.transaction((tx) => tx.insert(galleryItems).values({ name, image: 'images/none.jpg' }).returning({ id: galleryItems.id }));
   return row!.id;
 }
+
+/** Forty made-up words that every body of `insertWordyPosts` is written in. */
+export const WORDY_VOCABULARY = Array.from({ length: 40 }, (_, index) => `wordy${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`);
+
+/**
+ * Posts whose long bodies hold every word of a small vocabulary many times: the corpus on which a
+ * query of many common words costs the most (every word is in every item, and each item's text is
+ * long to mark up). Returns such a query: sixteen distinct common words.
+ */
+export async function insertWordyPosts(deps: TestDeps, count: number, wordsPerBody = 1000): Promise<string> {
+  const vocabulary = WORDY_VOCABULARY;
+  const rows = Array.from({ length: count }, (_, item) => {
+    const body = Array.from({ length: wordsPerBody }, (_, index) => vocabulary[(item * 7 + index * 13) % vocabulary.length]).join(' ');
+    return {
+      kind: 'news' as const,
+      titleEn: `Bulletin ${item} ${vocabulary[item % vocabulary.length]}`,
+      titleFa: 'بی‌عنوان',
+      descriptionEn: body,
+      descriptionFa: '',
+      image: 'images/none.jpg',
+      country: 'iran' as const,
+      createdAt: at(item / 24),
+      updatedAt: at(item / 24),
+    };
+  });
+  // One transaction, in statements of a hundred rows (SQLite bounds a statement's parameters).
+  await deps.db.transaction(async (tx) => {
+    for (let from = 0; from < rows.length; from += 100) await tx.insert(posts).values(rows.slice(from, from + 100));
+  });
+  return vocabulary.slice(0, 16).join(' ');
+}

@@ -59,7 +59,7 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
   const [command, args] = asServerUser(path.join(bin, 'postgres'), [
     '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
-    // As docs/deploy.md asks of a production server, so erasure can keep its promise (decision 021).
+    // As docs/deploy.md asks of a production server, so erasure can keep its promise (decision 024).
     '-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'min_wal_size=32MB',
   ]);
   const server: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -26,12 +26,15 @@ export function newTestDir(prefix: string): string {
 /** The site whose database and storage the settings name, inside `dir`; cleanup closes the database and removes the folder. */
 export function testDepsIn(dir: string, env: Env): TestDeps {
   const db = openDatabase(env.DATABASE_URL);
+  const deps = createDeps({ db, env });
   return {
-    ...createDeps({ db, env }),
+    ...deps,
     db,
     env,
     dir,
     async cleanup() {
+      // Not awaited (as on main): a thread still in an overrunning statement ends on its own.
+      void deps.searchWorkers.close();
       await db.close();
       dropTestDatabase(env.DATABASE_URL);
       fs.rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFromHtml, HtmlRejected } from '../../src/shared/rich-text/from-html.ts';
 import { allowedHtml, renderHtml, renderSegments } from '../../src/shared/rich-text/render.ts';
 import { richTextDocument, type RichTextDocument } from '../../src/shared/rich-text/schema.ts';
+import { timed } from '../setup/cpu-time.ts';
 
 /** Every element and attribute of the HTML, with what is wrong with it; empty when the HTML is within the allowed set. */
 function violations(html: string): string[] {
@@ -28,22 +29,6 @@ function violations(html: string): string[] {
     stack.push(...node.children);
   }
   return found;
-}
-
-/**
- * The CPU time of this thread, fastest of three runs. Wall-clock time on a shared machine counts
- * other processes' work; the bound is about what one input can cost the server.
- */
-function timed<T>(work: () => T): { result: T; ms: number } {
-  let best = Infinity;
-  let result!: T;
-  for (let run = 0; run < 3; run++) {
-    const start = process.threadCpuUsage();
-    result = work();
-    const used = process.threadCpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return { result, ms: best };
 }
 
 /** HTML to rendered HTML as the REST API does it: conversion, the schema's check, rendering. */

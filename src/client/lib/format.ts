@@ -22,6 +22,30 @@ export function formatDateTime(date: Date | string | number, language: Language)
   return formatDate(date, language, { dateStyle: 'long', timeStyle: 'short' });
 }
 
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a visitor's story, message or subscription arrived, as precisely as the site keeps it
+ * (the UTC day, or the hour: SECURITY.md): a whole UTC day as its date alone, in UTC, so no zone
+ * turns its midnight into the evening before; a whole hour as the hour it spans in the editor's
+ * zone; anything else (an editor's own action, a time kept before this rule) to the minute.
+ * `timeZone` is the browser's unless given.
+ */
+export function formatKeptTime(date: Date | string | number, language: Language, timeZone?: string): string {
+  const ms = new Date(date).getTime();
+  if (ms % DAY_MS === 0) return formatDate(ms, language, { dateStyle: 'long', timeZone: 'UTC' });
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone };
+  const format = cached(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locales[language], options));
+  return ms % HOUR_MS === 0 ? format.formatRange(ms, ms + HOUR_MS) : format.format(ms);
+}
+
+/** The date alone of such a time, for list columns: a whole UTC day is read in UTC, as above. */
+export function formatKeptDate(date: Date | string | number, language: Language, timeZone?: string): string {
+  const ms = new Date(date).getTime();
+  return formatDate(ms, language, { dateStyle: 'long', timeZone: ms % DAY_MS === 0 ? 'UTC' : timeZone });
+}
+
 export function formatNumber(value: number, language: Language): string {
   return cached(`number ${language}`, () => new Intl.NumberFormat(locales[language])).format(value);
 }

@@ -37,6 +37,15 @@ export function contentListInput(search: URLSearchParams) {
   };
 }
 
+/** The page number as an address parameter: page 1 is the address without one. */
+const pageParameter = (page: number) => (page > 1 ? String(page) : undefined);
+
+/** What of its address a list page reads, as contentListInput reads it (see AddressRule in pages/public/public-routes.tsx). */
+export function contentListAddress(search: URLSearchParams) {
+  const { page, category, country } = contentListInput(search);
+  return { page: pageParameter(page), category, country };
+}
+
 export const contentListQuery = (trpc: Trpc, kind: ContentKind, search: URLSearchParams) => trpc[routerName[kind]].list.queryOptions(contentListInput(search));
 
 /** The newest items of a kind, as the home page caches them (side lists, "more from"). */
@@ -50,6 +59,9 @@ export const countryQueries = (trpc: Trpc, country: Country) =>
 
 /** A paged list whose only parameter in the address is ?page=. */
 export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page: pageFrom(search.get('page')), pageSize });
+
+/** What of its address a page with one paged list reads. */
+export const pagedAddress = (search: URLSearchParams) => ({ page: pageParameter(pageFrom(search.get('page'))) });
 
 export const galleryQuery = (trpc: Trpc, search: URLSearchParams) => trpc.gallery.list.queryOptions(pagedInput(search, pageSizes.gallery));
 export const legalListQuery = (trpc: Trpc, search: URLSearchParams) => trpc.legal.list.queryOptions(pagedInput(search, pageSizes.legal));

@@ -1,11 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch, useSearchParams } from 'wouter';
 import { stripBidiOverrides } from '../../shared/bidi.ts';
-import { POSTED_SEARCH_ID, searchFields } from '../../shared/search-address.ts';
+import { keptSearchPath, keptSearchToken, searchFields } from '../../shared/search-address.ts';
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { countryList, detailPath, pageFrom } from './content.ts';
-import type { RouterOutputs } from './trpc.ts';
+import { keepSearch, useKeptSearch } from './kept-search.ts';
+import { useTRPC, type RouterOutputs } from './trpc.ts';
 
 export type SearchHit = RouterOutputs['search']['query']['items'][number];
 export type { SearchType };
@@ -55,64 +56,67 @@ export function searchFromAddress(params: URLSearchParams) {
   return { input, problem };
 }
 
-/** What a search posted without JavaScript asked for, when this document is its answer. */
-const postedAtLoad: string | null = (() => {
-  if (typeof document === 'undefined') return null;
-  const text = document.getElementById(POSTED_SEARCH_ID)?.textContent;
-  return text ? (JSON.parse(text) as string) : null;
-})();
-
-interface SearchHistoryState {
-  search?: string;
+/** What the search page shows, and whether a kept search's token found nothing (or is being asked for). */
+export interface ShownSearch {
+  params: URLSearchParams;
+  /** A kept search's address whose search is not kept here (expired, or made by another browser). */
+  gone: boolean;
+  /** A kept search's fields are being asked of the server (a page loaded for a token this tab never saw). */
+  pending: boolean;
 }
-const historySearch = () => (history.state as SearchHistoryState | null)?.search ?? null;
-const historyEvents = ['popstate', 'pushState', 'replaceState'];
-function subscribeToHistory(callback: () => void) {
-  for (const event of historyEvents) addEventListener(event, callback);
-  return () => {
-    for (const event of historyEvents) removeEventListener(event, callback);
-  };
-}
-
-// The posted search belongs to this history entry: Back and Forward return to it, reloading keeps it.
-if (postedAtLoad !== null && historySearch() === null) history.replaceState({ ...(history.state as object | null), search: postedAtLoad }, '');
 
 /**
- * The search the page shows: the one kept in this history entry (searches started on the page,
- * which never put their words in the address), else the address's own (`/search?q=` links made
- * elsewhere). While hydrating, the posted search the server rendered.
+ * The search the page shows: a kept search's (`/search/r/<token>`: the fields in this tab's memory,
+ * or the server's for a page it rendered), else the address's own (`/search?q=` links made
+ * elsewhere). Nothing of it is in the history entry's state (decision 018).
  */
-export function useSearchAddress(): URLSearchParams {
+export function useSearchAddress(): ShownSearch {
+  const [path] = useLocation();
   const [address] = useSearchParams();
-  const kept = useSyncExternalStore(subscribeToHistory, historySearch, () => postedAtLoad);
-  return kept === null ? address : new URLSearchParams(kept);
+  const token = keptSearchToken(path);
+  const fields = useKeptSearch(token);
+  if (!token) return { params: address, gone: false, pending: false };
+  // On the server the kept search's fields are the address it renders (src/server/http/render.ts).
+  if (typeof document === 'undefined') return { params: address, gone: !address.get('q'), pending: false };
+  return { params: new URLSearchParams(fields ?? ''), gone: fields === '', pending: fields === undefined };
 }
 
 /**
- * Shows a search without putting it in the address: the words go into the history entry's state,
- * as the no-JavaScript form posts them. Empty fields are left out; a new query starts at page 1.
+ * Shows a search without putting its words in the address, the title or the history's state: the
+ * server keeps it under a token (as for the forms without JavaScript) and the page moves to the
+ * token's address. The results are asked for at the same time, so keeping costs no extra wait.
+ * Empty fields are left out; a new query starts at page 1.
  */
 export function useSearchNavigation() {
   const [, navigate] = useLocation();
-  return (fields: Partial<Record<(typeof searchFields)[number], string | undefined>>) => {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async (fields: Partial<Record<(typeof searchFields)[number], string | undefined>>) => {
     const search = new URLSearchParams();
     for (const name of searchFields) {
       const value = fields[name];
       if (value) search.set(name, value);
     }
-    navigate('/search', { state: { search: String(search) } satisfies SearchHistoryState });
+    const { input, problem } = searchFromAddress(search);
+    if (problem === 'empty') navigate('/search');
+    else {
+      if (!problem) void queryClient.prefetchQuery(trpc.search.query.queryOptions(input));
+      navigate(keptSearchPath(await keepSearch(search)));
+    }
     scrollTo({ top: 0 });
   };
 }
 
 /**
  * The current address for links and forms that lead back to this page (the language switch, the
- * footer's newsletter form), without a search's words: on the results page those are the posted
- * search, which must not reach an address through a link.
+ * footer's newsletter form), without a search: on a results page they lead to the search page
+ * (a `/search?q=` link's words must not spread to more addresses, and a form posted to a kept
+ * search's address would be answered without it).
  */
 export function useAddressWithoutSearch(): { path: string; search: string } {
-  const [path] = useLocation();
+  const [location] = useLocation();
   const params = new URLSearchParams(useSearch());
-  if (/^\/search\/?$/i.test(path)) for (const name of searchFields) params.delete(name);
-  return { path, search: String(params) };
+  const onSearch = /^\/search\/?$/i.test(location) || keptSearchToken(location) !== null;
+  if (onSearch) for (const name of searchFields) params.delete(name);
+  return { path: onSearch ? '/search' : location, search: String(params) };
 }

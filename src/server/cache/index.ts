@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Language } from '../../shared/locale.ts';
 import { databaseContentVersion, type ContentVersionSource } from './content-version.ts';
 import { versionedAsyncMemo, versionedMemo, type Remember, type RememberAsync } from './memo.ts';
+import { ResponseCache } from './response-cache.ts';
 import { validatorMaker } from './validators.ts';
 
 export type { ContentVersionSource } from './content-version.ts';
@@ -26,6 +27,8 @@ export interface SiteCache {
   rememberAsync: RememberAsync;
   /** The opaque ETag of a public read of this version in this language. */
   validator(version: string, language: Language): string;
+  /** Stored anonymous answers (http.ts answers from them), by canonical address and language. */
+  responses: ResponseCache;
 }
 
 /** Built once per site (createApp, or a test's dependencies) and passed through the context. */
@@ -37,5 +40,6 @@ export function createSiteCache(db: Db, versions: ContentVersionSource = databas
     remember: versionedMemo(version),
     rememberAsync: versionedAsyncMemo(version),
     validator: validatorMaker(),
+    responses: new ResponseCache(),
   };
 }

@@ -12,6 +12,8 @@ interface Variant {
 
 /** One anonymous 200 response, kept with the headers the whole middleware chain gave it. */
 export interface CachedResponse {
+  /** 200, or 404 for a page (capture.ts). */
+  status: number;
   etag: string;
   /** Every header of the response except body framing (length, encoding): security headers included. */
   headers: string[];
@@ -60,6 +62,7 @@ export function entryFromResponse(res: Response, body: Buffer): CachedResponse {
   const type = String(res.getHeader('content-type') ?? '');
   const cacheControl = String(res.getHeader('cache-control') ?? '');
   return {
+    status: res.statusCode,
     etag: String(res.getHeader('etag') ?? ''),
     headers,
     notModified,
@@ -84,6 +87,11 @@ export class ResponseCache {
   constructor(maxBytes = 32 * 1024 * 1024) {
     this.maxBytes = maxBytes;
     this.entries = new SegmentedLru(maxBytes);
+  }
+
+  /** Answers held now. */
+  get size(): number {
+    return this.entries.size;
   }
 
   get(version: string, key: string): CachedResponse | undefined {

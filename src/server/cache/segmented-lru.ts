@@ -24,6 +24,11 @@ export class SegmentedLru<V extends Sized> {
     this.maxBytes = maxBytes;
   }
 
+  /** Entries held, in both segments. */
+  get size(): number {
+    return this.probation.size + this.protected.size;
+  }
+
   get(key: string): V | undefined {
     const held = this.protected.get(key);
     if (held) {

@@ -10,8 +10,12 @@ if (!file) {
 }
 const deps = await cliDeps();
 try {
-  const { bytes } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, file);
+  const { bytes, skipped } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, file);
   console.log(`Backup written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
+  if (skipped.length) {
+    // A restore would refuse them: names the site never makes, links, files whose bytes are not their type.
+    console.log(`Left out of it, since the site never makes them (${skipped.length}): ${skipped.slice(0, 20).join(', ')}${skipped.length > 20 ? ', …' : ''}`);
+  }
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exitCode = 1;

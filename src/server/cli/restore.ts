@@ -1,5 +1,5 @@
 // npm run restore -- FILE — brings a backup back. Stop the server first.
-import { BackupError, restoreBackup } from '../backup/archive.ts';
+import { BackupError, restoreBackup, restoreLimitsFor } from '../backup/archive.ts';
 import { EnvError, loadDotEnv, readEnv } from '../env.ts';
 
 const file = process.argv[2];
@@ -10,11 +10,12 @@ if (!file) {
 loadDotEnv();
 try {
   const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR });
+  const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR }, restoreLimitsFor(env));
   console.log(`Restored ${file}.`);
   if (kept.keptDb) console.log(`The previous database is kept at ${kept.keptDb}.`);
   if (kept.keptStorage) console.log(`The previous storage folder is kept at ${kept.keptStorage}.`);
 } catch (error) {
-  console.error(error instanceof BackupError || error instanceof EnvError ? error.message : `Restore failed: ${(error as Error).message}`);
+  if (error instanceof BackupError) console.error(`${error.message}\nNothing was changed.`);
+  else console.error(error instanceof EnvError ? error.message : `Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;
 }

@@ -9,7 +9,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Engine = SqliteEngine | PostgresEngine;
 
 /**
- * The query builder, written once for both engines (decision 020): every query is awaited, and
+ * The query builder, written once for both engines (decision 023): every query is awaited, and
  * built on the tables of schema.ts, which PostgreSQL's twins (schema-pg.ts) mirror column for
  * column. SQLite's synchronous `.all()`, `.get()`, `.run()` do not exist on PostgreSQL; the lint
  * rules refuse them.

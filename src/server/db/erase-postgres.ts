@@ -4,7 +4,7 @@ import { postgresOf, type Db } from './client.ts';
 import { siteTables } from './copy-site.ts';
 
 /**
- * Erasure on PostgreSQL (docs/decisions/021). A deleted row stays in its table's file as a dead
+ * Erasure on PostgreSQL (docs/decisions/024). A deleted row stays in its table's file as a dead
  * tuple until vacuum, and in the write-ahead log (which also holds the row as it was inserted)
  * until the segment is removed. After a delete of private data the site therefore:
  *   1. rewrites the tables concerned (VACUUM FULL: new files holding only live rows; the old files

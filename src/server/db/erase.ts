@@ -1,21 +1,18 @@
 import { sqliteOf, type Db } from './client.ts';
 import { erasePostgres } from './erase-postgres.ts';
+import { eraseNowSqlite } from './erase-sqlite.ts';
 
 /**
  * Makes deleted private data (a story, a contact message, a subscriber) unrecoverable from the
- * database files at once. `secure_delete` (set when the database is opened) overwrites the deleted
- * row in its page, but the write-ahead log still holds the earlier copies of that page until the
- * next checkpoint, and an ordinary checkpoint leaves the log's bytes in place to be reused. A
- * TRUNCATE checkpoint copies the zeroed pages into the database and cuts the log to nothing.
- * It runs on the writer, in the write queue's turn, so no transaction of this process is open.
+ * database files at once. On SQLite every deletion is already erased by the watch on the writer
+ * (erase-sqlite.ts); a call erases at once what else the log holds (words overwritten without a
+ * delete, before a backup), in the write queue's turn, so no transaction of this process is open.
  * On PostgreSQL the tables named (all the site's by default) are rewritten: see erase-postgres.ts.
  */
 export async function eraseDeleted(db: Db, tables?: readonly string[]): Promise<void> {
   if (db.dialect === 'postgres') return erasePostgres(db, tables);
   const { writer } = sqliteOf(db);
-  await db.exclusive(() => {
-    writer.pragma('wal_checkpoint(TRUNCATE)');
-  });
+  await db.exclusive(() => eraseNowSqlite(writer));
 }
 
 const SCRUBBED = 'deleted_rows_scrubbed';

@@ -26,7 +26,7 @@ const ATTEMPTS = 8;
 const MIGRATION_LOCK = 7_180_226_001;
 
 /**
- * Opens a pool on a PostgreSQL database (decision 020). Transactions are SERIALIZABLE, so the site
+ * Opens a pool on a PostgreSQL database (decision 023). Transactions are SERIALIZABLE, so the site
  * keeps the one-writer-at-a-time reasoning it has on SQLite without a lock per query: when two
  * nodes' transactions would have interleaved, one of them is rolled back and run again.
  */

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL tables, made from the one definition in schema.ts: drizzle-kit reads this file to
  * write migrations-pg/, and tests/api/schema-parity.test.ts compares the two migrated databases.
- * At run time the site builds its queries on schema.ts's tables for both engines (decision 020), so
+ * At run time the site builds its queries on schema.ts's tables for both engines (decision 023), so
  * each PostgreSQL column here must give and take the same JavaScript values as its SQLite twin:
  * times stay milliseconds since 1970 in a bigint (read back as numbers, see pg-types.ts).
  */

@@ -8,6 +8,7 @@ import { withTransactions } from './routing.ts';
 import * as schema from './schema.ts';
 import { registerSearchFunctions } from './search-functions.ts';
 import { WriteQueue } from './write-queue.ts';
+import { eraseNotedNow, watchDeletions } from './erase-sqlite.ts';
 
 export interface SqliteEngine {
   dialect: 'sqlite';
@@ -18,7 +19,8 @@ export interface SqliteEngine {
   reader: Database.Database;
 }
 
-function connect(file: string, role: 'writer' | 'reader'): Database.Database {
+/** One connection to the site's file with the site's settings (also for tools that build a file as the site would). */
+export function connectSqlite(file: string, role: 'writer' | 'reader'): Database.Database {
   const sqlite = new Database(file);
   if (role === 'writer') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -28,6 +30,9 @@ function connect(file: string, role: 'writer' | 'reader'): Database.Database {
   // Deleted rows are overwritten with zeros, not only unlinked: a deleted story or message must not
   // be readable from the file afterwards (see erase.ts for the write-ahead log).
   sqlite.pragma('secure_delete = ON');
+  // Sorts, temporary indexes and VACUUM's copy stay in memory: a temporary file, once removed,
+  // would leave the rows it held in the file system's free blocks.
+  sqlite.pragma('temp_store = MEMORY');
   // A write outside a transaction would slip into whatever transaction is open on the writer.
   if (role === 'reader') sqlite.pragma('query_only = ON');
   registerSearchFunctions(sqlite);
@@ -36,14 +41,16 @@ function connect(file: string, role: 'writer' | 'reader'): Database.Database {
 
 /**
  * Opens (creating its folder if needed) the SQLite file as a writer and a reader connection
- * (docs/decisions/020). Every transaction takes its turn on the writer; it begins IMMEDIATE, so
+ * (docs/decisions/023). Every transaction takes its turn on the writer; it begins IMMEDIATE, so
  * another process on the same file waits for it (busy_timeout) instead of failing on a stale read.
  */
 export function openSqlite(file: string): Db {
   if (file === ':memory:') throw new Error('The site needs a database file: a reader and a writer cannot share an in-memory database.');
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const writer = connect(file, 'writer');
-  const reader = connect(file, 'reader');
+  const writer = connectSqlite(file, 'writer');
+  const reader = connectSqlite(file, 'reader');
+  // Only the writer deletes; its watch erases every deletion from the files (erase-sqlite.ts).
+  watchDeletions(writer);
   const engine: SqliteEngine = { dialect: 'sqlite', file, writer, reader };
   const queue = new WriteQueue();
   const writeOrm = drizzle(writer, { schema }) as unknown as Orm;
@@ -61,10 +68,18 @@ export function openSqlite(file: string): Db {
         } catch (error) {
           if (writer.inTransaction) writer.exec('ROLLBACK');
           throw error;
+        } finally {
+          // Still in the queue's turn: no transaction is open, and a deletion's commit resolves erased.
+          eraseNotedNow(writer);
         }
       }),
     exclusive: (work) => queue.run(async () => work()),
-    migrate: () => queue.run(async () => migrate(drizzle(writer), { migrationsFolder: migrationsFolder('sqlite') })),
+    migrate: () =>
+      queue.run(async () => {
+        migrate(drizzle(writer), { migrationsFolder: migrationsFolder('sqlite') });
+        // Tables a migration added or rebuilt are watched too.
+        watchDeletions(writer);
+      }),
     close: async () => {
       await queue.run(async () => undefined);
       reader.close();

@@ -2,6 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
+import { coarseTime } from '../security/submission-times.ts';
 import type { MessageKey } from '../../shared/messages.ts';
 
 /** A body names a picture that was not uploaded here, or is not a picture; `field` says which body. */
@@ -33,6 +34,6 @@ export async function claimBodyImages(db: DbLike, field: string, paths: readonly
   if (found.some((row) => row.kind !== 'image')) throw new BodyImageRefused(field, 'uploadMustBeImage');
   await db
     .update(uploads)
-    .set({ attachedAt: now })
+    .set({ attachedAt: coarseTime('day', now) })
     .where(and(inArray(uploads.path, wanted), sql`${uploads.attachedAt} IS NULL`));
 }

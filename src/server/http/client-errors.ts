@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { directionOf, type Language } from '../../shared/locale.ts';
-import { message } from '../../shared/messages.ts';
+import { message, type MessageKey } from '../../shared/messages.ts';
 import { escapeHtml } from '../../shared/rich-text/render.ts';
 import type { Deps } from '../trpc/context.ts';
 import { requestContext } from './request-context.ts';
@@ -39,12 +39,13 @@ function wantsPage(req: Request): boolean {
 }
 
 /**
- * The page a reader gets when a page fails: a sentence in her language saying what happened and
- * what to do, a Try again link (to the same address, when it could be read) and the home page.
- * Self-contained (no script, no stylesheet to fetch), since something on the normal path failed.
+ * The page a reader gets when a page fails, or must wait: a title and a sentence in her language
+ * saying what happened and what to do, a Try again link (to the same address, when it could be
+ * read) and the home page. Self-contained (no script, no stylesheet to fetch), since something on
+ * the normal path failed.
  */
-function failurePage(lang: Language, status: number, retry: string | null): string {
-  const sentence = message(lang, status === 500 ? 'pageFailed' : 'addressUnreadable');
+export function failurePage(lang: Language, words: { title: MessageKey; sentence: MessageKey }, retry: string | null): string {
+  const [title, sentence] = [message(lang, words.title), message(lang, words.sentence)];
   const link = 'color:#6b2155;font-weight:600';
   const links = [
     retry ? `<a href="${escapeHtml(retry)}" style="${link}">${message(lang, 'tryAgain')}</a>` : '',
@@ -52,10 +53,10 @@ function failurePage(lang: Language, status: number, retry: string | null): stri
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="${lang}" dir="${directionOf(lang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${message(lang, 'serverError')}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',Tahoma,sans-serif;color:#1c1917;background:#fafaf9;line-height:1.7">
 <main style="max-width:36rem;margin:0 auto;padding:4rem 1.25rem">
-<h1 style="font-size:1.5rem;margin:0 0 1rem">${message(lang, 'serverError')}</h1>
+<h1 style="font-size:1.5rem;margin:0 0 1rem">${title}</h1>
 <p role="alert" style="margin:0 0 1.5rem">${sentence}</p>
 <p style="display:flex;gap:1.5rem;margin:0">${links.join('')}</p>
 </main>
@@ -84,7 +85,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
       // Trying the same address again only helps when it could be read and was a plain visit.
       const retry = !status && req.method === 'GET' ? req.originalUrl : null;
       res.setHeader('Cache-Control', 'no-store');
-      res.type('html').send(failurePage(lang, status ?? 500, retry));
+      res.type('html').send(failurePage(lang, { title: 'serverError', sentence: status ? 'addressUnreadable' : 'pageFailed' }, retry));
       return;
     }
     res.json({ success: false, message: message(lang, status ? 'badRequest' : 'serverError') });

@@ -1,10 +1,11 @@
-import express, { type Request } from 'express';
+import express from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
 import { truncate } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
+import { siteOrigin } from '../env.ts';
 import type { Deps } from '../trpc/context.ts';
 
 const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
@@ -20,13 +21,27 @@ export function xmlEscape(text: string): string {
   return out;
 }
 
-export function siteOrigin(deps: Deps, req: Request): string {
-  return deps.env.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`;
-}
-
 /** A page URL in a language: English is the default, Persian adds ?lang=fa so shared links open in Persian. */
 export function pageUrl(origin: string, pathname: string, language: Language): string {
   return `${origin}${pathname}${language === 'fa' ? '?lang=fa' : ''}`;
+}
+
+/**
+ * The feed or sitemap a path names, as the routes below match it (case-insensitive, an optional
+ * trailing slash, parameters percent-decoded): the key of its answer in the response cache, which
+ * no query parameter changes. Null for anything the routes do not answer.
+ */
+export function feedKey(pathname: string): string | null {
+  const path = pathname.replace(/(.)\/$/, '$1');
+  if (/^\/sitemap\.xml$/i.test(path)) return 'sitemap';
+  const match = /^\/rss\/([^/]+)\/([^/]+)\.xml$/i.exec(path);
+  if (!match) return null;
+  try {
+    const [language, feed] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+    return languages.includes(language as Language) && kindOfSection(feed) ? `rss|${language}|${feed}` : null;
+  } catch {
+    return null;
+  }
 }
 
 const staticPaths = ['/', ...allContentKinds.map((info) => info.listPath), '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
@@ -35,12 +50,12 @@ const staticPaths = ['/', ...allContentKinds.map((info) => info.listPath), '/gal
 export function feedsRoute(deps: Deps) {
   const route = express.Router();
 
-  route.get('/robots.txt', (req, res) => {
-    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps, req)}/sitemap.xml\n`);
+  route.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps.env)}/sitemap.xml\n`);
   });
 
-  route.get('/sitemap.xml', async (req, res) => {
-    const origin = siteOrigin(deps, req);
+  route.get('/sitemap.xml', async (_req, res) => {
+    const origin = siteOrigin(deps.env);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
     for (const row of await deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000)) {
       entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
@@ -65,7 +80,7 @@ export function feedsRoute(deps: Deps) {
     const feed = req.params.feed;
     const kind = kindOfSection(feed);
     if (!languages.includes(language) || !kind) return next();
-    const origin = siteOrigin(deps, req);
+    const origin = siteOrigin(deps.env);
     const rows = await deps.db
       .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
       .from(posts)

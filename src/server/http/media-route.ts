@@ -1,56 +1,68 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../trpc/context.ts';
-import { isStoredPath, type Visibility } from '../uploads/storage.ts';
+import type { SniffedType } from '../uploads/sniff.ts';
+import type { Visibility } from '../uploads/storage.ts';
+import { storedTypeOf } from '../uploads/stored-names.ts';
 import { requestContext } from './request-context.ts';
+
+interface StoredFile {
+  relative: string;
+  type: SniffedType;
+}
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 // Never stored by a browser or a shared cache: an editor's view of a private file is nobody else's.
 const PRIVATE_CACHE = 'private, no-store';
 
-function send(res: Response, file: string, relative: string, cacheControl: string) {
+function send(res: Response, file: string, stored: StoredFile, cacheControl: string) {
+  const { relative, type } = stored;
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  // The type of the name the site made, never a guess from an extension table (send keeps a type already set).
+  res.setHeader('Content-Type', type.mime);
   res.setHeader('Cache-Control', cacheControl);
   // Validators that say nothing of the file's time, which tells when a visitor sent a story's
   // photo: no Last-Modified, and an ETag from the stored name (a name never changes content)
   // instead of the one Express would make from the size and the time.
   res.setHeader('ETag', `"${createHash('sha256').update(relative).digest('base64url').slice(0, 22)}"`);
-  // isStoredPath already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
+  // storedTypeOf already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
   res.sendFile(file, { cacheControl: false, dotfiles: 'allow', lastModified: false }, (error) => {
     if (error && !res.headersSent) res.status(404).end();
   });
 }
 
 /**
- * The stored media, on two paths (docs/decisions/012):
+ * The stored media, on two paths (docs/decisions/012, 020):
  * - `/storage/<path>`: the public side only (files of published items), cached for a year;
  * - `/media/private/<path>`: either side, only for signed-in editors, never cached. Everyone else
  *   gets the same 404 as for a file that does not exist, so a URL reveals nothing.
- * Only names the server makes are looked up; nothing else in the folder is reachable.
+ * Only names the server makes, of the types it stores (storedTypeOf), are looked up; nothing else
+ * in the folder is reachable: a page, script or SVG put there by hand or by an old restore is a 404.
  */
 export function mediaRoutes(deps: Deps) {
   const routes = express.Router();
-  const storedPathAfter = (prefix: string, req: Request) => {
+  const storedPathAfter = (prefix: string, req: Request): StoredFile | null => {
     const relative = req.path.slice(prefix.length + 1);
-    return isStoredPath(relative) ? relative : null;
+    const type = storedTypeOf(relative);
+    return type ? { relative, type } : null;
   };
 
   routes.get('/storage/{*file}', (req, res) => {
-    const relative = storedPathAfter('/storage', req);
-    const file = relative ? deps.storage.existing(relative, 'public') : null;
-    if (!relative || !file) return res.status(404).end();
-    send(res, file, relative, PUBLIC_CACHE);
+    const stored = storedPathAfter('/storage', req);
+    const file = stored ? deps.storage.existing(stored.relative, 'public') : null;
+    if (!stored || !file) return res.status(404).end();
+    send(res, file, stored, PUBLIC_CACHE);
   });
 
   routes.get('/media/private/{*file}', async (req, res) => {
     res.setHeader('Cache-Control', PRIVATE_CACHE);
     res.vary('Cookie');
     const ctx = await requestContext(deps, req, res);
-    const relative = storedPathAfter('/media/private', req);
+    const stored = storedPathAfter('/media/private', req);
     const sides: Visibility[] = ['private', 'public'];
-    const file = ctx.user && relative ? sides.map((side) => deps.storage.existing(relative, side)).find(Boolean) : null;
-    if (!relative || !file) return res.status(404).end();
-    send(res, file, relative, PRIVATE_CACHE);
+    const file = ctx.user && stored ? sides.map((side) => deps.storage.existing(stored.relative, side)).find(Boolean) : null;
+    if (!stored || !file) return res.status(404).end();
+    send(res, file, stored, PRIVATE_CACHE);
   });
   return routes;
 }

@@ -6,9 +6,11 @@ import { languageChoiceToRemember } from './request-language.ts';
 /**
  * Tor Browser offers the onion address of a page that names one (`Onion-Location`): readers who
  * reach the clearnet site through Tor move to the onion service, whose traffic never leaves Tor.
+ * `address` is the page's path and query: its canonical address when it has one, since the answer
+ * may be kept and sent to every reader of that page.
  */
-export function announceOnion(deps: Deps, req: Request, res: Response): void {
-  if (deps.env.ONION_URL) res.setHeader('Onion-Location', `${deps.env.ONION_URL}${req.originalUrl}`);
+export function announceOnion(deps: Deps, address: string, res: Response): void {
+  if (deps.env.ONION_URL) res.setHeader('Onion-Location', `${deps.env.ONION_URL}${address}`);
 }
 
 export const LANGUAGE_COOKIE = 'lang';

@@ -2,39 +2,54 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
+import type { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
 import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, type Language } from '../../shared/locale.ts';
-import type { RenderResult } from '../../client/entry-server.tsx';
+import type { RenderOptions, RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
 import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
+import { ThrottledError } from '../trpc/errors.ts';
 import { appRouter, type AppRouter } from '../trpc/router.ts';
-import { pageUrl, siteOrigin, xmlEscape as escapeHtml } from './feeds.ts';
+import { siteOrigin } from '../env.ts';
+import { pageUrl, xmlEscape as escapeHtml } from './feeds.ts';
+import { visitorOf } from './request-context.ts';
 import { requestLanguage } from './request-language.ts';
 import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
+import { CLIENT_ONLY, pageAddresses, type PageAddressOf } from './page-address.ts';
 
-type RenderFn = (url: string, language: Language, client: ReturnType<typeof createTRPCClient<AppRouter>>, serverForm?: ServerFormState | null) => Promise<RenderResult>;
+type RenderFn = (
+  url: string,
+  language: Language,
+  client: ReturnType<typeof createTRPCClient<AppRouter>>,
+  serverForm?: ServerFormState | null,
+  options?: RenderOptions,
+) => Promise<RenderResult>;
+/** What the server bundle (src/client/entry-server.tsx) exports. */
+interface ServerBundle {
+  render: RenderFn;
+  pageAddress?: PageAddressOf;
+}
 
-/** Admin screens and editors' previews stay client-only: their data is private and they are never shared. */
-const CLIENT_ONLY = /^\/(setup|admin|preview)(\/|$)|^\/login\/./i;
 /** The sign-in page is rendered on the server for visitors without a session (an editor's goes on to the panel). */
 const LOGIN = /^\/login\/?$/i;
 
-function headTags(deps: Deps, req: Request, language: Language, result: RenderResult): string {
-  const origin = siteOrigin(deps, req);
-  const canonical = pageUrl(origin, req.path, language);
+function headTags(deps: Deps, pathname: string, language: Language, result: RenderResult): string {
+  const origin = siteOrigin(deps.env);
+  const canonical = pageUrl(origin, pathname, language);
   const description = result.head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
   const image = result.head.image ? new URL(result.head.image, origin).toString() : null;
   const imageAlt = result.head.imageAlt?.replace(/\s+/g, ' ').trim().slice(0, 420);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
-    `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, req.path, 'fa'))}">`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, req.path, 'en'))}">`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
+    `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, pathname, 'fa'))}">`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/${contentKinds.news.section}.xml">`,
     `<meta property="og:site_name" content="${escapeHtml(result.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(result.title)}">`,
@@ -103,11 +118,18 @@ export interface PageOptions {
   serverForm?: ServerFormState | null;
   /** A posted search (src/server/http/search-post.ts): rendered as if its fields were the address's. */
   search?: URLSearchParams;
+  /**
+   * The canonical address of the page asked for (./page-address.ts), rendered instead of the
+   * request's own; a list page past the last one then answers with a redirect to the last.
+   */
+  address?: string;
 }
 
 export interface PageRenderer {
   /** Renders the request's path as a page in the request's language and sends it. */
   send(req: Request, res: Response, options?: PageOptions): Promise<void>;
+  /** The canonical address of a page request, or null when it has none (./page-address.ts). */
+  address(req: Request): string | null;
 }
 
 /** JSON in a <script> element: `<` escaped, so stored text cannot close the element. */
@@ -122,13 +144,23 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const preloads = modulePreloader(readManifest(clientDir));
   const serverEntry = path.join(clientDir, '..', 'server', 'entry-server.js');
+  const addresses = pageAddresses(clientDir);
   let renderer: Promise<RenderFn | null> | null = null;
   const loadRenderer = () =>
-    (renderer ??= fs.existsSync(serverEntry) ? import(pathToFileURL(serverEntry).href).then((module: { render: RenderFn }) => module.render) : Promise.resolve(null));
+    (renderer ??= fs.existsSync(serverEntry)
+      ? import(pathToFileURL(serverEntry).href).then((module: ServerBundle) => {
+          addresses.use(module.pageAddress);
+          return module.render;
+        })
+      : Promise.resolve(null));
+  // Loaded at once: until then no page has a canonical address, so none is cached. A failure is
+  // reported by the first page that needs the renderer.
+  loadRenderer().catch(() => {});
 
   return {
+    address: (req) => addresses.of(req),
     async send(req, res, options = {}) {
-      announceOnion(deps, req, res);
+      announceOnion(deps, options.address ?? req.originalUrl, res);
       const language = requestLanguage(req);
       rememberLanguageChoice(deps, req, res);
       const clientOnly = CLIENT_ONLY.test(req.path) || (LOGIN.test(req.path) && Boolean(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]));
@@ -137,11 +169,28 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
         res.status(options.status ?? 200).type('html').send(template);
         return;
       }
+      // Read anonymously (the page is the same for everyone), but as this visitor: a search on the
+      // page counts against her budget like one from the API, and a refusal answers the page's status.
+      const visitor = visitorOf(deps, req, res);
+      let refusal: TRPCError | null = null;
       const client = createTRPCClient<AppRouter>({
-        links: [unstable_localLink({ router: appRouter, transformer: superjson, createContext: async () => innerContext(deps, { lang: language }) })],
+        links: [
+          unstable_localLink({
+            router: appRouter,
+            transformer: superjson,
+            createContext: async () => innerContext(deps, { lang: language, ...visitor }),
+            onError: ({ error }) => {
+              if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') refusal = error;
+            },
+          }),
+        ],
       });
-      const url = options.search ? `${req.path}?${options.search}` : req.originalUrl;
-      const result = await render(url, language, client, options.serverForm);
+      const url = options.search ? `${req.path}?${options.search}` : (options.address ?? req.originalUrl);
+      const result = await render(url, language, client, options.serverForm, { redirectPastLastPage: options.address !== undefined });
+      if (result.redirect) {
+        res.redirect(302, result.redirect);
+        return;
+      }
       const formState = [
         options.serverForm ? `\n    <script id="__FORM__" type="application/json">${scriptJson(JSON.stringify(options.serverForm))}</script>` : '',
         options.search ? `\n    <script id="${POSTED_SEARCH_ID}" type="application/json">${scriptJson(JSON.stringify(String(options.search)))}</script>` : '',
@@ -156,19 +205,22 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
             ? `<meta name="description" content="${escapeHtml(result.head.description.replace(/\s+/g, ' ').trim().slice(0, 200))}">`
             : tag,
         )
-        .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, req, language, result)].join('\n    ')}\n  </head>`)
+        .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, url.split('?')[0]!, language, result)].join('\n    ')}\n  </head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>${formState}`,
         );
       if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
-      res.status(options.status ?? result.head.status ?? 200).type('html').send(html);
+      const refused = refusal as TRPCError | null;
+      if (refused?.cause instanceof ThrottledError) res.setHeader('Retry-After', String(refused.cause.retryAfterSeconds));
+      res.status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200).type('html').send(html);
     },
   };
 }
 
+/** GET and HEAD of a page: rendered from its canonical address, so the same page is rendered (and kept) once. */
 export function pageRoute(pages: PageRenderer): RequestHandler {
   return (req, res, next) => {
-    pages.send(req, res).catch(next);
+    pages.send(req, res, { address: pages.address(req) ?? undefined }).catch(next);
   };
 }

@@ -7,6 +7,7 @@ import { sessionPolicy } from '../routers/auth.ts';
 import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
 import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
 import { requestLanguage } from './request-language.ts';
+import { keepOutOfCache } from '../cache/http.ts';
 
 function cookieWriter(deps: Deps, res: Response): CookieWriter {
   const secure = isHttps(deps.env);
@@ -28,6 +29,16 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
   const token = existing ?? generateCsrfToken();
   res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: isHttps(deps.env), path: '/' });
   return token;
+}
+
+/**
+ * Who a request comes from, as the limits on anonymous work (writes, uploads, searches) count her:
+ * her address and any anonymous budget her browser holds, kept in memory only, never stored or
+ * logged. Server-rendered pages run their reads as this visitor too (http/render.ts).
+ */
+export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies'> {
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  return { clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]), cookies: cookieWriter(deps, res) };
 }
 
 /**
@@ -58,7 +69,17 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
   // session cookie, so a signed-in editor always holds one; anonymous reads stay identical, hence cacheable.
   if (!cookies[CSRF_COOKIE] && (hasSessionCookie || !isSafeMethod(req.method))) issueCsrfCookie(deps, res);
 
-  let context: Context = { ...deps, lang, user: null, session: null, csrfOk, cookies: writer, clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]) };
+  let context: Context = {
+    ...deps,
+    lang,
+    user: null,
+    session: null,
+    csrfOk,
+    cookies: writer,
+    clientIp: req.ip ?? null,
+    writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]),
+    keepOutOfCache: () => keepOutOfCache(res),
+  };
   if (token) {
     const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {

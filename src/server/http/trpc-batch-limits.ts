@@ -17,7 +17,7 @@ function rowsOf(procedures: Procedures, path: string, input: unknown): number {
 }
 
 /** The deserialised input of each call of a batch (`{"0":…,"1":…}`, in `?input=` or a posted body), or null when unreadable. */
-function batchInputs(raw: string | null, count: number): unknown[] | null {
+export function batchInputs(raw: string | null, count: number): unknown[] | null {
   if (!raw) return Array.from({ length: count }, () => undefined);
   try {
     const all = JSON.parse(raw) as Record<string, unknown>;
@@ -31,7 +31,7 @@ function batchInputs(raw: string | null, count: number): unknown[] | null {
   }
 }
 
-function decoded(path: string): string {
+export function decoded(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {

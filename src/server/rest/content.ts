@@ -1,7 +1,8 @@
 import express from 'express';
 import { allContentKinds } from '../../shared/content-kinds.ts';
 import type { Deps } from '../trpc/context.ts';
-import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Body } from './endpoint.ts';
+import { bodyOf, created, done, endpoint, field, idParam, ok, updated, type Body } from './endpoint.ts';
+import { contentListInput } from './public-reads.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
@@ -69,7 +70,7 @@ export function contentRoutes(deps: Deps) {
       endpoint(
         deps,
         async ({ req, caller }) => {
-          const page = await caller[key].list({ ...pageQuery(req), category: query(req, 'category'), country: query(req, 'country') });
+          const page = await caller[key].list(contentListInput(req));
           return ok(paginated(page, contentShape));
         },
         { fields },

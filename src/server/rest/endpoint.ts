@@ -72,15 +72,15 @@ export function field(body: Body, ...names: string[]): string {
   return undefined as unknown as string;
 }
 
-export function query(req: Request, name: string): string | undefined {
+export function query(req: Pick<Request, 'query'>, name: string): string | undefined {
   return (req.query as Record<string, string | undefined>)[name];
 }
 
 /** Laravel's `?page=` and `?per_page=`; absent values fall back to the procedure's defaults. */
-export function pageQuery(req: Request) {
+export function pageQuery(req: Pick<Request, 'query'>) {
   return { page: query(req, 'page'), pageSize: query(req, 'per_page') };
 }
 
-export function idParam(req: Request): string {
+export function idParam(req: { params: Record<string, unknown> }): string {
   return String(req.params.id);
 }

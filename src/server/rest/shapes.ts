@@ -7,6 +7,7 @@ import type { LegalItem } from '../routers/legal.ts';
 import type { Subscriber } from '../routers/newsletter.ts';
 import { detailShape } from './editorial-fields.ts';
 import type { PublishedStory, Story } from '../routers/stories.ts';
+import { lastPageOf } from '../../shared/list-pages.ts';
 
 /**
  * Procedure output -> the JSON the original client reads. Field names only: every value is the
@@ -19,7 +20,7 @@ export function paginated<T>(page: Page<T>, shape: (item: T) => unknown) {
   return {
     data: page.items.map((item) => shape(item)),
     current_page: page.page,
-    last_page: Math.max(1, Math.ceil(page.total / page.pageSize)),
+    last_page: lastPageOf(page.total, page.pageSize),
     per_page: page.pageSize,
     total: page.total,
     from: first,

@@ -66,7 +66,6 @@ export function siteRoutes(deps: Deps) {
   routes.get(
     '/config',
     endpoint(deps, async ({ caller }) => {
-      // eslint-disable-next-line no-restricted-syntax -- the procedure config.get, not a SQLite finisher
       const config = await caller.config.get();
       return ok({ facebook_url: config.facebookUrl, twitter_url: config.twitterUrl, contact_email: config.contactEmail, public_url: config.publicUrl });
     }),

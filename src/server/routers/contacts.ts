@@ -1,8 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { contactMessages } from '../db/schema.ts';
+import { eraseDeleted } from '../db/erase.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
@@ -31,9 +32,10 @@ export const contactsRouter = router({
   create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createContactInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.transaction(async (tx) => {
       const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
+      const arrived = arrivalTime(ctx.env);
       const [row] = await tx
         .insert(contactMessages)
-        .values({ name: input.name, email: input.email, message: input.message, image })
+        .values({ name: input.name, email: input.email, message: input.message, image, createdAt: arrived, updatedAt: arrived })
         .returning({ createdAt: contactMessages.createdAt });
       return row!;
     });

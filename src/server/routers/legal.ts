@@ -90,7 +90,7 @@ export const legalRouter = router({
 
   // Each write's transaction settles the files the item used before and uses now; they move once it
   // commits (src/server/editorial/item-files.ts).
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createLegalInput).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(createLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const row = await ctx.db.transaction(async (tx) => {
       const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
@@ -113,10 +113,11 @@ export const legalRouter = router({
       return row!;
     });
     await scheduleChanged(ctx);
+    ctx.publicChange?.saw(undefined, row);
     return present(row as Row, true);
   }),
 
-  update: adminProcedure.meta({ changesPublicContent: true }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const owner = { legalId: input.id };
     const row = await ctx.db.transaction(async (tx) => {
@@ -136,6 +137,7 @@ export const legalRouter = router({
       const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
       await recordRevision(tx, ctx, owner, now);
       await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+      ctx.publicChange?.saw(current, row);
       return row!;
     });
     await scheduleChanged(ctx);
@@ -143,11 +145,12 @@ export const legalRouter = router({
   }),
 
   /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(byIdInput).mutation(async ({ ctx, input }) => {
     await ctx.db.transaction(async (tx) => {
       const files = await filesOfItem(tx, { legalId: input.id });
-      const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id });
+      const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status });
       if (!removed) throw notFound(ctx, 'legalNotFound');
+      ctx.publicChange?.saw(removed, undefined);
       await settleFiles(ctx, files);
     });
     await scheduleChanged(ctx);

@@ -2,8 +2,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
+import { eraseDeleted } from '../db/erase.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -24,8 +25,9 @@ function csvCell(value: string): string {
 export const newsletterRouter = router({
   /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
   subscribe: publicWriteProcedure.meta({ changesPublicContent: false }).input(subscribeInput).mutation(async ({ ctx, input }) => {
+    const arrived = arrivalTime(ctx.env);
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(newsletterSubscribers).values({ email: input.email }).onConflictDoNothing();
+      await tx.insert(newsletterSubscribers).values({ email: input.email, createdAt: arrived, updatedAt: arrived }).onConflictDoNothing();
     });
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),

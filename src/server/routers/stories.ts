@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
-import { eraseDeleted } from '../db/erase.ts';
 import { stories } from '../db/schema.ts';
+import { eraseDeleted } from '../db/erase.ts';
+import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, hideFiles, publishFiles } from '../uploads/store.ts';
@@ -49,8 +50,8 @@ const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdA
  * unpublishing moves it to the private side before. Either way a failure halfway leaves the file
  * private, never a hidden story's file public.
  */
-async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: number, status: Story['status']): Promise<Story> {
-  const [current] = await ctx.db.select({ media: stories.media }).from(stories).where(eq(stories.id, id)).limit(1);
+async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicChange'>, id: number, status: Story['status']): Promise<Story> {
+  const [current] = await ctx.db.select({ media: stories.media, status: stories.status }).from(stories).where(eq(stories.id, id)).limit(1);
   if (!current) throw notFound(ctx, 'storyNotFound');
   if (status === 'pending') await hideFiles(ctx.storage, [current.media]);
   const [row] = await ctx.db.transaction(async (tx) =>
@@ -61,6 +62,7 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage'>, id: numb
       .returning(columns),
   );
   if (!row) throw notFound(ctx, 'storyNotFound');
+  ctx.publicChange?.saw(current, row);
   if (row.status === 'published') await publishFiles(ctx.storage, [row.media]);
   return row;
 }
@@ -70,9 +72,10 @@ export const storiesRouter = router({
   create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.transaction(async (tx) => {
       const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+      const arrived = arrivalTime(ctx.env);
       const [row] = await tx
         .insert(stories)
-        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null })
+        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null, createdAt: arrived, updatedAt: arrived })
         .returning({ id: stories.id, createdAt: stories.createdAt });
       return row!;
     });
@@ -116,13 +119,14 @@ export const storiesRouter = router({
     return row;
   }),
 
-  publish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: adminProcedure.meta({ changesPublicContent: true, auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
     const files = await ctx.db.transaction(async (tx) => {
-      const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media });
+      const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status });
       if (!removed) throw notFound(ctx, 'storyNotFound');
+      ctx.publicChange?.saw(removed, undefined);
       return forgetStoredFiles(tx, [removed.media]);
     });
     await eraseDeleted(ctx.db);

@@ -1,56 +1,163 @@
 import type { Language } from '../../shared/locale.ts';
-import type { SearchInput } from '../../shared/schemas/search.ts';
-import type { Db } from '../db/client.ts';
-import { sqliteSearchIndex } from './index-sqlite.ts';
+import type { Country } from '../../shared/schemas/content.ts';
+import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
+import type { Page } from '../routers/helpers.ts';
 import { compileQuery } from './match.ts';
-import { isPublic, MAX_RESULTS, orderOf, visibleTo, type Audience, type SearchHit, type SearchPage } from './ranking.ts';
-import { textsOf } from './result-texts.ts';
+import { imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
 
-export { MAX_RESULTS, RANKED, type Audience, type SearchHit, type SearchPage } from './ranking.ts';
-export type { TextPart } from './result-texts.ts';
+export type { TextPart };
 
-/** The search index of the database's engine: SQLite's FTS5 (index-sqlite.ts). */
-function indexOf(db: Db) {
-  if (db.dialect !== 'sqlite') throw new Error('Search is not available on PostgreSQL yet.');
-  return sqliteSearchIndex(db);
+/** Who is searching: the public finds only what it may see; editors find drafts and pending stories too. */
+export type Audience = 'public' | 'editor';
+
+export interface SearchHit {
+  type: SearchType;
+  id: number;
+  title: TextPart[];
+  /** The language the title is written in (the reader's when the item has one in it). */
+  titleLang: Language;
+  snippet: TextPart[];
+  snippetLang: Language;
+  date: Date;
+  country: Country | null;
+  image: string | null;
+  /** False for what only editors may find (a pending story, a draft). */
+  public: boolean;
+}
+
+export interface SearchPage extends Page<SearchHit> {
+  /** True when the query matched more than MAX_RESULTS items and `total` stops there. */
+  capped: boolean;
 }
 
 /**
- * One page of results for a query, best first (exact titles, then relevance with recency); an empty
- * query or one with no word is an empty page. On SQLite every statement runs in one synchronous
- * stretch, so no commit lands between them.
+ * At most this many matches are found: the most recently indexed ones (row ids follow indexing, and
+ * the migration and a rebuild index oldest first), plus any item whose title is the query.
  */
-export async function search(db: Db, input: SearchInput, language: Language, audience: Audience, now = Date.now()): Promise<SearchPage> {
-  const empty = { items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false };
-  const compiled = compileQuery(input.q);
-  if (!compiled) return empty;
-  const index = indexOf(db);
-  const { window, exact, ranked } = index.candidates(compiled.terms, compiled.key, input, audience);
-  if (!window.length && !exact.length) return empty;
-  const visible = visibleTo(audience);
+export const MAX_RESULTS = 1000;
+/**
+ * Of those, the newest this many are ranked by relevance; the rest follow, newest first. bm25
+ * costs about 6 µs a row: ranking a thousand matches of a common word would take most of the
+ * time a search may take. A query with fewer matches is ranked whole.
+ */
+export const RANKED = 200;
+
+const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
+
+/**
+ * The single visibility rule of search, applied inside the index: search_sources (migrations)
+ * decides each item's public_since, and the `facets` column holds `facethidden` for any item that
+ * is not public, so a public query never has it as a candidate. Kind and country filters are
+ * facets too, so the index alone answers a filtered query.
+ */
+function matchFor(terms: string, input: SearchInput, audience: Audience): string {
+  const filters = [input.type ? `"facettype${input.type}"` : null, input.country ? `"facetcountry${input.country}"` : null].filter(Boolean);
+  let match = `${TEXT_COLUMNS} : (${terms})`;
+  if (filters.length) match += ` AND {facets} : (${filters.join(' AND ')})`;
+  if (audience === 'public') match += ' NOT {facets} : "facethidden"';
+  return match;
+}
+
+const sql = {
+  window: `SELECT rowid FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
+  /** Relevance: titles weigh most, the facets nothing; lower is better. */
+  ranked: `SELECT rowid AS doc, bm25(search_index, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
+    FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
+  exact: `SELECT id FROM search_documents WHERE (title_key_en = :key OR title_key_fa = :key)
+    AND (:type IS NULL OR type = :type) AND (:country IS NULL OR country = :country)`,
+  meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact
+    FROM search_documents WHERE id IN (SELECT value FROM json_each(:docs))`,
+};
+
+interface Meta {
+  doc: number;
+  type: SearchType;
+  id: number;
+  country: Country | null;
+  date: number;
+  publicSince: number | null;
+  exact: number;
+}
+
+/** A search that ran past its time: thrown between its steps (workers/pool.ts also stops a thread that overruns inside one). */
+export class SearchTimeoutError extends Error {
+  constructor() {
+    super('The search ran past its time limit');
+  }
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+/** A gentle preference for recent items: a year-old item's relevance counts two thirds, a two-year-old's half. */
+const withRecency = (relevance: number, date: number, now: number) => relevance / (1 + (0.5 * Math.max(0, now - date)) / YEAR_MS);
+
+/** Publication status alone decides (public_since is NULL for anything not published), never the machine's clock. */
+const isPublic = (candidate: { publicSince: number | null }) => candidate.publicSince !== null;
+
+/**
+ * The order of the matches: items whose title is the query, then the ranked ones by relevance with
+ * recency, then the rest newest first (as the window found them).
+ */
+function order(
+  db: SearchConnection,
+  compiled: { key: string },
+  window: number[],
+  ranked: { doc: number; relevance: number }[],
+  exact: number[],
+  audience: Audience,
+  now: number,
+) {
+  const prepared = preparedOn(db);
   const known = new Map(
-    index
-      .meta([...new Set([...exact, ...ranked.map((row) => row.doc)])], compiled.key)
-      .filter(visible)
+    (prepared(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[])
+      .filter((row) => audience === 'editor' || isPublic(row))
       .map((row) => [row.doc, row]),
   );
-  const docs = orderOf(known, window, ranked, exact, now);
+  const first = exact.filter((doc) => known.has(doc)).sort((a, b) => known.get(b)!.date - known.get(a)!.date || b - a);
+  const scored = ranked
+    .filter((row) => known.has(row.doc) && !known.get(row.doc)!.exact)
+    .map((row) => ({ doc: row.doc, score: withRecency(row.relevance, known.get(row.doc)!.date, now), date: known.get(row.doc)!.date }))
+    .sort((a, b) => a.score - b.score || b.date - a.date || b.doc - a.doc)
+    .map((row) => row.doc);
+  const placed = new Set([...first, ...scored]);
+  return [...first, ...scored, ...window.filter((doc) => !placed.has(doc) && !exact.includes(doc))];
+}
+
+/** The answer to a query that holds no word. */
+export const emptyPage = (input: Pick<SearchInput, 'page' | 'pageSize'>): SearchPage => ({ items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false });
+
+/**
+ * One page of results for a query, best first (exact titles, then relevance with recency); an
+ * empty query or one with no word is an empty page. Past `deadline` (a time in ms) it stops at its
+ * next step with a SearchTimeoutError rather than finish.
+ */
+export function search(db: SearchConnection, input: SearchInput, language: Language, audience: Audience, now = Date.now(), deadline = Infinity): SearchPage {
+  const empty = emptyPage(input);
+  const compiled = compileQuery(input.q);
+  if (!compiled) return empty;
+  const inTime = () => {
+    if (Date.now() > deadline) throw new SearchTimeoutError();
+  };
+  const prepared = preparedOn(db);
+  const match = matchFor(compiled.terms, input, audience);
+  const window = prepared(sql.window).pluck().all({ match }) as number[];
+  const exact = prepared(sql.exact)
+    .pluck()
+    .all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
+  if (!window.length && !exact.length) return empty;
+  inTime();
+  // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
+  // ranked rows' visibility is checked on their metadata anyway.
+  const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor') }) as { doc: number; relevance: number }[]) : [];
+  inTime();
+  const docs = order(db, compiled, window, ranked, exact, audience, now);
 
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
-  const rows = index
-    .meta(pageDocs, compiled.key)
-    .filter(visible)
+  const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key }) as Meta[])
+    .filter((row) => audience === 'editor' || isPublic(row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
-  const texts = textsOf(
-    index.texts(
-      compiled.terms,
-      rows.map((row) => row.doc),
-    ),
-    rows,
-    language,
-  );
-  const images = index.images(rows);
+  const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);
+  const images = imagesOf(db, rows);
   const items = rows.map((row): SearchHit => ({
     type: row.type,
     id: row.id,

@@ -1,5 +1,16 @@
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { Language } from '../../shared/locale.ts';
+import type { SearchType } from '../../shared/schemas/search.ts';
 import { toPersianDigits } from '../../shared/search-text.ts';
+
+/**
+ * A SQLite connection the engine reads with: the site's own, or a search thread's read-only one
+ * (workers/thread.ts), which has no Drizzle around it.
+ */
+export interface SearchConnection {
+  $client: Database.Database;
+}
 
 /** A run of result text, marked when it is a word the query matched. */
 export interface TextPart {
@@ -7,20 +18,34 @@ export interface TextPart {
   mark: boolean;
 }
 
+const statements = new WeakMap<SearchConnection, Map<string, Statement>>();
+/** Statements prepared once per database. */
+export function preparedOn(db: SearchConnection): (text: string) => Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  const own = cache;
+  return (text) => {
+    let statement = own.get(text);
+    if (!statement) own.set(text, (statement = db.$client.prepare(text)));
+    return statement;
+  };
+}
+
 // Private-use characters: the normaliser never leaves them in text, so they can only be our markers.
 const OPEN = '\ue000';
 const CLOSE = '\ue001';
 
-/** A document's title and snippet per language as the index gives them, matched words between OPEN and CLOSE. */
-export interface MarkedTexts {
-  doc: number;
-  titleEn: string;
-  titleFa: string;
-  bodyEn: string;
-  bodyFa: string;
-}
+// For the rows of one page: FTS5 looks each row id up (one statement is several times faster than
+// one per row). Row ids come as integers from JSON: a row id bound as a JavaScript number is a REAL,
+// and FTS5 then ignores a `rowid =` constraint (SQLite 3.54).
+const TEXTS = `SELECT rowid AS doc,
+    highlight(search_index, 0, char(57344), char(57345)) AS titleEn,
+    highlight(search_index, 1, char(57344), char(57345)) AS titleFa,
+    snippet(search_index, 2, char(57344), char(57345), '…', 28) AS bodyEn,
+    snippet(search_index, 3, char(57344), char(57345), '…', 28) AS bodyFa
+  FROM search_index WHERE search_index MATCH :match AND rowid IN (SELECT value FROM json_each(:docs))`;
 
-/** The index's marked text as parts, with Persian digits in Persian text. */
+/** FTS5's marked text as parts, with Persian digits in Persian text. */
 export function partsOf(marked: string, lang: Language): TextPart[] {
   const parts: TextPart[] = [];
   for (const [index, piece] of marked.split(new RegExp(`[${OPEN}${CLOSE}]`)).entries()) {
@@ -48,8 +73,14 @@ export interface ResultTexts {
 }
 
 /** Titles and snippets with the matched words marked, for the rows of one page only. */
-export function textsOf(markedRows: readonly MarkedTexts[], rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
-  const marked = new Map(markedRows.map((row) => [row.doc, row]));
+export function textsOf(db: SearchConnection, match: string, rows: readonly { doc: number }[], language: Language): Map<number, ResultTexts> {
+  const marked = new Map(
+    (
+      preparedOn(db)(TEXTS).all({ match, docs: JSON.stringify(rows.map((row) => row.doc)) }) as (Record<'titleEn' | 'titleFa' | 'bodyEn' | 'bodyFa', string> & {
+        doc: number;
+      })[]
+    ).map((row) => [row.doc, row]),
+  );
   const found = new Map<number, ResultTexts>();
   for (const { doc } of rows) {
     const row = marked.get(doc) ?? { titleEn: '', titleFa: '', bodyEn: '', bodyFa: '' };
@@ -58,4 +89,24 @@ export function textsOf(markedRows: readonly MarkedTexts[], rows: readonly { doc
     found.set(doc, { title: partsOf(title.text, title.lang), titleLang: title.lang, snippet: partsOf(snippet.text, snippet.lang), snippetLang: snippet.lang });
   }
   return found;
+}
+
+const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT value FROM json_each(:posts))
+  UNION ALL SELECT 'legal', id, media FROM legal_items WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:legal))
+  UNION ALL SELECT 'story', id, media FROM stories WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:story))
+  UNION ALL SELECT 'gallery', id, image FROM gallery_items WHERE id IN (SELECT value FROM json_each(:gallery))`;
+
+// News, articles and reports share one table and one id sequence.
+const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
+
+/** The picture of each result that has one, for its card. */
+export function imagesOf(db: SearchConnection, rows: readonly { type: SearchType; id: number }[]): { get(row: { type: SearchType; id: number }): string | null | undefined } {
+  const idsOf = (table: string) => JSON.stringify(rows.filter((row) => tableOf(row.type) === table).map((row) => row.id));
+  const found = preparedOn(db)(IMAGES).all({ posts: idsOf('post'), legal: idsOf('legal'), story: idsOf('story'), gallery: idsOf('gallery') }) as {
+    kind: string;
+    id: number;
+    image: string | null;
+  }[];
+  const byKey = new Map(found.map((row) => [`${row.kind}:${row.id}`, row.image]));
+  return { get: (row) => byKey.get(`${tableOf(row.type)}:${row.id}`) };
 }

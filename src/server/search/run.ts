@@ -2,22 +2,49 @@ import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import type { Context } from '../trpc/context.ts';
+import { ThrottledError } from '../trpc/errors.ts';
 import { clockOf } from '../publication/clock.ts';
-import { search, type Audience, type SearchPage } from './engine.ts';
+import { admitSearch, type SearchCaller } from './admission.ts';
+import { emptyPage, SearchTimeoutError, type Audience, type SearchPage } from './engine.ts';
+import { compileQuery } from './match.ts';
+import { SearchBusyError, SearchFailedError } from './workers/pool.ts';
+
+export type SearchContext = SearchCaller & Pick<Context, 'lang' | 'clock' | 'searchWorkers'>;
+
+/** A search's failure as the visitor is told it, in her language; only an error code reaches the log. */
+function refusal(ctx: Pick<Context, 'lang'>, error: unknown): TRPCError {
+  if (error instanceof SearchBusyError) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: message(ctx.lang, 'searchBusy'), cause: new ThrottledError(error.retryAfterSeconds) });
+  }
+  if (error instanceof SearchTimeoutError) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: message(ctx.lang, 'searchTooSlow') });
+  const code = error instanceof SearchFailedError ? error.code : (error as { code?: unknown }).code;
+  console.error(`search failed${typeof code === 'string' ? ` (${code})` : ''}`);
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: message(ctx.lang, 'serverError') });
+}
 
 /**
+ * A search, from any way in (tRPC, REST, the pages, the admin lists). A query with no word costs
+ * nothing and is answered at once; any other is admitted first (one at a time per visitor, within
+ * her budget: admission.ts), then run on a search thread (workers/), never on the request thread.
+ *
  * Queries are never stored or logged: they are not mutations (so never audited), the response
  * cache skips them (src/server/cache/http.ts), and a failure is reported without its cause,
  * whose message could quote the query into the server's log.
  */
-export async function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, input: SearchInput, audience: Audience): Promise<SearchPage> {
+export async function runSearch(ctx: SearchContext, input: SearchInput, audience: Audience): Promise<SearchPage> {
+  if (!compileQuery(input.q)) return emptyPage(input);
+  const admission = admitSearch(ctx);
+  if (admission.refused) {
+    const key = admission.refused === 'tooMany' ? 'searchTooMany' : 'searchOneAtATime';
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, key), cause: new ThrottledError(admission.wait) });
+  }
   try {
     // The site's clock, as scheduled publishing uses, ages results for the recency preference.
-    return await search(ctx.db, input, ctx.lang, audience, clockOf(ctx).now().getTime());
+    return await ctx.searchWorkers.run({ input, language: ctx.lang, audience, now: clockOf(ctx).now().getTime() });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    console.error(`search failed${typeof code === 'string' ? ` (${code})` : ''}`);
-    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: message(ctx.lang, 'serverError') });
+    throw refusal(ctx, error);
+  } finally {
+    admission.release();
   }
 }
 
@@ -27,7 +54,7 @@ export async function runSearch(ctx: Pick<Context, 'db' | 'lang' | 'clock'>, inp
  * usual). The list then reads its own rows by these ids, so a result looks exactly like the list.
  */
 export async function searchedPage(
-  ctx: Pick<Context, 'db' | 'lang' | 'clock'>,
+  ctx: SearchContext,
   type: SearchType,
   input: { q?: string; page: number; pageSize: number },
   audience: Audience = 'editor',

@@ -1,4 +1,6 @@
-import type { DbLike } from '../db/client.ts';
+import { and, eq, getTableName, isNotNull, like, or } from 'drizzle-orm';
+import type { Db, DbLike } from '../db/client.ts';
+import { eraseDeleted } from '../db/erase.ts';
 import { auditLog } from '../db/schema.ts';
 
 interface AuditEntry {
@@ -27,4 +29,24 @@ export function describeTarget(input: unknown, result: unknown): { targetId: num
   const id = field(input, 'id') ?? field(result, 'id');
   const label = ['titleEn', 'title', 'name', 'email', 'status'].map((name) => field(result, name) ?? field(input, name)).find((v) => typeof v === 'string');
   return { targetId: typeof id === 'number' ? id : null, summary: typeof label === 'string' ? label : null };
+}
+
+/**
+ * After an editor deleted an item (`<router>.delete`), the activity log forgets the labels (title,
+ * name) its earlier entries gave it, so the item's words leave the files with it; the entries keep
+ * what was done to which id, and by whom. A restored revision names its item by id alone (the
+ * `revisions.` entries), so those lose their label too whatever the kind: a label at most, never an entry.
+ */
+export async function forgetDeletedItemLabels(db: Db, action: string, targetId: number | null): Promise<void> {
+  const namespace = action.endsWith('.delete') ? action.slice(0, -'.delete'.length) : null;
+  if (!namespace || targetId === null) return;
+  const forgotten = await db.transaction((tx) =>
+    tx
+      .update(auditLog)
+      .set({ summary: null })
+      .where(and(eq(auditLog.targetId, targetId), isNotNull(auditLog.summary), or(like(auditLog.action, `${namespace}.%`), like(auditLog.action, 'revisions.%'))))
+      .returning({ id: auditLog.id }),
+  );
+  // An overwritten label is not a deleted row: its old page is erased from the log here.
+  if (forgotten.length) await eraseDeleted(db, [getTableName(auditLog)]);
 }

@@ -47,6 +47,7 @@ export async function recordFailedLogin(db: DbLike, attempt: { userId: number | 
         .update(auditLog)
         .set({ attempts: sql`${auditLog.attempts} + 1` })
         .where(eq(auditLog.id, row.id));
-    else await recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, now);
+    // Stamped with its hour, the window it counts, never the moment of a guess.
+    else await recordAudit(tx, { userId: attempt.userId, userEmail, action: ACTION }, since);
   });
 }

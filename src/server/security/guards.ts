@@ -1,5 +1,8 @@
 import type { Env } from '../env.ts';
+import { MemoryKeptSearches, type KeptSearchStore } from './kept-searches.ts';
+import { InFlightLimit, WindowBudget } from './budget.ts';
 import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
+import { SHARED_READERS_FACTOR, WorkBudget, type WorkBudgetStore } from './work-budget.ts';
 import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
 
 /**
@@ -14,15 +17,35 @@ export interface Guards {
   publicWrites: RateLimitStore;
   /** File uploads, per visitor per hour. */
   uploads: RateLimitStore;
-  /** All budgeted writes and uploads from one shared address (security/write-budget.ts). */
-  sharedAddress: { publicWrites: RateLimitStore; uploads: RateLimitStore };
+  /** Searches, per visitor per minute and per hour; a refused search spends nothing (security/budget.ts). */
+  searches: RateLimitStore;
+  /** Searches running, per visitor: one at a time. */
+  searchesRunning: ConcurrencyStore;
+  /** All budgeted writes, uploads and searches from one shared address (security/write-budget.ts). */
+  sharedAddress: {
+    publicWrites: RateLimitStore;
+    uploads: RateLimitStore;
+    searches: RateLimitStore;
+    /** First searches from a shared address, before each visitor holds a budget cookie of her own. */
+    searchesRunning: ConcurrencyStore;
+  };
   setupToken: SetupTokenStore;
+  /** The server's time, per visitor and for everyone behind one shared address (http/visitor-work.ts). */
+  visitorWork: { perClient: WorkBudgetStore; sharedAddress: WorkBudgetStore };
+  /** Searches kept a few minutes under opaque tokens, sealed (security/kept-searches.ts). */
+  keptSearches: KeptSearchStore;
 }
 
 /** A counter per key over a fixed window. */
 export interface RateLimitStore {
   /** Counts a hit for `key`; returns the seconds to wait when over the limit, else 0. */
   hit(key: string, now?: number): number;
+}
+
+/** Work a key may have running at once. */
+export interface ConcurrencyStore {
+  /** A release function when `key` has room (call it when the work ends), else null. */
+  enter(key: string): (() => void) | null;
 }
 
 /** Growing delays after failed password checks, per address, per account and per pair. */
@@ -56,6 +79,24 @@ class MemorySetupToken implements SetupTokenStore {
   }
 }
 
+/** An hourly search budget, of which at most a tenth may be spent in one minute. */
+const searchBudget = (perHour: number) =>
+  new WindowBudget([
+    { limit: perHour && Math.max(1, Math.ceil(perHour / 10)), ms: 60_000 },
+    { limit: perHour, ms: 3_600_000 },
+  ]);
+
+/**
+ * A visitor may save up ten seconds' worth of the server's time (a second at the default: a reader
+ * opening ten pages no cache holds at once); everyone behind a shared address (an onion service)
+ * shares three visitors' worth, since one of them cannot be told from many. A larger burst would let
+ * a flood take the whole thread for that long before its budget ran out.
+ */
+function visitorWorkBudgets(msPerSecond: number) {
+  const rate = (factor: number) => new WorkBudget({ msPerSecond: msPerSecond * factor, burstMs: msPerSecond * factor * 10 });
+  return { perClient: rate(1), sharedAddress: rate(SHARED_READERS_FACTOR) };
+}
+
 /** One process's guards, all in memory: a restart forgets them (decision 005). */
 export function createMemoryGuards(env: Env): Guards {
   return {
@@ -65,7 +106,13 @@ export function createMemoryGuards(env: Env): Guards {
     sharedAddress: {
       publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES * SHARED_ADDRESS_FACTOR, 3_600_000),
       uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
+      searches: searchBudget(env.RATE_LIMIT_SEARCHES * SHARED_ADDRESS_FACTOR),
+      searchesRunning: new InFlightLimit(SHARED_ADDRESS_FACTOR),
     },
+    searches: searchBudget(env.RATE_LIMIT_SEARCHES),
+    searchesRunning: new InFlightLimit(1),
     setupToken: new MemorySetupToken(),
+    visitorWork: visitorWorkBudgets(env.VISITOR_WORK_MS_PER_SECOND),
+    keptSearches: new MemoryKeptSearches(),
   };
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 /** Keys are keyed hashes: the process never holds a visitor's raw IP address in these tables. */
 const secret = randomBytes(32);
-function opaqueKey(kind: string, value: string): string {
+export function opaqueKey(kind: string, value: string): string {
   return `${kind}:${createHmac('sha256', secret).update(value).digest('base64url').slice(0, 22)}`;
 }
 
@@ -10,7 +10,7 @@ function opaqueKey(kind: string, value: string): string {
 export const MAX_ENTRIES = 50_000;
 
 /** Drops the first-inserted entries of a map (its oldest, where entries are re-inserted on use) until it holds `size`. */
-function trimTo(map: Map<string, unknown>, size: number): void {
+export function trimTo(map: Map<string, unknown>, size: number): void {
   let drop = map.size - size;
   for (const key of map.keys()) {
     if (drop-- <= 0) break;

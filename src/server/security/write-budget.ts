@@ -45,7 +45,7 @@ export function isSharedAddress(ip: string | null): boolean {
   return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 }
 
-type Kind = 'publicWrites' | 'uploads';
+type Kind = 'publicWrites' | 'uploads' | 'searches';
 
 /** Budgets given during a request, by its cookie writer: a form with a file spends both kinds, one budget. */
 const givenThisRequest = new WeakMap<object, string>();
@@ -63,8 +63,9 @@ export function visitorKey(ctx: Pick<Context, 'clientIp' | 'writeBudget' | 'cook
 }
 
 /**
- * Counts one anonymous write (or upload) of the caller and returns the seconds to wait, 0 when it
- * may go ahead. Direct calls (no address) are not counted.
+ * Counts one anonymous write, upload or search of the caller and returns the seconds to wait, 0
+ * when it may go ahead. Direct calls (no address) are not counted. Searches use the same budget
+ * cookie, counted apart: a search costs no write.
  */
 export function chargeVisitor(ctx: Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies'>, kind: Kind): number {
   const ip = ctx.clientIp;

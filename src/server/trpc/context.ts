@@ -1,4 +1,5 @@
 import type { SiteCache } from '../cache/index.ts';
+import type { PublicChange } from '../cache/public-change.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Guards } from '../security/guards.ts';
@@ -8,6 +9,7 @@ import type { Clock } from '../publication/clock.ts';
 import type { PublicationTimer } from '../publication/scheduler.ts';
 import type { Storage } from '../uploads/storage.ts';
 import type { MediaWorkers } from '../uploads/workers/pool.ts';
+import type { SearchExecutor } from '../search/workers/job.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
@@ -27,6 +29,8 @@ export interface Deps {
   guards: Guards;
   /** The bounded pool that cleans uploaded images and videos off the request path. */
   mediaWorkers: MediaWorkers;
+  /** Where searches run: threads with their own connections, off the request thread (search/workers/). */
+  searchWorkers: SearchExecutor;
   /** The site's time (scheduled publishing, preview links); the system clock when absent. */
   clock?: Clock;
   /** Publishes scheduled items at their times (started by createApp). */
@@ -50,6 +54,13 @@ export interface Context extends Deps {
    * and stored undescribed (docs/decisions/016). Every other caller must describe the cover.
    */
   originalApi?: boolean;
+  /**
+   * Set for a mutation: where it reports the items it changed, before and after, so the content
+   * version moves only when readers can see the change (ProcedureMeta, `'when-public'`).
+   */
+  publicChange?: PublicChange;
+  /** Tells the response cache not to keep this request's answer (set for HTTP requests; src/server/cache/http.ts). */
+  keepOutOfCache?(): void;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };

@@ -18,11 +18,14 @@ class FieldError extends Error {
  * What a procedure declares about itself. Every mutation states `changesPublicContent`: true
  * when its success can change what an anonymous reader is sent (a page, a list, a feed), which
  * moves the content version on and so empties the response cache and the list memos; false
- * otherwise. Declared on the procedure, beside its permission, so neither is a list elsewhere;
+ * otherwise; `'when-public'` for editors' saves of items that may be unpublished (drafts,
+ * scheduled items, pending stories): the version moves only when the procedure reports
+ * (`ctx.publicChange`, src/server/cache/public-change.ts) that an item it changed was public before
+ * or after. Declared on the procedure, beside its permission, so neither is a list elsewhere;
  * tests/api/cache-invalidation.test.ts walks the router and refuses a mutation without it.
  */
 export interface ProcedureMeta {
-  changesPublicContent?: boolean;
+  changesPublicContent?: boolean | 'when-public';
   /**
    * false: what the procedure handles was sent by a visitor (a story, a contact message, a
    * subscription), so the activity log records the action and the item's id but never its words

@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
-import { describeTarget, recordAudit } from '../security/audit.ts';
+import { pastLastPage } from '../../shared/list-pages.ts';
+import { publicChangeReport } from '../cache/public-change.ts';
+import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
 import { chargeVisitor } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
@@ -11,14 +13,22 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Every mutation, public ones included, is refused when a session cookie comes without the
  * anti-forgery header. A successful one moves the content version on unless it declares
- * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache. One
- * that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
+ * `changesPublicContent: false` (see ProcedureMeta), so no anonymous write empties the cache, or
+ * `'when-public'` and reports (ctx.publicChange) that every item it changed was unpublished before
+ * and after. One that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+  if (type === 'query') {
+    const result = await next();
+    // A list page past the last one: answered, but any number of them would each take a cache entry.
+    if (result.ok && pastLastPage(result.data) !== null) ctx.keepOutOfCache?.();
+    return result;
+  }
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
-  const result = await next();
-  if (result.ok && meta?.changesPublicContent !== false) await ctx.cache.contentChanged();
+  const report = publicChangeReport();
+  const result = await next({ ctx: { publicChange: report } });
+  if (result.ok && report.movesVersion(meta?.changesPublicContent)) await ctx.cache.contentChanged();
   return result;
 });
 
@@ -37,6 +47,7 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, meta
   const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
   if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
     const { targetId, summary } = describeTarget(await getRawInput(), result.data);
+    await forgetDeletedItemLabels(ctx.db, path, targetId);
     await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
   }
   return result;

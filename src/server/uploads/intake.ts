@@ -140,6 +140,8 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       throw error;
     } finally {
       await Promise.all(received.map((file) => fs.promises.rm(file.path, { force: true })));
+      // The temporary folder's time would say when the last file came.
+      deps.storage.settleTimes();
     }
   };
 }

@@ -20,6 +20,9 @@ const accepted: Record<string, SniffedType> = {
   'video/quicktime': { kind: 'video', mime: 'video/quicktime', ext: 'mov' },
 };
 
+/** Every type the site accepts and stores, once per extension. */
+export const acceptedTypes: readonly SniffedType[] = [...new Map(Object.values(accepted).map((type) => [type.ext, type])).values()];
+
 /** The file's real type, read from its bytes; null when it is not one we accept. Names and declared types are ignored. */
 export async function sniffFile(file: string): Promise<SniffedType | null> {
   const detected = await fileTypeFromFile(file);

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../shared/messages.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { arrivalTime, COARSEST_TIME_UNIT_MS, coarseTime } from '../security/submission-times.ts';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import { UploadRefused } from './refusal.ts';
 import { MediaQueueFullError, type JobOwner, type MediaWorkers } from './workers/pool.ts';
@@ -77,7 +78,8 @@ export async function storeUpload(
       }
       const size = (await fs.promises.stat(storage.pathIn('private', relativePath))).size;
       const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
-      await db.transaction((tx) => tx.insert(uploads).values({ ...record, createdAt: new Date() }));
+      storage.settleTimes([relativePath]);
+      await db.transaction((tx) => tx.insert(uploads).values({ ...record, createdAt: arrivalTime(env) }));
       return record;
     } catch (error) {
       await deleteFiles(storage, [relativePath]);
@@ -86,6 +88,7 @@ export async function storeUpload(
   } finally {
     await fs.promises.rm(tempFile, { force: true });
     if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
+    storage.settleTimes();
   }
 }
 
@@ -105,15 +108,16 @@ export class UploadClaimError extends Error {
 export async function claimUpload(db: DbLike, uploadId: string, allowed: readonly MediaKind[]): Promise<{ path: string; kind: MediaKind }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ path: uploads.path, kind: uploads.kind })
-      .from(uploads)
-      .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
-      .limit(1);
-    if (!row) throw new UploadClaimError('uploadNotFound');
-    if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
-    await tx.update(uploads).set({ attachedAt: new Date() }).where(eq(uploads.id, uploadId));
-    return row;
-  });
+        .select({ path: uploads.path, kind: uploads.kind })
+        .from(uploads)
+        .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
+        .limit(1);
+      if (!row) throw new UploadClaimError('uploadNotFound');
+      if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
+      // Only whether it is claimed matters; when, to the day at most.
+      await tx.update(uploads).set({ attachedAt: coarseTime('day') }).where(eq(uploads.id, uploadId));
+      return row;
+    });
 }
 
 /** Forgets the upload rows of stored paths; call inside the transaction that removes or replaces the item (it joins it). */
@@ -134,12 +138,16 @@ export async function deleteFiles(storage: Storage, paths: readonly string[]): P
   );
 }
 
-/** Removes uploads that no item claimed within the grace period, files first. */
+/**
+ * Removes uploads that no item claimed within the grace period, files first. An upload's time is
+ * kept to the day (or hour) it came, so a whole unit is added: one that came a moment before
+ * midnight still gets its full grace period.
+ */
 export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
   const stale = await deps.db
     .select({ id: uploads.id, path: uploads.path })
     .from(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs))));
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs - COARSEST_TIME_UNIT_MS))));
   for (const row of stale) {
     await deleteFiles(deps.storage, [row.path]);
     await deps.db.transaction((tx) => tx.delete(uploads).where(eq(uploads.id, row.id)));

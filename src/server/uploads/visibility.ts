@@ -7,7 +7,7 @@ import type { Storage } from './storage.ts';
  * Puts every stored file on the side its item calls for, at start: files stored before the
  * private side existed (a pending story's photo, a contact message's attachment, an unattached
  * upload) leave the public folder, and a move that a crash kept from following its commit (an
- * after-commit step, docs/decisions/020) is made. The rule is the one every save follows
+ * after-commit step, docs/decisions/023) is made. The rule is the one every save follows
  * (src/server/editorial/item-files.ts): public exactly while something visitors see shows the
  * file, a published item's body pictures included.
  */

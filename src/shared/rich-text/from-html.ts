@@ -1,8 +1,10 @@
-import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { youtubeVideoId } from '../video-links.ts';
+import { BLOCKS, DROPPED } from './html-elements.ts';
+import { parseBoundedHtml } from './parse-html.ts';
+import { Sink } from './sink.ts';
 import { wordListsToLists } from './word-lists.ts';
-import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, type Mark, type RichTextDocument } from './schema.ts';
+import { linkHref, richTextLimits, storedImagePathOf, type Block, type Mark, type RichTextDocument } from './schema.ts';
 
 /**
  * HTML from the REST API (or anything pasted) as a body document. The HTML is parsed by a real
@@ -12,194 +14,16 @@ import { linkHref, richTextLimits, storedImagePathOf, type Block, type Inline, t
  * the document schema, which refuses bodies over the size limits.
  */
 export function documentFromHtml(html: string): RichTextDocument {
-  if (html.length > MAX_HTML_LENGTH) throw new HtmlRejected('bodyTooLong');
-  if (nestingOf(html) > MAX_OPEN_ELEMENTS) throw new HtmlRejected('bodyTooDeep');
-  const root = new Sink('root', richTextLimits.listDepth);
-  walk(wordListsToLists(parseDocument(html, { decodeEntities: true }).children), root, [], 0);
+  const root = new Sink('root', richTextLimits.listDepth, { blocks: 0 });
+  walk(wordListsToLists(parseBoundedHtml(html).children), root, [], 0);
   return { type: 'doc', content: root.finish() as RichTextDocument['content'] };
 }
 
-/** HTML longer than this is refused before parsing: a body holds at most 60,000 characters of text. */
-export const MAX_HTML_LENGTH = 200_000;
-/** Browsers stop nesting at 512 elements too; parsing deeper trees costs time that grows with the square of the depth. */
-const MAX_OPEN_ELEMENTS = 512;
-
-/** Why HTML was refused, as a message key. */
-export class HtmlRejected extends Error {
-  readonly key: 'bodyTooLong' | 'bodyTooDeep';
-  constructor(key: 'bodyTooLong' | 'bodyTooDeep') {
-    super(`Body HTML refused: ${key}`);
-    this.key = key;
-  }
-}
-
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-
-/**
- * The most elements open at once, counted in one pass over the tags (closing tags the parser
- * would imply are not inferred, so unclosed paragraphs count as open: an overestimate).
- */
-function nestingOf(html: string): number {
-  let open = 0;
-  let most = 0;
-  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
-    const closing = html.charCodeAt(at + 1) === 47; // '/'
-    const nameStart = at + (closing ? 2 : 1);
-    const first = html.charCodeAt(nameStart) | 32;
-    if (first < 97 || first > 122) continue; // not a tag: text such as "a < b"
-    if (closing) {
-      open = Math.max(0, open - 1);
-      continue;
-    }
-    const end = html.indexOf('>', nameStart);
-    if (end === -1) break;
-    let nameEnd = nameStart + 1;
-    while (nameEnd < end && nameEnd < nameStart + 12 && !/[\s/]/.test(html[nameEnd]!)) nameEnd++;
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    if (html.charCodeAt(end - 1) !== 47 && !VOID.has(name)) most = Math.max(most, ++open);
-    at = end;
-  }
-  return most;
-}
-
-/** Whole subtrees that never become body text. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'template',
-  'noscript',
-  'svg',
-  'math',
-  'object',
-  'embed',
-  'applet',
-  'head',
-  'title',
-  'meta',
-  'link',
-  'base',
-  'button',
-  'input',
-  'select',
-  'option',
-  'textarea',
-  'form',
-  'canvas',
-  'audio',
-  'video',
-  'track',
-  'map',
-  'frame',
-  'frameset',
-  'dialog',
-]);
-
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'aside',
-  'nav',
-  'address',
-  'center',
-  'pre',
-  'details',
-  'summary',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'caption',
-  'dl',
-  'dt',
-  'dd',
-  'figcaption',
-  'body',
-  'html',
-  'li',
-]);
+// What the conversion refuses, and why, is part of its answer.
+export { HtmlRejected, MAX_HTML_LENGTH } from './parse-html.ts';
 
 /** Beyond this depth of HTML nesting only the text is kept, read without recursion. */
 const MAX_HTML_DEPTH = 64;
-
-type SinkKind = 'root' | 'quote' | 'item';
-
-/** Collects the blocks of one container (the body, a quote, a list item) and the paragraph being written. */
-class Sink {
-  readonly blocks: Block[] = [];
-  private inline: Inline[] = [];
-  readonly kind: SinkKind;
-  /** How many more list levels may open inside this container. */
-  readonly listRoom: number;
-  constructor(kind: SinkKind, listRoom: number) {
-    this.kind = kind;
-    this.listRoom = listRoom;
-  }
-
-  text(text: string, marks: readonly Mark[]) {
-    // HTML's own white space collapses; a no-break space is text and stays.
-    const collapsed = text.replace(/[ \t\n\r\f]+/g, ' ');
-    if (!collapsed) return;
-    const last = this.inline.at(-1);
-    if (collapsed === ' ' && (!last || last.type === 'hardBreak' || last.text.endsWith(' '))) return;
-    const node: Inline = marks.length ? { type: 'text', text: collapsed, marks: [...marks] } : { type: 'text', text: collapsed };
-    if (last?.type === 'text' && sameMarks(last.marks, node.marks)) last.text += collapsed;
-    else this.inline.push(node);
-  }
-
-  hardBreak() {
-    this.inline.push({ type: 'hardBreak' });
-  }
-
-  /** Ends the paragraph being written; `as` turns it into a heading. */
-  flush(as?: 2 | 3) {
-    const content = trimInline(this.inline);
-    this.inline = [];
-    if (!content.length) return;
-    if (as && this.kind !== 'item') this.blocks.push({ type: 'heading', attrs: { level: as }, content });
-    else this.blocks.push({ type: 'paragraph', content });
-  }
-
-  /** Adds a block where this container allows it: pictures, videos and rules only at the top level. */
-  add(node: Block) {
-    this.flush();
-    if (this.kind !== 'root' && (node.type === 'image' || node.type === 'video' || node.type === 'horizontalRule')) return;
-    if (this.kind === 'item' && node.type !== 'paragraph' && node.type !== 'bulletList' && node.type !== 'orderedList') return;
-    this.blocks.push(node);
-  }
-
-  finish(): Block[] {
-    this.flush();
-    return this.blocks;
-  }
-}
-
-function sameMarks(a: readonly Mark[] | undefined, b: readonly Mark[] | undefined) {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
-}
-
-const blank = (node: Inline) => node.type === 'hardBreak' || !node.text.trim();
-
-/** A paragraph without leading or trailing breaks and spaces. */
-function trimInline(nodes: Inline[]): Inline[] {
-  let start = 0;
-  let end = nodes.length;
-  while (start < end && blank(nodes[start]!)) start++;
-  while (end > start && blank(nodes[end - 1]!)) end--;
-  const result = nodes.slice(start, end);
-  const first = result[0];
-  if (first?.type === 'text') result[0] = { ...first, text: first.text.trimStart() };
-  const last = result.at(-1);
-  if (last?.type === 'text') result[result.length - 1] = { ...last, text: last.text.trimEnd() };
-  return result;
-}
 
 function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
   return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
@@ -245,6 +69,12 @@ function imageOf(element: Element | undefined, caption: string | null): Block | 
   return { type: 'image', attrs: text ? { src, alt, caption: text } : { src, alt } };
 }
 
+/** A YouTube video by the one address the site keeps for it; null for anything else. */
+function videoOf(src: string | undefined): Block | null {
+  const id = youtubeVideoId(src);
+  return id ? { type: 'video', attrs: { src: `https://www.youtube.com/watch?v=${id}` } } : null;
+}
+
 function findElement(nodes: readonly ChildNode[], name: string, depth = 0): Element | undefined {
   for (const node of nodes) {
     if (node.type !== 'tag') continue;
@@ -263,12 +93,12 @@ function listOf(element: Element, sink: Sink, marks: readonly Mark[], depth: num
   for (const child of element.children) {
     // Text or elements between items (invalid HTML, but common) join the item before them.
     if (child.type === 'tag' && child.name === 'li') {
-      loose = new Sink('item', sink.listRoom - 1);
+      loose = sink.inner('item', sink.listRoom - 1);
       walk(child.children, loose, marks, depth + 1);
       items.push({ type: 'listItem', content: loose.finish() });
     } else {
       if (!loose) {
-        loose = new Sink('item', sink.listRoom - 1);
+        loose = sink.inner('item', sink.listRoom - 1);
         items.push({ type: 'listItem', content: loose.blocks });
       }
       walk([child], loose, marks, depth + 1);
@@ -300,6 +130,12 @@ function walk(nodes: readonly ChildNode[], sink: Sink, marks: readonly Mark[], d
       sink.text(textOf(element.children), marks);
       continue;
     }
+    // The editor's own box for a video (what it copies, and what a drag between its bodies carries).
+    const boxed = element.attribs['data-video'] === undefined ? null : videoOf(element.attribs['data-video']);
+    if (boxed) {
+      sink.add(boxed);
+      continue;
+    }
     switch (name) {
       case 'br':
         sink.hardBreak();
@@ -324,8 +160,8 @@ function walk(nodes: readonly ChildNode[], sink: Sink, marks: readonly Mark[], d
         break;
       }
       case 'iframe': {
-        const id = youtubeVideoId(element.attribs.src);
-        if (id) sink.add({ type: 'video', attrs: { src: `https://www.youtube.com/watch?v=${id}` } });
+        const video = videoOf(element.attribs.src);
+        if (video) sink.add(video);
         break;
       }
       case 'h1':
@@ -348,7 +184,7 @@ function walk(nodes: readonly ChildNode[], sink: Sink, marks: readonly Mark[], d
       case 'blockquote':
         sink.flush();
         if (sink.kind === 'root') {
-          const quote = new Sink('quote', sink.listRoom);
+          const quote = sink.inner('quote', sink.listRoom);
           walk(element.children, quote, marks, depth + 1);
           const content = quote.finish() as never[];
           if (content.length) sink.add({ type: 'blockquote', content });

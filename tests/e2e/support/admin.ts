@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { loginAs, newContext, type Site, type viewports } from './site.ts';
+import { loginAs, newContext, type ContextOptions, type Site } from './site.ts';
 
 export interface AdminSession {
   context: BrowserContext;
@@ -14,7 +14,7 @@ export async function openAdmin(
   browser: Browser,
   site: Site,
   path: string,
-  options: { lang?: 'en' | 'fa'; viewport?: keyof typeof viewports; signedInAt?: Date } = {},
+  options: ContextOptions & { signedInAt?: Date } = {},
 ): Promise<AdminSession> {
   const context = await newContext(browser, site, options);
   const user = await loginAs(context, site, options.signedInAt);

@@ -10,11 +10,11 @@ import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How every test starts Debian's Chromium (a persistent profile too: tests/e2e/search-history.test.ts). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export interface Site {
@@ -67,9 +67,21 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+export interface ContextOptions {
+  viewport?: keyof typeof viewports;
+  lang?: 'en' | 'fa';
+  /** Ignore the site's content security policy, so a test can show that safety does not rest on it alone. */
+  relaxedCsp?: boolean;
+}
+
 /** A browser context at a viewport, in a language (set as the visitor's remembered choice). */
-export async function newContext(browser: Browser, site: Site, options: { viewport?: keyof typeof viewports; lang?: 'en' | 'fa' } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: viewports[options.viewport ?? 'desktop'], baseURL: site.url, reducedMotion: 'reduce' });
+export async function newContext(browser: Browser, site: Site, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: viewports[options.viewport ?? 'desktop'],
+    baseURL: site.url,
+    reducedMotion: 'reduce',
+    bypassCSP: options.relaxedCsp ?? false,
+  });
   if (options.lang) await context.addCookies([{ name: 'lang', value: options.lang, url: site.url }]);
   if (options.lang) await context.addInitScript(`try { localStorage.setItem('lang', '${options.lang}') } catch {}`);
   return context;

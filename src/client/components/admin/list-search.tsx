@@ -6,7 +6,9 @@ import { Icon } from './icons.tsx';
 
 /**
  * The search box of an admin list: it narrows the list to the items matching the query, across
- * every status. The query lives in the address, so Back and reload keep it; Clear shows the list again.
+ * every status. The query is kept under a token in the address, never its words (use-list-params.ts),
+ * so Back and reload keep it; Clear shows the list again. Neither the browser's form history, a
+ * cloud spell-checker nor a restored session keeps what was typed (autocomplete and spellcheck off).
  */
 export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): void }) {
   const { t } = useTranslation('admin');
@@ -19,7 +21,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
     onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
   }
   return (
-    <form role="search" onSubmit={submit} className="mb-5 flex max-w-xl flex-wrap items-center gap-2" data-testid="list-search">
+    <form role="search" onSubmit={submit} autoComplete="off" className="mb-5 flex max-w-xl flex-wrap items-center gap-2" data-testid="list-search">
       <label htmlFor={id} className="sr-only">
         {t('listSearch.label')}
       </label>
@@ -37,6 +39,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
           aria-describedby={typed.describedBy(id)}
           placeholder={t('listSearch.placeholder')}
           autoComplete="off"
+          spellCheck={false}
           enterKeyHint="search"
           dir="auto"
           className="w-full rounded-lg border border-stone-300 bg-white py-2 ps-9 pe-3 text-sm text-stone-900 placeholder:text-stone-500 focus:border-plum-700 focus:outline-2 focus:outline-plum-700"

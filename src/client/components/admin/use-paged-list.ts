@@ -12,7 +12,7 @@ export interface PagedList<TData extends PageOf> {
   page: number;
   setPage(page: number): void;
   pageSize: number;
-  /** The list's search query from the address ('' when the whole list is shown). */
+  /** The list's search query ('' when the whole list is shown). */
   q: string;
   setQ(q: string): void;
 }
@@ -20,7 +20,7 @@ export interface PagedList<TData extends PageOf> {
 /**
  * A list procedure asked for the page in the address. The page on screen stays while the next one
  * loads (no flash of a spinner between pages), and deleting the last item of the last page steps
- * back to a page that has items. A search query in the address (`?q=`) goes to the procedure too;
+ * back to a page that has items. The list's search query (use-list-params.ts) goes to the procedure too;
  * lists whose procedure searches show the box (PagedListPage's `searchable`).
  */
 export function usePagedList<TData extends PageOf, TError, TKey extends QueryKey>(
@@ -28,9 +28,11 @@ export function usePagedList<TData extends PageOf, TError, TKey extends QueryKey
   pageSize: number = ADMIN_PAGE_SIZE,
 ): PagedList<TData> {
   const [page, setPage] = usePageParam();
-  const [q, setQ] = useSearchQueryParam();
+  const [q, setQ, pending] = useSearchQueryParam();
   // Without a query the input is exactly the plain list's, so the dashboard's warmed pages still match.
-  const query = useQuery({ ...options(q ? { page, pageSize, q } : { page, pageSize }), placeholderData: keepPreviousData });
+  const asked = options(q ? { page, pageSize, q } : { page, pageSize });
+  // A reloaded search waits for its query rather than show the whole list meanwhile.
+  const query = useQuery({ ...asked, enabled: pending ? false : asked.enabled, placeholderData: keepPreviousData });
   useClampPage(page, query.data?.total, pageSize, setPage);
   return { query, page, setPage, pageSize, q, setQ };
 }

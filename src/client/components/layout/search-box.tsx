@@ -23,10 +23,11 @@ const looks = {
 
 /**
  * A search form that works without JavaScript: it posts to /search (src/server/http/search-post.ts),
- * so what a reader looked for is never in an address, a browser's history or a proxy's log. With
- * JavaScript the router shows the results instead of reloading, keeping the words out of the
- * address too. The browser is asked not to remember or spell-check queries: form history and
- * cloud spell-checkers would keep what a reader looked for.
+ * so what a reader looked for is never in an address, a title, a browser's history or a proxy's
+ * log. With JavaScript the router shows the results instead of reloading, keeping the words out of
+ * those too. The browser is asked not to remember or spell-check queries (on the form, so no field
+ * of it is saved with the session either): form history and cloud spell-checkers would keep what
+ * a reader looked for.
  */
 export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: SearchBoxProps) {
   const { t } = useTranslation('public');
@@ -41,7 +42,7 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
     // The counter under the box already says by how much it is too long.
     if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    showSearch({ ...keep, q });
+    void showSearch({ ...keep, q });
     onSearch?.();
   }
 
@@ -51,6 +52,7 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
       method="post"
       action={`/search?lang=${language}`}
       onSubmit={submit}
+      autoComplete="off"
       className={`relative flex items-center ${look.form}`}
       data-testid={`search-box-${variant}`}
     >

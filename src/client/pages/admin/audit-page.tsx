@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TableListPage } from '../../components/admin/table-list-page.tsx';
 import { Td } from '../../components/admin/table.tsx';
 import { usePagedList } from '../../components/admin/use-paged-list.ts';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatKeptTime, formatNumber } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
@@ -45,7 +45,7 @@ export function AuditPage() {
       }}
       row={(row) => (
         <tr key={row.id} data-testid="audit-row" className={row.action === 'auth.loginFailed' ? 'bg-amber-50/60' : undefined}>
-          <Td className="whitespace-nowrap">{formatDateTime(row.at, language)}</Td>
+          <Td className="whitespace-nowrap">{formatKeptTime(row.at, language)}</Td>
           <Td>
             <bdi>{row.userEmail ?? t('audit.unknownUser')}</bdi>
           </Td>

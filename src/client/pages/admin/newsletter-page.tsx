@@ -9,7 +9,7 @@ import { useDeleteWithConfirm } from '../../components/admin/use-delete-with-con
 import { useNotify } from '../../components/admin/use-notify.ts';
 import { usePagedList } from '../../components/admin/use-paged-list.ts';
 import { downloadText } from '../../lib/download.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatKeptDate } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
@@ -60,7 +60,7 @@ export function NewsletterPage() {
           <Td className="font-medium text-stone-900">
             <bdi>{subscriber.email}</bdi>
           </Td>
-          <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(subscriber.createdAt, language)}</Td>
+          <Td className="hidden whitespace-nowrap sm:table-cell">{formatKeptDate(subscriber.createdAt, language)}</Td>
           <Td className="text-end">
             <DeleteButton
               name={subscriber.email}

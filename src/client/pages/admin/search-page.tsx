@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { directionOf } from '../../../shared/locale.ts';
 import { EmptyState } from '../../components/admin/list-states.tsx';
 import { PageHeader } from '../../components/admin/page-header.tsx';
@@ -13,7 +13,6 @@ import { SEARCH_QUERY_MAX, type SearchHit } from '../../lib/search.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { LengthCounter, useTypedText } from '../../components/ui/length-counter.tsx';
-import { stripBidiOverrides } from '../../../shared/bidi.ts';
 
 /** Where an editor works on a result (relative to /admin). */
 function editPath(hit: SearchHit): string {
@@ -35,22 +34,22 @@ export function SearchPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
-  const [params, setParams] = useSearchParams();
-  const q = stripBidiOverrides(params.get('q') ?? '').trim();
-  const typed = useTypedText(q, SEARCH_QUERY_MAX);
+  // The query is kept as the admin lists keep theirs: never in the address (use-list-params.ts).
   // An address's query over the limit is not cut: the box holds it, and its counter says by how much it is too long.
-  const asked = q.length <= SEARCH_QUERY_MAX ? q : '';
-  const list = usePagedList((page) => ({ ...trpc.search.admin.queryOptions({ q: asked, ...page }), enabled: asked !== '' }));
+  const askable = (q = '') => (q.length <= SEARCH_QUERY_MAX ? q : '');
+  const list = usePagedList((input) => ({ ...trpc.search.admin.queryOptions({ ...input, q: askable(input.q) }), enabled: askable(input.q) !== '' }));
+  const q = list.q;
+  const asked = askable(q);
+  const typed = useTypedText(q, SEARCH_QUERY_MAX);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
-    const next = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    setParams(next ? { q: next } : {});
+    list.setQ(String(new FormData(event.currentTarget).get('q') ?? ''));
   }
 
   const form = (
-    <form role="search" onSubmit={submit} className="mb-6 flex max-w-xl gap-2" data-testid="admin-search-form">
+    <form role="search" onSubmit={submit} autoComplete="off" className="mb-6 flex max-w-xl gap-2" data-testid="admin-search-form">
       <label htmlFor="admin-search" className="sr-only">
         {t('search.label')}
       </label>

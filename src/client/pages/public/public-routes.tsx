@@ -4,7 +4,9 @@ import { idFrom, itemOrMissingQuery } from '../../lib/cached-item.ts';
 import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { routerName, type ContentKind, type Country } from '../../lib/content.ts';
 import { lazyModule, type LazyModule } from '../../lib/lazy-module.ts';
+import { isFormName } from '../../../shared/form-posts.ts';
 import {
+  contentListAddress,
   contentListQuery,
   countryQueries,
   galleryQuery,
@@ -12,6 +14,7 @@ import {
   latestOfKindQuery,
   legalListQuery,
   otherKinds,
+  pagedAddress,
   publishedStoriesQuery,
   searchQueries,
   siteConfigQuery,
@@ -32,14 +35,30 @@ interface QueryContext {
 }
 
 /**
- * One public route: its address pattern, its page's chunk, how to render the page, and the
- * queries the page and its components run (the server fetches them before its single render).
+ * What of its address a page reads (./page-addresses.ts): the query parameters, as its queries
+ * read them, and the spelling of its one path parameter. The server renders and caches a page by
+ * these alone, so anything else in an address costs neither a render nor a cache entry.
+ */
+export interface AddressRule {
+  /** The parameters the page reads, normalised (a default value or an unknown one left out). */
+  query?: (search: URLSearchParams) => Record<string, string | undefined>;
+  /** The one spelling of the path's parameter, or null when no item can have it (the page is then not found). */
+  segment?: (value: string) => string | null;
+}
+
+/**
+ * One public route: its address pattern, its page's chunk, how to render the page, the queries
+ * the page and its components run (the server fetches them before its single render), and what
+ * of its address it reads.
  */
 export interface PublicRoute {
+  /** The path as declared (`/news/:id`); absent for the not-found route. */
+  path?: string;
   pattern: RegExp;
   page: LazyModule<unknown> | null;
   view(module: unknown, params: RouteParams): ReactElement;
   queries(context: QueryContext): PageQuery[];
+  address: AddressRule;
 }
 
 const dir = 'src/client/pages/public';
@@ -78,9 +97,14 @@ function route<M>(
   page: LazyModule<M>,
   view: (module: M, params: RouteParams) => ReactElement,
   queries: (context: QueryContext) => PageQuery[] = none,
+  address: AddressRule = {},
 ): PublicRoute {
-  return { pattern: patternOf(path), page, view: view as PublicRoute['view'], queries };
+  return { path, pattern: patternOf(path), page, view: view as PublicRoute['view'], queries, address };
 }
+
+/** An item's id as idFrom reads it; `0` (never an item) for anything else, so every such address is one not-found page. */
+const itemId: AddressRule = { segment: (value) => String(idFrom(value) ?? 0) };
+const paged: AddressRule = { query: pagedAddress };
 
 const listRoute = (path: string, kind: ContentKind) =>
   route(
@@ -90,6 +114,7 @@ const listRoute = (path: string, kind: ContentKind) =>
     // shown while the next loads) when the reader moves on to reports.
     (module) => <module.ContentListPage key={kind} kind={kind} />,
     ({ trpc, search }) => [contentListQuery(trpc, kind, search), ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other))],
+    { query: contentListAddress },
   );
 
 const itemQuery = (params: RouteParams, build: (id: number) => PageQuery) => {
@@ -103,6 +128,7 @@ const detailRoute = (path: string, kind: ContentKind) =>
     pages.detail,
     (module, params) => <module.ContentDetailPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />,
     ({ trpc, params }) => [...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id }))), latestOfKindQuery(trpc, kind)],
+    itemId,
   );
 
 const countryRoute = (path: string, country: Country) =>
@@ -136,34 +162,48 @@ export const publicRoutes: readonly PublicRoute[] = [
     pages.gallery,
     (module) => <module.GalleryPage />,
     ({ trpc, search }) => [galleryQuery(trpc, search)],
+    paged,
   ),
   route(
     '/yourStory',
     pages.story,
     (module) => <module.StoryPage />,
     ({ trpc, search }) => [publishedStoriesQuery(trpc, search)],
+    paged,
   ),
   route(
     '/stories/:id',
     pages.storyDetail,
     (module, params) => <module.StoryDetailPage id={params.id} />,
     ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.stories.publishedById.queryOptions({ id }))),
+    itemId,
   ),
   route(
     '/legal-awareness',
     pages.legal,
     (module) => <module.LegalListPage />,
     ({ trpc, search }) => [legalListQuery(trpc, search)],
+    paged,
   ),
   route(
     '/legal/:id',
     pages.legalDetail,
     (module, params) => <module.LegalDetailPage id={params.id} />,
     ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
+    itemId,
   ),
-  route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />),
+  route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />, none, { segment: (form) => (isFormName(form) ? form : null) }),
   route(
     '/search',
+    pages.search,
+    (module) => <module.SearchPage />,
+    ({ trpc, search }) => searchQueries(trpc, search),
+    // Never kept in any cache (src/server/search/requests.ts): rendered as asked.
+    { query: (search) => Object.fromEntries(search) },
+  ),
+  // A kept search (decision 018): the server renders it from the fields it kept, given as the address.
+  route(
+    '/search/r/:token',
     pages.search,
     (module) => <module.SearchPage />,
     ({ trpc, search }) => searchQueries(trpc, search),
@@ -178,7 +218,7 @@ export const publicRoutes: readonly PublicRoute[] = [
 ];
 
 /** Any other path: small, so it travels in the entry and needs no chunk. */
-const notFoundRoute: PublicRoute = { pattern: /.*/, page: null, view: () => <NotFoundPage />, queries: none };
+const notFoundRoute: PublicRoute = { pattern: /.*/, page: null, view: () => <NotFoundPage />, queries: none, address: {} };
 
 export function matchPublicRoute(pathname: string): { route: PublicRoute; params: RouteParams } {
   for (const candidate of publicRoutes) {

@@ -8,7 +8,6 @@ import { SearchResult } from '../../components/public/search/search-result.tsx';
 import { EmptyMessage, ErrorMessage } from '../../components/public/state-message.tsx';
 import { IsolatedIn } from '../../components/ui/isolated-in.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { isolate } from '../../../shared/bidi.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useHead } from '../../lib/head.tsx';
 import { searchQueries } from '../../lib/public-queries.ts';
@@ -19,21 +18,30 @@ import { useLanguage } from '../../lib/use-language.ts';
 const PAGE_SIZE = 10;
 
 /**
- * The form, the filters and one page of results, for a search posted to /search, kept in the
- * history entry, or asked for by a `/search?q=…&type=…&country=…&page=…` link. Never indexed.
+ * The form, the filters and one page of results, for a kept search (`/search/r/<token>`: posted to
+ * /search, or started on the page) or one asked for by a `/search?q=…&type=…&country=…&page=…`
+ * link. Never indexed; its title never names the words.
  */
 export function SearchPage() {
   const { t } = useTranslation('public');
   const { language } = useLanguage();
-  const params = useSearchAddress();
+  const { params, gone, pending } = useSearchAddress();
   const { input, problem } = searchFromAddress(params);
   const trpc = useTRPC();
   const [options] = searchQueries(trpc, params);
   const query = useQuery({ ...(options ?? trpc.search.query.queryOptions(input)), enabled: !!options, placeholderData: keepPreviousData });
-  useHead({ title: input.q && !problem ? t('search.titleFor', { q: isolate(input.q) }) : t('search.title'), noindex: true });
+  // Never the words: browsers keep titles in their history and address-bar suggestions (decision 018).
+  useHead({ title: t('search.title'), noindex: true });
 
   let body;
-  if (problem === 'empty') body = <p className="text-stone-700">{t('search.prompt')}</p>;
+  if (pending) body = <Spinner />;
+  else if (gone)
+    body = (
+      <p className="rounded-sm border border-stone-200 bg-stone-50 p-4 text-stone-800" data-testid="search-gone">
+        {t('search.gone')}
+      </p>
+    );
+  else if (problem === 'empty') body = <p className="text-stone-700">{t('search.prompt')}</p>;
   else if (problem === 'tooLong')
     body = (
       <p role="alert" className="font-semibold text-red-900" data-testid="search-too-long">

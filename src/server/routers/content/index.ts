@@ -38,17 +38,17 @@ function contentRouter(kind: ContentKind) {
     }),
 
     create: adminProcedure
-      .meta({ changesPublicContent: true })
+      .meta({ changesPublicContent: 'when-public' })
       .input(createContentCall)
       .mutation(({ ctx, input }) => createItem(ctx, kind, input)),
 
     update: adminProcedure
-      .meta({ changesPublicContent: true })
+      .meta({ changesPublicContent: 'when-public' })
       .input(updateContentInput)
       .mutation(({ ctx, input }) => updateItem(ctx, kind, input)),
 
     delete: adminProcedure
-      .meta({ changesPublicContent: true })
+      .meta({ changesPublicContent: 'when-public' })
       .input(contentByIdInput)
       .mutation(({ ctx, input }) => deleteItem(ctx, kind, input.id)),
   });

@@ -44,13 +44,15 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
     return id;
   });
   await scheduleChanged(ctx);
-  return (await findItem(ctx.db, kind, id, true))!;
+  const item = (await findItem(ctx.db, kind, id, true))!;
+  ctx.publicChange?.saw(undefined, item);
+  return item;
 }
 
 export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateContentInput): Promise<ContentItem> {
   const now = clockOf(ctx).now();
   const owner = { postId: input.id };
-  await ctx.db.transaction(async (tx) => {
+  const current = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: posts.status, publishAt: posts.publishAt })
       .from(posts)
@@ -69,15 +71,20 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
     await replaceMedia(tx, input.id, input);
     await recordRevision(tx, ctx, owner, now);
     await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+    return current;
   });
   await scheduleChanged(ctx);
-  return (await findItem(ctx.db, kind, input.id, true))!;
+  const item = (await findItem(ctx.db, kind, input.id, true))!;
+  ctx.publicChange?.saw(current, item);
+  return item;
 }
 
 /** Deletes the item with its revisions; its files go with it unless something else uses them. */
 export async function deleteItem(ctx: Context, kind: ContentKind, id: number): Promise<{ id: number }> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await findRow(tx, kind, id, true))) throw notFound(ctx, contentKinds[kind].notFound);
+    const row = await findRow(tx, kind, id, true);
+    if (!row) throw notFound(ctx, contentKinds[kind].notFound);
+    ctx.publicChange?.saw(row, undefined);
     const files = await filesOfItem(tx, { postId: id });
     await tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, id)));
     await settleFiles(ctx, files);

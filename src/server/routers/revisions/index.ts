@@ -71,7 +71,7 @@ export const revisionsRouter = router({
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
-  restore: adminProcedure.meta({ changesPublicContent: true }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
+  restore: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     return ctx.db.transaction(async (tx) => {
       const [revision] = await tx.select().from(revisions).where(eq(revisions.id, input.id)).limit(1);
@@ -81,6 +81,9 @@ export const revisionsRouter = router({
       const itemId = (revision.postId ?? revision.legalId)!;
       const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
       const before = await filesOfItem(tx, owner);
+      // Restoring leaves publication as it is: readers see it exactly when the item is public.
+      const [item] = await tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
+      ctx.publicChange?.saw(item, item);
       await tx
         .update(table)
         .set({

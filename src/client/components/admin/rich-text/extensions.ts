@@ -3,6 +3,8 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { linkHref, storedImagePathOf } from '../../../../shared/rich-text/schema.ts';
 import { youtubeVideoId } from '../../../../shared/video-links.ts';
+import { HtmlStringContent } from './html-string-content.ts';
+import { PastedContent, type PastedContentOptions } from './pasted-content.ts';
 
 /**
  * A picture of this site with its alt text and caption. Pasted pictures from elsewhere do not
@@ -77,10 +79,15 @@ const BodyVideo = Node.create({
 
 /**
  * What the editor can write: exactly the nodes and marks of the body document
- * (src/shared/rich-text/schema.ts). Anything pasted is parsed against this schema, so
- * structure outside it (styles, scripts, tables, fonts, code) is dropped on the way in.
+ * (src/shared/rich-text/schema.ts). HTML (pasted, dropped, or given to a command) reaches it only
+ * through the site's allowlist (pasted-content.ts, html-string-content.ts), which tells the writer
+ * through `onNotice` what became of a paste.
  */
-export const bodyExtensions: Extensions = [
+export function bodyExtensions(options: PastedContentOptions): Extensions {
+  return [...documentExtensions, PastedContent.configure(options), HtmlStringContent];
+}
+
+const documentExtensions: Extensions = [
   StarterKit.configure({
     code: false,
     codeBlock: false,

@@ -7,6 +7,7 @@ import { uploadFile } from '../../../lib/upload.ts';
 import { checkUploadFile } from '../../../lib/upload-check.ts';
 import { useSiteConfig } from '../../../lib/use-site-config.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { richTextLimits } from '../../../../shared/rich-text/schema.ts';
 import { linkDialog, pictureDialog, selectedPicture, videoDialog, type DialogRequest } from './body-dialogs.tsx';
 import { EditorDialog } from './editor-dialog.tsx';
 import { standardActions, Toolbar } from './toolbar.tsx';
@@ -56,6 +57,9 @@ export function RichTextEditor({
     revision,
     onChange,
     register,
+    // In the panel's language, like every other message of the editor.
+    onPasteNotice: (notice) =>
+      setNotice(notice && t(`editor.paste.${notice}`, { limit: formatNumber(richTextLimits.text, panelLanguage) })),
     attributes: {
       id,
       dir,
@@ -178,7 +182,7 @@ export function RichTextEditor({
         {t('editor.hint')}
       </p>
       {notice ? (
-        <p role="status" className="mt-1 text-sm text-red-700">
+        <p role="status" className="mt-1 text-sm text-red-700" data-testid={`editor-notice-${name}`}>
           {notice}
         </p>
       ) : null}

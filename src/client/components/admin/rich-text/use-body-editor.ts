@@ -1,7 +1,6 @@
-import { Slice } from '@tiptap/pm/model';
 import { useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useRef } from 'react';
-import { documentFromHtml } from '../../../../shared/rich-text/from-html.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { PasteNotice } from './allowlisted-content.ts';
 import { bodyExtensions } from './extensions.ts';
 import { parseBody } from './parse-body.ts';
 
@@ -18,6 +17,8 @@ interface BodyEditorOptions {
   register?(read: () => string): () => void;
   /** The attributes of the editable element (ids, direction, labels, classes). */
   attributes: Record<string, string>;
+  /** What became of a paste or a drop (taken as plain text, refused); null when it went in as it was. */
+  onPasteNotice(notice: PasteNotice | null): void;
 }
 
 /**
@@ -32,52 +33,31 @@ interface BodyEditorOptions {
  * a millisecond of the render, as happens on a busy machine): the new one starts from the newest
  * document this component knows, never from the value of an earlier render.
  */
-export function useBodyEditor({ value, revision, onChange, register, attributes }: BodyEditorOptions): Editor | null {
+export function useBodyEditor({ value, revision, onChange, register, attributes, onPasteNotice }: BodyEditorOptions): Editor | null {
   // The newest document text: the editor's own last update, or the last value put in from outside.
   const newest = useRef(value);
   const appliedRevision = useRef(revision);
   const onChangeRef = useRef(onChange);
+  const onPasteNoticeRef = useRef(onPasteNotice);
   useEffect(() => {
     onChangeRef.current = onChange;
+    onPasteNoticeRef.current = onPasteNotice;
   });
+  // One list for the editor's life: @tiptap/react compares extensions one by one on every render.
+  const [extensions] = useState(() => bodyExtensions({ onNotice: (notice) => onPasteNoticeRef.current(notice) }));
 
   // The form reads the document of the last transaction, not the value of its last render.
   useEffect(() => register?.(() => newest.current), [register]);
 
   const editor = useEditor({
-    extensions: bodyExtensions,
+    extensions,
     // The site's CSP allows no inline styles: the editor's few rules are in styles.css instead.
     injectCSS: false,
     // Runs before each instance makes its document, so every instance starts from the newest text.
     onBeforeCreate: ({ editor: created }) => {
       created.options.content = parseBody(newest.current);
     },
-    editorProps: {
-      attributes,
-      // Pasted HTML (Word, Google Docs, a web page) goes through the same conversion as the REST
-      // API's body_En/body_fa: only the allowed structure is kept, Word's typed-out lists become
-      // lists, pictures from elsewhere are dropped. It runs before ProseMirror's own paste, which
-      // would first build the hostile HTML into a (detached) DOM; that paste, bounded by the
-      // editor's schema, only takes HTML the conversion refuses as too large or too deep.
-      handleDOMEvents: {
-        paste: (view, event) => {
-          const html = event.clipboardData?.getData('text/html');
-          if (!html) return false;
-          try {
-            const { content } = documentFromHtml(html);
-            event.preventDefault();
-            if (!content.length) return true;
-            const pasted = view.state.schema.nodeFromJSON({ type: 'doc', content });
-            // Open at both ends as far as the nodes allow, as ProseMirror's own paste does: a
-            // pasted paragraph joins the one being typed in instead of starting a new block.
-            view.dispatch(view.state.tr.replaceSelection(Slice.maxOpen(pasted.content)).scrollIntoView());
-            return true;
-          } catch {
-            return false;
-          }
-        },
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => {
       const next = JSON.stringify(current.getJSON());
       newest.current = next;

@@ -24,11 +24,12 @@ export function SearchPostForm({ fields, className, label, testId, children }: S
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const data = new FormData(event.currentTarget, submitter);
-    showSearch(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])));
+    void showSearch(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])));
   }
 
   return (
-    <form method="post" action={`/search?lang=${language}`} onSubmit={submit} className={className} aria-label={label} data-testid={testId}>
+    // autocomplete off: a browser saves no field of it (the query rides in a hidden one) with the session.
+    <form method="post" action={`/search?lang=${language}`} onSubmit={submit} autoComplete="off" className={className} aria-label={label} data-testid={testId}>
       {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {children}
     </form>

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/admin/modal.tsx';
 import { useDeleteWithConfirm } from '../../../components/admin/use-delete-with-confirm.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatKeptTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { IsolatedIn } from '../../../components/ui/isolated-in.tsx';
@@ -90,7 +90,7 @@ export function ContactDialog({ message, onChange, onClose }: { message: Contact
             </dd>
             <dt className="font-semibold text-stone-600">{t('fields.received')}</dt>
             <dd className="text-stone-900" data-testid="contact-date">
-              {formatDateTime(message.createdAt, language)}
+              {formatKeptTime(message.createdAt, language)}
             </dd>
             <dt className="font-semibold text-stone-600">{t('fields.status')}</dt>
             <dd>

@@ -8,7 +8,7 @@ import { Td } from '../../../components/admin/table.tsx';
 import { useFilterParam } from '../../../components/admin/use-list-params.ts';
 import { usePagedList } from '../../../components/admin/use-paged-list.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatKeptDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { contactStatuses } from '../../../../shared/schemas/contacts.ts';
@@ -75,7 +75,7 @@ export function ContactsPage() {
           <Td className="hidden max-w-md md:table-cell">
             <span dir="auto">{truncate(message.message, 80)}</span>
           </Td>
-          <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(message.createdAt, language)}</Td>
+          <Td className="hidden whitespace-nowrap sm:table-cell">{formatKeptDate(message.createdAt, language)}</Td>
           <Td className="hidden lg:table-cell">
             <StatusBadge status={message.status} />
           </Td>

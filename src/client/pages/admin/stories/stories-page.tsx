@@ -7,7 +7,7 @@ import { PagedListPage } from '../../../components/admin/paged-list-page.tsx';
 import { Thumbnail } from '../../../components/admin/thumbnail.tsx';
 import { useFilterParam } from '../../../components/admin/use-list-params.ts';
 import { usePagedList } from '../../../components/admin/use-paged-list.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatKeptDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { truncate } from '../../../../shared/text.ts';
@@ -69,7 +69,7 @@ export function StoriesPage() {
                     </span>
                     <span className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs text-stone-500">
                       <StoryStatusBadge status={story.status} />
-                      {formatDate(story.createdAt, language)}
+                      {formatKeptDate(story.createdAt, language)}
                     </span>
                   </div>
                 </button>

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/admin/modal.tsx';
 import { useDeleteWithConfirm } from '../../../components/admin/use-delete-with-confirm.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatKeptTime } from '../../../lib/format.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
@@ -87,7 +87,7 @@ export function StoryDialog({ story, onChange, onClose }: { story: Story | null;
         <div className="grid gap-4">
           <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
             <StoryStatusBadge status={story.status} />
-            <span>{t('stories.receivedOn', { date: formatDateTime(story.createdAt, language) })}</span>
+            <span>{t('stories.receivedOn', { date: formatKeptTime(story.createdAt, language) })}</span>
           </p>
           {media && story.mediaKind === 'video' ? (
             <video src={media} controls preload="metadata" className="max-h-96 w-full rounded-lg bg-stone-900" data-testid="story-video" />

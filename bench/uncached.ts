@@ -1,0 +1,13 @@
+/**
+ * Headers of a bench request that must miss the response cache: a session cookie (one naming no
+ * session) is never answered from it. A changing query parameter no longer misses: answers are kept
+ * by what their address means, whatever else it carries (docs/decisions/021).
+ */
+export const UNCACHED = { cookie: 'session=bench-uncached' };
+
+/**
+ * The settings of a server whose rows measure the work itself: a hundred connections from one
+ * address would otherwise be one visitor over her budget of the server's time (that budget is
+ * measured on its own, in bench/render-flood.ts).
+ */
+export const WORK_UNLIMITED = { VISITOR_WORK_MS_PER_SECOND: '0' };

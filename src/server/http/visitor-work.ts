@@ -1,0 +1,194 @@
+import { isIP } from 'node:net';
+import type { Request, RequestHandler, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { isSearchRequest } from '../search/requests.ts';
+import type { WorkBudgetStore } from '../security/work-budget.ts';
+import { isSharedAddress } from '../security/write-budget.ts';
+import type { Deps } from '../trpc/context.ts';
+import { requestContext } from './request-context.ts';
+import { slowDown } from './slow-down.ts';
+
+/**
+ * How long a visitor's request may be held for her budget, and how many may be held at once; one
+ * held past its time is answered anyway if the cache holds it, else with 429; one beyond the count
+ * is answered 429 at once.
+ */
+export const HOLDING = { maxMs: 2_000, perClient: 32 } as const;
+
+/**
+ * Whom work is counted against: the visitor's address; an IPv6 address by its /64, which one
+ * subscriber is usually given whole (one budget per address would be 2^64 budgets); everyone behind
+ * a loopback address (an onion service, a proxy not named in TRUST_PROXY) as one shared client.
+ */
+export function workClient(ip: string | undefined): { key: string; shared: boolean } | null {
+  if (!ip) return null;
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isSharedAddress(address)) return { key: 'shared', shared: true };
+  if (isIP(address) !== 6 || address.includes('.')) return { key: address, shared: false };
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const groups = [...head.split(':').filter(Boolean), ...Array<string>(8).fill('0')].slice(0, 8);
+  if (address.includes('::')) {
+    const end = tail.split(':').filter(Boolean);
+    groups.splice(8 - end.length, end.length, ...end);
+  }
+  return {
+    key: `${groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`,
+    shared: false,
+  };
+}
+
+/** The longest a single request is charged: one held by a slow reader costs no more. */
+const MAX_CHARGE_MS = 1_000;
+
+/**
+ * What a piece of work cost: the time it held the thread, measured from its start to its answer's
+ * end. The data layer answers synchronously, so little else runs meanwhile; CPU time would
+ * undercount it on a busy machine, where every reader waits for the thread as long as the work
+ * takes, not as long as it computes.
+ */
+function costMeter(start = performance.now()): () => number {
+  return () => Math.min(performance.now() - start, MAX_CHARGE_MS);
+}
+
+interface Held {
+  /** Work no cache answered: one at a time per visitor, charged when its answer (res) ends. */
+  uncached?: Response;
+  run(): void;
+  /** Uncached work held past its time is refused; a cached answer is sent anyway. */
+  refuse(waitMs: number): void;
+  gone(): boolean;
+  since: number;
+}
+
+interface Visitor {
+  running: boolean;
+  held: Held[];
+  timer: NodeJS.Timeout | null;
+}
+
+export interface VisitorWork {
+  /**
+   * A cached answer about to be sent: `send` runs now, or (late) once the visitor's budget allows.
+   * `startedAt` is when its handling began (finding the entry is part of what it costs).
+   */
+  hit(req: Request, res: Response, send: (late: boolean) => void, startedAt?: number): void;
+  /** Mounted before work no cache answered (a page rendered, a list read, a feed built). */
+  uncached: RequestHandler;
+}
+
+/**
+ * Each visitor's share of the one thread every reader shares (Guards.visitorWork): what her
+ * requests cost is charged to her budget (cached answers by their CPU time, other work until its
+ * answer ends), and once it is spent her requests are held until it refills (at most
+ * HOLDING.maxMs). So a flood from one visitor, of new query strings or of renders no cache can
+ * answer, takes at most her share of the server, holds her own connections instead of freeing
+ * them for the next request at once, and leaves everyone else's answers as quick as before. A
+ * reader opening pages never comes near it. Cached answers to a shared address (loopback: maybe
+ * every visitor) are never held; signed-in editors are not counted; searches have budgets of their
+ * own (decision 019).
+ */
+export function visitorWork(deps: Deps): VisitorWork {
+  const visitors = new Map<string, Visitor>();
+  const budgetOf = (shared: boolean): WorkBudgetStore => (shared ? deps.guards.visitorWork.sharedAddress : deps.guards.visitorWork.perClient);
+
+  const run = (key: string, budget: WorkBudgetStore, visitor: Visitor | undefined, held: Held, startedAt = performance.now()) => {
+    const cost = costMeter(startedAt);
+    const res = held.uncached;
+    if (!res) {
+      held.run();
+      budget.charge(key, cost());
+      return;
+    }
+    visitor ??= visitorOf(key);
+    const running = visitor;
+    running.running = true;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      budget.charge(key, cost());
+      running.running = false;
+      drain(key, budget, running);
+    };
+    res.once('finish', finish);
+    res.once('close', finish);
+    held.run();
+  };
+
+  const drain = (key: string, budget: WorkBudgetStore, visitor: Visitor): void => {
+    if (visitor.timer) return;
+    for (;;) {
+      // A reader who left while held costs nothing more.
+      while (visitor.held[0]?.gone()) visitor.held.shift();
+      const next = visitor.held[0];
+      if (!next) {
+        if (!visitor.running) visitors.delete(key);
+        return;
+      }
+      if (next.uncached && visitor.running) return;
+      const wait = budget.waitFor(key);
+      const now = performance.now();
+      if (wait === 0 || now - next.since >= HOLDING.maxMs) {
+        visitor.held.shift();
+        if (wait > 0 && next.uncached) next.refuse(wait);
+        else run(key, budget, visitor, next);
+        if (next.uncached && visitor.running) return;
+        continue;
+      }
+      visitor.timer = setTimeout(
+        () => {
+          visitor.timer = null;
+          drain(key, budget, visitor);
+        },
+        Math.min(wait, HOLDING.maxMs - (now - next.since)) + 1,
+      );
+      return;
+    }
+  };
+
+  /** A visitor's turn-keeping, kept only while she has work running or held. */
+  const visitorOf = (key: string): Visitor => {
+    let visitor = visitors.get(key);
+    if (!visitor) visitors.set(key, (visitor = { running: false, held: [], timer: null }));
+    return visitor;
+  };
+
+  const admit = (req: Request, res: Response, held: Held, startedAt?: number): void => {
+    const client = workClient(req.ip);
+    if (!client) return held.run();
+    const budget = budgetOf(client.shared);
+    const known = visitors.get(client.key);
+    const wait = budget.waitFor(client.key);
+    if (!known?.held.length && !(held.uncached && known?.running) && wait === 0) return run(client.key, budget, known, held, startedAt);
+    const visitor = known ?? visitorOf(client.key);
+    if (visitor.held.length >= HOLDING.perClient) return slowDown(req, res, Math.max(wait, 1000));
+    visitor.held.push(held);
+    drain(client.key, budget, visitor);
+  };
+
+  const gone = (req: Request, res: Response) => () => res.writableEnded || req.socket.destroyed;
+
+  return {
+    hit(req, res, send, startedAt) {
+      // Behind a shared address a cached answer is everyone's: holding it would hold every reader.
+      const client = workClient(req.ip);
+      if (!client || client.shared) return send(false);
+      let late = false;
+      admit(req, res, { run: () => send(late), refuse: () => send(true), gone: gone(req, res), since: performance.now() }, startedAt);
+      late = true;
+    },
+    uncached(req, res, next) {
+      if (isSearchRequest(req.originalUrl)) return next();
+      const budgeted = () =>
+        admit(req, res, { uncached: res, run: () => next(), refuse: (wait) => slowDown(req, res, wait), gone: gone(req, res), since: performance.now() });
+      const cookie = req.headers.cookie;
+      if (!cookie || !parseCookies(cookie)[SESSION_COOKIE]) return budgeted();
+      // Editors' work is not budgeted; a cookie that signs no one in is a visitor's like any other.
+      requestContext(deps, req, res).then((ctx) => (ctx.user ? next() : budgeted()), next);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Context } from '../trpc/context.ts';
+import { chargeVisitor, isSharedAddress, visitorKey } from '../security/write-budget.ts';
+
+export type SearchCaller = Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
+
+/** Either the search may run (release when it ends), or why not and for how long. */
+export type Admission = { release: () => void; refused?: undefined } | { refused: 'oneAtATime' | 'tooMany'; wait: number };
+
+/**
+ * Whether a search may run now, decided before it costs anything: one search at a time per
+ * visitor (an editor counts as one person), then the visitor's budget. A refusal changes nothing:
+ * a search refused for running alongside another spends no budget, one refused by the budget
+ * spends none either (security/budget.ts), and neither gives a budget cookie. Editors' searches
+ * are not budgeted; direct calls (no address: tools, tests) are not limited at all.
+ *
+ * Behind a shared address (an onion service) every visitor without a budget cookie yet has the
+ * same key, the address: there the address may run its shared share of searches at once, or one
+ * Tor reader's first search would turn away every other's.
+ */
+export function admitSearch(ctx: SearchCaller): Admission {
+  const key = ctx.user ? `editor:${ctx.user.id}` : visitorKey(ctx);
+  if (key === null) return { release: () => undefined };
+  const firstFromSharedAddress = !ctx.user && key === ctx.clientIp && isSharedAddress(key);
+  const running = firstFromSharedAddress ? ctx.guards.sharedAddress.searchesRunning : ctx.guards.searchesRunning;
+  const release = running.enter(key);
+  if (!release) return { refused: 'oneAtATime', wait: 1 };
+  if (ctx.user) return { release };
+  const wait = chargeVisitor(ctx, 'searches');
+  if (wait > 0) {
+    release();
+    return { refused: 'tooMany', wait };
+  }
+  return { release };
+}
