@@ -1,3 +1,4 @@
+import { getTableName, type Table } from 'drizzle-orm';
 import { sqliteOf, type Db } from './client.ts';
 import { erasePostgres } from './erase-postgres.ts';
 import { eraseNowSqlite } from './erase-sqlite.ts';
@@ -14,6 +15,9 @@ export async function eraseDeleted(db: Db, tables?: readonly string[]): Promise<
   const { writer } = sqliteOf(db);
   await db.exclusive(() => eraseNowSqlite(writer));
 }
+
+/** The names of tables, for eraseDeleted. */
+export const tablesNamed = (tables: readonly Table[]) => tables.map((table) => getTableName(table));
 
 const SCRUBBED = 'deleted_rows_scrubbed';
 

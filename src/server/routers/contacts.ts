@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createContactInput, listContactsInput, setContactStatusInput, type ContactStatus } from '../../shared/schemas/contacts.ts';
-import { contactMessages } from '../db/schema.ts';
-import { eraseDeleted } from '../db/erase.ts';
+import { contactMessages, uploads } from '../db/schema.ts';
+import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
@@ -87,7 +87,7 @@ export const contactsRouter = router({
       if (!removed) throw notFound(ctx);
       return forgetStoredFiles(tx, [removed.image]);
     });
-    await eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db, tablesNamed([contactMessages, uploads]));
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

@@ -3,7 +3,7 @@ import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
 import { subscribeInput } from '../../shared/schemas/newsletter.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
-import { eraseDeleted } from '../db/erase.ts';
+import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
@@ -44,7 +44,7 @@ export const newsletterRouter = router({
       tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }),
     );
     if (!removed) throw notFound(ctx);
-    await eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db, tablesNamed([newsletterSubscribers]));
     return { id: removed.id };
   }),
 

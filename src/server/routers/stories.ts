@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { pageInput } from '../../shared/schemas/common.ts';
 import { createStoryInput, listStoriesInput, storyIdInput } from '../../shared/schemas/stories.ts';
-import { stories } from '../db/schema.ts';
-import { eraseDeleted } from '../db/erase.ts';
+import { stories, uploads } from '../db/schema.ts';
+import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
@@ -129,7 +129,7 @@ export const storiesRouter = router({
       ctx.publicChange?.saw(removed, undefined);
       return forgetStoredFiles(tx, [removed.media]);
     });
-    await eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db, tablesNamed([stories, uploads]));
     await deleteFiles(ctx.storage, files);
     return { id: input.id };
   }),

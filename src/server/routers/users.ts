@@ -7,8 +7,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
-import { users } from '../db/schema.ts';
-import { eraseDeleted } from '../db/erase.ts';
+import { sessions, users } from '../db/schema.ts';
+import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { fieldError } from '../trpc/init.ts';
 import { adminProcedure, router } from '../trpc/procedures.ts';
 import { checkPassword } from './password-check.ts';
@@ -116,7 +116,7 @@ export const usersRouter = router({
       if (target.role === 'admin' && (admins?.value ?? 0) <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
       await tx.delete(users).where(eq(users.id, input.id));
     });
-    await eraseDeleted(ctx.db);
+    await eraseDeleted(ctx.db, tablesNamed([users, sessions]));
     return { id: input.id };
   }),
 });
