@@ -104,6 +104,36 @@ describe('Pictures of unpublished items', () => {
     }
   });
 
+  it('moves pictures only when the change that calls for it commits: never for one rolled back', async () => {
+    const site = await world();
+    const { item, cover, inline } = await newsWith(site.caller, site.deps, { status: 'draft' });
+    // The publishing update joins a transaction that then fails: nothing of it happened, files included.
+    const refused = site.deps.db.transaction(async () => {
+      await site.caller.news.update({ id: item.id, status: 'published' });
+      throw new Error('a later step of the same change failed');
+    });
+    await expect(refused).rejects.toThrow('a later step');
+    expect((await site.caller.news.adminById({ id: item.id })).status).toBe('draft');
+    for (const path of [cover, inline]) expect(await site.publicly(path), path).toBe(false);
+
+    // The same change committed: public as soon as its call returns.
+    await site.deps.db.transaction(async () => {
+      await site.caller.news.update({ id: item.id, status: 'published' });
+    });
+    for (const path of [cover, inline]) expect(await site.publicly(path), path).toBe(true);
+
+    // And back: a withdrawal that rolls back leaves them public; one that commits hides them.
+    await expect(
+      site.deps.db.transaction(async () => {
+        await site.caller.news.update({ id: item.id, status: 'draft' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    for (const path of [cover, inline]) expect(await site.publicly(path), path).toBe(true);
+    await site.caller.news.update({ id: item.id, status: 'draft' });
+    for (const path of [cover, inline]) expect(await site.publicly(path), path).toBe(false);
+  });
+
   it('publishes a scheduled item’s pictures at its time, with no request, and never before', async () => {
     const site = await world();
     const at = new Date(site.clock.now().getTime() + 2 * hour);
