@@ -12,6 +12,7 @@ import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 import { floodTarget } from './search-flood.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
+import { engineRows, enginesSection, ENGINES_HEADING } from './engines.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
@@ -166,6 +167,8 @@ async function main() {
   ];
   console.log('\nDetail page render, rich body against plain text (uncached)');
   const renders = await measureRichBody();
+  console.log('\nPostgreSQL beside SQLite');
+  const engines = await engineRows();
   // Hand-written notes (why a target is missed, what was tried) survive a rerun.
   const reportFile = path.join(root, 'docs', 'benchmarks.md');
   const previous = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '';
@@ -207,7 +210,8 @@ ${richBodySection(renders)}
 
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
-  fs.writeFileSync(reportFile, withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood)));
+  const withFlood = withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood));
+  fs.writeFileSync(reportFile, withSection(withFlood, ENGINES_HEADING, enginesSection(engines)));
   console.log('\nWritten to docs/benchmarks.md');
 }
 

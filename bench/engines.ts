@@ -1,0 +1,126 @@
+// PostgreSQL beside SQLite: the same site, the same rows, measured in one run (part of `npm run bench`;
+// alone: node --experimental-strip-types bench/engines.ts, which rewrites only its section).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openAndMigrate } from '../src/server/db/client.ts';
+import { copySiteToPostgres } from '../src/server/db/copy-site.ts';
+import { rebuildSearchIndex } from '../src/server/search/rebuild.ts';
+// The tests' throwaway server: its own cluster on a free port, removed afterwards.
+import { startPostgres } from '../tests/setup/postgres-server.ts';
+import { fillNews } from './fill-sqlite.ts';
+import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { withSection } from './sections.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
+
+export const ENGINES_HEADING = '## PostgreSQL beside SQLite';
+
+const ITEMS = 10_000;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+
+interface EngineRow {
+  name: string;
+  sqlite: { rps: number; p50: number; p99: number; errors: number };
+  postgres: { rps: number; p50: number; p99: number; errors: number } | null;
+}
+
+const trpc = (procedure: string, input: object) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+/** What is measured on each engine: cached reads, and the same reads when every request does the work. */
+const probes: { name: string; path: string; uncached?: boolean }[] = [
+  { name: 'tRPC news.list page 1, cached', path: trpc('news.list', { page: 1, pageSize: 12 }) },
+  { name: 'tRPC news.list page 1, every request from the database', path: trpc('news.list', { page: 1, pageSize: 12 }), uncached: true },
+  { name: 'tRPC news.list page 400, every request from the database', path: trpc('news.list', { page: 400, pageSize: 12 }), uncached: true },
+  { name: 'Home page GET /, cached', path: '/' },
+  { name: 'Home page GET /, every request rendered', path: '/', uncached: true },
+  { name: 'News detail GET /news/5000, every request rendered', path: '/news/5000', uncached: true },
+  { name: 'Search "women rights", every request searched', path: trpc('search.query', { q: 'women rights' }), uncached: true },
+];
+
+async function measure(url: string, uncached: boolean) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(uncached ? { headers: UNCACHED } : {}) } as autocannon.Options);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+async function measureSite(site: Running) {
+  const rows: EngineRow['sqlite'][] = [];
+  for (const probe of probes) {
+    const row = await measure(site.url + probe.path, probe.uncached ?? false);
+    console.log(`  ${probe.name.padEnd(58)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Both engines with the same ITEMS news items: SQLite filled directly, PostgreSQL by the site's own copy command's code. */
+export async function engineRows(): Promise<EngineRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-engines-'));
+  const sqliteFile = path.join(dir, 'site.db');
+  const storage = path.join(dir, 'storage');
+  // Its own folder under the system's temporary one: the server's user must reach it, and cannot enter ours.
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  const postgres = await startPostgres(pgDir);
+  try {
+    await fillNews(sqliteFile, ITEMS, 'images/bench.jpg');
+    postgres.sql('CREATE DATABASE bench');
+    const source = await openAndMigrate(sqliteFile);
+    const target = await openAndMigrate(postgres.urlOf('bench'));
+    let searchable = true;
+    try {
+      await copySiteToPostgres(source, target);
+      await rebuildSearchIndex(target).catch((error: Error) => {
+        searchable = false;
+        console.log(`  (PostgreSQL search index not built: ${error.message})`);
+      });
+    } finally {
+      await Promise.all([source.close(), target.close()]);
+    }
+    const measured: Record<'sqlite' | 'postgres', EngineRow['sqlite'][]> = { sqlite: [], postgres: [] };
+    for (const [engine, url] of [
+      ['sqlite', sqliteFile],
+      ['postgres', postgres.urlOf('bench')],
+    ] as const) {
+      console.log(`${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${ITEMS.toLocaleString('en')} news items`);
+      const site = await startProcess('src/server/index.ts', { DATABASE_URL: url, STORAGE_DIR: storage, ...WORK_UNLIMITED }, serverArgs);
+      try {
+        measured[engine] = await measureSite(site);
+      } finally {
+        await site.stop();
+      }
+    }
+    return probes.map((probe, index) => ({
+      name: probe.name,
+      sqlite: measured.sqlite[index]!,
+      postgres: probe.name.startsWith('Search') && !searchable ? null : measured.postgres[index]!,
+    }));
+  } finally {
+    await postgres.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+export function enginesSection(rows: EngineRow[]): string {
+  const cell = (value: EngineRow['sqlite'] | null) => (value ? `${value.rps} | ${value.p50} | ${value.p99} | ${value.errors}` : 'not available | | |');
+  return `${ENGINES_HEADING}
+
+The same site with ${ITEMS.toLocaleString('en')} news items on each engine (PostgreSQL 15 as a throwaway cluster on this
+machine with the tests' settings: fsync off, which flatters writes, not reads), ${CONNECTIONS} connections for ${DURATION} s
+per row, one engine at a time. A cached row costs PostgreSQL no query: the shared content version is pushed to every node
+(LISTEN/NOTIFY, src/server/cache/content-version-postgres.ts), so cached rows measure what a node adds for several nodes' sake.
+
+| Measurement | SQLite req/s | p50 ms | p99 ms | errors | PostgreSQL req/s | p50 ms | p99 ms | errors |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.map((row) => `| ${row.name} | ${cell(row.sqlite)} | ${cell(row.postgres)} |`).join('\n')}
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await engineRows();
+  const reportFile = path.join(root, 'docs', 'benchmarks.md');
+  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+  fs.writeFileSync(reportFile, withSection(report, ENGINES_HEADING, enginesSection(rows)));
+  console.log('\nWritten to docs/benchmarks.md');
+}
