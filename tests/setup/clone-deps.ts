@@ -27,8 +27,8 @@ async function copyDatabase(source: TestDeps, dir: string): Promise<string> {
     .replace(/[^a-z0-9]/gi, '_')
     .toLowerCase()}`;
   return source.db.exclusive(() => {
-    server.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${from}' AND pid <> pg_backend_pid()`);
-    server.sql(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+    server.admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${from}' AND pid <> pg_backend_pid()`);
+    server.admin(`CREATE DATABASE ${name} TEMPLATE ${from} STRATEGY FILE_COPY`);
     return server.urlOf(name);
   });
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { syncSqlRunner } from './sync-sql.ts';
 
 /** The template every test file's PostgreSQL database is created from (CREATE DATABASE … TEMPLATE). */
 export const PG_TEMPLATE = 'site_base';
@@ -93,13 +94,17 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
   };
 }
 
+let adminStatements: ((statement: string) => unknown) | null = null;
+
 /** The run's server as the global setup started it (TEST_PG_PORT), from a test worker. */
-export function runPostgres(): Pick<PostgresServer, 'urlOf' | 'sql'> | null {
+export function runPostgres(): (Pick<PostgresServer, 'urlOf' | 'sql'> & { admin(statement: string): void }) | null {
   const port = process.env.TEST_PG_PORT;
   if (!port) return null;
   const psql = path.join(postgresBinDir(), 'psql');
   return {
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    /** A statement whose answer is not needed (a database made or dropped), over the worker's kept connection. */
+    admin: (statement) => void (adminStatements ??= syncSqlRunner(`postgres://postgres@127.0.0.1:${port}/postgres`))(statement),
     sql: (statement, database = 'postgres') =>
       execFileSync(psql, ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
   };
