@@ -46,7 +46,10 @@ export async function postgresReference(url: string): Promise<DumpReference> {
   await admin.connect();
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-reference-'));
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`).catch((error: { code?: string; message: string }) => {
+      if (error.code !== '42501') throw error;
+      throw new Error(`The site's role may not create the scratch database a restore compares the backup with: ALTER ROLE … CREATEDB (docs/deploy.md).`, { cause: error });
+    });
     const scratch = openDatabase(scratchUrl.href);
     const dump = path.join(work, 'reference.pgdump');
     try {
