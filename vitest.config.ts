@@ -80,9 +80,19 @@ const postgresSuites = [
   'tests/api/video-work-bounds.test.ts',
   'tests/api/schema-parity.test.ts',
   'tests/api/erasure-postgres.test.ts',
+  'tests/api/backup-postgres.test.ts',
+  'tests/api/copy-to-postgres.test.ts',
 ];
-/** Suites that compare both engines, so they need the PostgreSQL run's server. */
-const bothEngineSuites = ['tests/api/schema-parity.test.ts', 'tests/api/erasure-postgres.test.ts'];
+/**
+ * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or
+ * are about PostgreSQL's own side (its erasure, its backups, moving an SQLite site onto it).
+ */
+const bothEngineSuites = [
+  'tests/api/schema-parity.test.ts',
+  'tests/api/erasure-postgres.test.ts',
+  'tests/api/backup-postgres.test.ts',
+  'tests/api/copy-to-postgres.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -6,11 +6,9 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupError, createBackup, restoreBackup } from '../../src/server/backup/archive.ts';
 import { openDatabase, sqliteOf, type Db } from '../../src/server/db/client.ts';
-import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, systemCaller } from '../factories/index.ts';
-import { makeVideoUpload } from '../factories/media.ts';
 import { storedName, tarballOf } from '../factories/archives.ts';
 import { htmlPage, svgWithScript } from '../factories/hostile-files.ts';
-import { snapshot } from '../setup/db-snapshot.ts';
+import { damage, fillSite, siteState, storedFiles } from '../setup/backup-site.ts';
 import { repoRoot } from '../setup/paths.ts';
 import { sqliteCheckpoint } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -34,48 +32,14 @@ function reopen(d: TestDeps): Db {
   return db;
 }
 
-/** Every stored file (not the incoming folder) with the hash of its bytes. */
-function storedFiles(root: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const folder of ['images', 'videos', 'private/images', 'private/videos']) {
-    const dir = path.join(root, folder);
-    if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir).sort())
-      files[`${folder}/${name}`] = createHash('sha256')
-        .update(fs.readFileSync(path.join(dir, name)))
-        .digest('hex');
-  }
-  return files;
-}
-
 const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
-/** A site with an item of every kind, files and variants included. */
+/** A site with an item of every kind, files and variants included, its log folded into the file. */
 async function filledSite() {
   deps = createTestDeps();
-  const admin = systemCaller(deps, await makeUser(deps));
-  const news = await makeContent(deps, 'news');
-  await makeContent(deps, 'report');
-  await makeGalleryItem(deps);
-  await makeLegalItem(deps);
-  await makeContact(deps);
-  const video = await makeVideoUpload(deps);
-  const story = await makeStory(deps, { mediaUploadId: video.id });
-  await admin.stories.publish({ id: story });
+  const made = await fillSite(deps);
   await sqliteCheckpoint(deps);
-  return { deps, admin, news };
-}
-
-/** What a restore must bring back: every row and every stored file. */
-async function siteState(d: TestDeps) {
-  return { tables: (await snapshot(d)).tables, files: storedFiles(d.storage.root) };
-}
-
-/** Changes everything a restore must undo: a deletion, an addition, an overwritten file. */
-async function damage(d: TestDeps, admin: ReturnType<typeof systemCaller>, newsId: number, anyFile: string) {
-  await admin.news.delete({ id: newsId });
-  await makeContent(d, 'article');
-  fs.writeFileSync(d.storage.absolute(anyFile), 'overwritten');
+  return { deps, ...made };
 }
 
 describe('backup and restore', () => {

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import * as tar from 'tar';
-import { archiveEntryOf, BackupError, DATABASE, FORMAT, STORAGE, storageFolders, type ArchiveEntry } from './format.ts';
+import { archiveEntryOf, BackupError, DATABASE, DUMP, engineOfManifest, FORMAT, STORAGE, storageFolders, type ArchiveEntry, type BackupEngine } from './format.ts';
 import type { RestoreLimits } from './limits.ts';
 
 export interface UnpackedFile {
@@ -16,7 +16,12 @@ export interface UnpackedFile {
 }
 
 export interface UnpackedArchive {
+  /** The engine the manifest names. */
+  engine: BackupEngine;
+  /** SQLite's file (`site.db`). */
   database: string | null;
+  /** PostgreSQL's dump (`site.pgdump`). */
+  dump: string | null;
   storage: string;
   stored: UnpackedFile[];
 }
@@ -38,7 +43,7 @@ const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)}
 export async function unpackBackup(archive: string, work: string, limits: RestoreLimits): Promise<UnpackedArchive> {
   const storage = path.join(work, STORAGE);
   for (const folder of storageFolders) await fs.promises.mkdir(path.join(storage, folder), { recursive: true });
-  const unpacked: UnpackedArchive = { database: null, storage, stored: [] };
+  const unpacked: UnpackedArchive = { engine: 'sqlite', database: null, dump: null, storage, stored: [] };
   let failure: Error | null = null;
   let rejectFailed: (error: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (rejectFailed = reject));
@@ -55,7 +60,7 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
   let declared = 0;
 
   const sizeLimit = (entry: ArchiveEntry) =>
-    entry.kind === 'manifest' ? MAX_MANIFEST_BYTES : entry.kind === 'database' ? limits.maxDatabaseBytes : entry.kind === 'stored' ? limits.maxFileBytes : 0;
+    entry.kind === 'manifest' ? MAX_MANIFEST_BYTES : entry.kind === 'database' || entry.kind === 'dump' ? limits.maxDatabaseBytes : entry.kind === 'stored' ? limits.maxFileBytes : 0;
   const writeTo = (read: tar.ReadEntry, file: string) => {
     const out = fs.createWriteStream(file, { flags: 'wx', highWaterMark: CHUNK });
     streams.push(out);
@@ -84,8 +89,10 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
         // Read whole before the parser emits the next entry, so nothing else is unpacked from a non-backup.
         let text = '';
         read.on('end', () => {
-          const manifest = parseJson(text) as { format?: unknown } | null;
-          if (manifest?.format !== FORMAT) refuse('is not a backup made by this site.');
+          const manifest = parseJson(text) as { format?: unknown; engine?: unknown } | null;
+          const engine = manifest ? engineOfManifest(manifest) : null;
+          if (manifest?.format !== FORMAT || !engine) refuse('is not a backup made by this site.');
+          else unpacked.engine = engine;
         });
         read.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
         return;
@@ -93,6 +100,9 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
       case 'database':
         unpacked.database = path.join(work, DATABASE);
         return writeTo(read, unpacked.database);
+      case 'dump':
+        unpacked.dump = path.join(work, DUMP);
+        return writeTo(read, unpacked.dump);
       case 'stored': {
         const file = path.join(storage, entry.relative);
         unpacked.stored.push({ relative: entry.relative, ext: entry.type.ext, file });

@@ -1,27 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresUrl } from '../db/client.ts';
-import { BackupError, STORAGE } from './format.ts';
+import { BackupError, STORAGE, type BackupEngine } from './format.ts';
 import { defaultRestoreLimits, type RestoreLimits } from './limits.ts';
+import { checkPostgresDump } from './postgres-dump.ts';
+import { postgresReference } from './postgres-reference.ts';
 import { unpackBackup, type UnpackedArchive } from './read-archive.ts';
+import { installPostgresDump } from './restore-postgres.ts';
 import { checkBackupDatabase, compactBackupDatabase } from './sqlite-database.ts';
 import { mistypedFiles } from './stored-files.ts';
 
+const engineName = (engine: BackupEngine) => (engine === 'postgres' ? 'PostgreSQL' : 'SQLite');
+
 /**
  * Brings a backup back, accepting only what the site itself could have written
- * (docs/decisions/020): the archive is unpacked within bounds beside the storage folder, its
- * database checked against this site's migrations, its files' bytes against their names, and the
- * database rewritten from its rows; only then are the database file and the storage folder
- * replaced. The previous ones are kept beside them with a `.before-restore-<time>` suffix. Any
- * refusal (a BackupError saying why) leaves the disk as it was. The server must be stopped.
+ * (decisions 020 and 027): the archive is unpacked within bounds beside the storage folder, its
+ * database checked against this site's migrations (SQLite's file, or PostgreSQL's dump), its
+ * files' bytes against their names; only then are the database and the storage folder replaced.
+ * The previous ones are kept: SQLite's file and the storage folder beside them with a
+ * `.before-restore-<time>` suffix, PostgreSQL's schemas renamed `<schema>_before_restore_<time>`.
+ * Any refusal (a BackupError saying why) leaves the disk and the database as they were. The server
+ * must be stopped. `dbFile` is the site's DATABASE_URL.
  */
 export async function restoreBackup(
   file: string,
   target: { dbFile: string; storageDir: string },
   limits: Partial<RestoreLimits> = {},
-): Promise<{ keptDb: string | null; keptStorage: string | null }> {
-  if (isPostgresUrl(target.dbFile)) throw new BackupError('Restoring a backup is not available on PostgreSQL yet.');
-  const dbFile = path.resolve(target.dbFile);
+): Promise<{ keptDb: string | null; keptSchemas: string[]; keptStorage: string | null }> {
+  const engine: BackupEngine = isPostgresUrl(target.dbFile) ? 'postgres' : 'sqlite';
   const storageDir = path.resolve(target.storageDir);
   // Beside the storage folder: the same disk, so the restored folder is moved into place rather
   // than copied, and nothing is unpacked into a /tmp that may live in memory.
@@ -29,24 +35,35 @@ export async function restoreBackup(
   const work = await fs.promises.mkdtemp(path.join(path.dirname(storageDir), '.restore-'));
   try {
     const unpacked = await unpackBackup(file, work, { ...defaultRestoreLimits, ...limits });
-    if (!unpacked.database) throw new BackupError(`${file} holds no database.`);
+    if (unpacked.engine !== engine) {
+      const move = unpacked.engine === 'sqlite' ? ' (restore it on an SQLite site, then move that site with npm run db:copy-to-postgres)' : '';
+      throw new BackupError(`${file} was made on ${engineName(unpacked.engine)}; this site uses ${engineName(engine)}${move}.`);
+    }
+    const database = engine === 'postgres' ? unpacked.dump : unpacked.database;
+    if (!database || (unpacked.database && unpacked.dump)) throw new BackupError(`${file} does not hold one ${engineName(engine)} database.`);
     const label = `The database in ${file}`;
-    checkBackupDatabase(unpacked.database, label);
+    if (engine === 'postgres') await checkPostgresDump(database, await postgresReference(target.dbFile), label);
+    else checkBackupDatabase(database, label);
     const [mistyped] = await mistypedFiles(unpacked.stored);
     if (mistyped) {
       const found = mistyped.found ? `a ${mistyped.found} file` : 'of no type the site stores';
       throw new BackupError(`${file} holds ${STORAGE}/${mistyped.item.relative}, whose bytes are ${found}, not the ${mistyped.item.ext} its name says.`);
     }
-    compactBackupDatabase(unpacked.database, label);
-    return await install(unpacked.database, unpacked, { dbFile, storageDir });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    let keptDb: string | null = null;
+    let keptSchemas: string[] = [];
+    if (engine === 'postgres') keptSchemas = await installPostgresDump(database, target.dbFile, stamp.replace(/\D/g, '').slice(0, 17));
+    else {
+      compactBackupDatabase(database, label);
+      keptDb = await installSqliteFile(database, path.resolve(target.dbFile), stamp);
+    }
+    return { keptDb, keptSchemas, keptStorage: await installStorage(unpacked, storageDir, stamp) };
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
 }
 
-async function install(database: string, unpacked: UnpackedArchive, target: { dbFile: string; storageDir: string }) {
-  const { dbFile, storageDir } = target;
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+async function installSqliteFile(database: string, dbFile: string, stamp: string): Promise<string | null> {
   await fs.promises.mkdir(path.dirname(dbFile), { recursive: true });
   // Copied beside its place first (the database's folder may be on another disk), then renamed over it.
   const arriving = `${dbFile}.restoring-${stamp}`;
@@ -61,12 +78,15 @@ async function install(database: string, unpacked: UnpackedArchive, target: { db
   await fs.promises.rm(`${dbFile}-shm`, { force: true });
   await fs.promises.rm(`${dbFile}-wal`, { force: true });
   await fs.promises.rename(arriving, dbFile);
+  return keptDb;
+}
 
+async function installStorage(unpacked: UnpackedArchive, storageDir: string, stamp: string): Promise<string | null> {
   let keptStorage: string | null = null;
   if (fs.existsSync(storageDir)) {
     keptStorage = `${storageDir}.before-restore-${stamp}`;
     await fs.promises.rename(storageDir, keptStorage);
   }
   await fs.promises.rename(unpacked.storage, storageDir);
-  return { keptDb, keptStorage };
+  return keptStorage;
 }

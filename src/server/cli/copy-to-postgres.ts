@@ -1,15 +1,15 @@
-// npm run db:copy-to-postgres -- postgres://user:password@host/database
+// npm run db:copy-to-postgres -- postgres://user@host/database   (the password in PGPASSWORD: a URL
+// on the command line is visible to every user of the machine)
 // Copies this site's SQLite database (DATABASE_URL, or ./data/site.db) into an empty PostgreSQL
 // database, rebuilds the search index there, and checks every table by row count and content
 // hash. The storage folder is not touched: point the PostgreSQL site's STORAGE_DIR at it.
 import { openAndMigrate } from '../db/client.ts';
 import { copySiteToPostgres, CopyRefused } from '../db/copy-site.ts';
 import { EnvError, loadDotEnv, readEnv } from '../env.ts';
-import { rebuildSearchIndex } from '../search/rebuild.ts';
 
 const target = process.argv[2];
 if (!target || !/^postgres(ql)?:\/\//.test(target)) {
-  console.error('Usage: npm run db:copy-to-postgres -- postgres://user:password@host:5432/database   (stop the server first)');
+  console.error('Usage: PGPASSWORD=… npm run db:copy-to-postgres -- postgres://user@host:5432/database   (stop the server first)');
   process.exit(2);
 }
 loadDotEnv();
@@ -20,10 +20,13 @@ try {
   const source = await openAndMigrate(env.DATABASE_URL);
   const destination = await openAndMigrate(target);
   try {
-    const tables = await copySiteToPostgres(source, destination);
-    const { documents } = await rebuildSearchIndex(destination);
+    const { tables, search } = await copySiteToPostgres(source, destination);
     for (const entry of tables) console.log(`${entry.table.padEnd(24)} ${String(entry.rows).padStart(8)} rows  sha256 ${entry.hash.slice(0, 16)}…  same on both`);
-    console.log(`Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; search index rebuilt (${documents} items). Set DATABASE_URL to the PostgreSQL address and keep STORAGE_DIR.`);
+    const indexed =
+      'documents' in search
+        ? `search index rebuilt (${search.documents} items)`
+        : `search index NOT rebuilt (${search.unavailable} Run npm run search:rebuild against the PostgreSQL site once its search is available)`;
+    console.log(`Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; ${indexed}. Set DATABASE_URL to the PostgreSQL address and keep STORAGE_DIR.`);
   } finally {
     await Promise.all([source.close(), destination.close()]);
   }

@@ -13,6 +13,10 @@ try {
   const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR }, restoreLimitsFor(env));
   console.log(`Restored ${file}.`);
   if (kept.keptDb) console.log(`The previous database is kept at ${kept.keptDb}.`);
+  if (kept.keptSchemas.length) {
+    const names = kept.keptSchemas.join(' and ');
+    console.log(`The previous tables are kept in the schemas ${names}; once the site is checked, drop them (DROP SCHEMA … CASCADE) to free their space.`);
+  }
   if (kept.keptStorage) console.log(`The previous storage folder is kept at ${kept.keptStorage}.`);
 } catch (error) {
   if (error instanceof BackupError) console.error(`${error.message}\nNothing was changed.`);

@@ -1,0 +1,28 @@
+import { postgresOf, type Db } from '../db/client.ts';
+import { connectionEnv, runTool } from './postgres-tools.ts';
+
+/**
+ * The site's two schemas: its tables (`public`) and the migrator's journal (`drizzle`). Nothing
+ * else of the database goes into a backup; a restore compares exactly these with a fresh migration.
+ */
+export const SITE_SCHEMAS = ['public', 'drizzle'] as const;
+
+/**
+ * How every dump is made and read back: ownership and privileges are left out (the restoring
+ * role owns what it restores, as it owns what it migrates), and the restore is one transaction.
+ */
+export const DUMP_READ_OPTIONS = ['--no-owner', '--no-privileges', '--single-transaction'];
+
+/**
+ * Writes a custom-format dump of the site's schemas with the system's pg_dump: one snapshot, so it
+ * is consistent while the site runs and writes, as SQLite's online backup is. Uncompressed: the
+ * archive is gzipped as a whole, and a restore's bounds on inflating (decision 020) then cover the
+ * dump too, which pg_restore's own inflating would not.
+ */
+export async function dumpPostgresDatabase(db: Db, file: string): Promise<void> {
+  const { url } = postgresOf(db);
+  const schemas = SITE_SCHEMAS.map((schema) => `--schema=${schema}`);
+  const run = runTool('pg_dump', ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...schemas, `--file=${file}`], connectionEnv(url));
+  run.stdout.resume();
+  await run.done;
+}
