@@ -32,7 +32,7 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const secondsAhead = (seconds: number) => new Date(Math.ceil((Date.now() + seconds * 1000) / 1000) * 1000);
 
 let addresses = 0;
-/** A visitor from an address no other visitor of this file has (TEST-NET-2, 198.51.100.0/24 and on). */
+/** A visitor from an address no other visitor of this file has (198.51.100.0/24, TEST-NET-2, then the /24s after it). */
 function newVisitor(base = cluster.url): Visitor {
   addresses += 1;
   return new Visitor(base, `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`);
