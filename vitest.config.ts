@@ -138,6 +138,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Two app nodes on one PostgreSQL database and one storage folder, HAProxy in front (issue 22).
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts', 'tests/setup/global-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

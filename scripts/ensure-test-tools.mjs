@@ -1,5 +1,6 @@
 // `npm test` on a fresh machine: the browser tests need Chromium, the metadata tests an
-// independent reader (exiftool), and the PostgreSQL suites a PostgreSQL server (initdb). All come
+// independent reader (exiftool), the PostgreSQL suites a PostgreSQL server (initdb), and the
+// cluster test a load balancer (HAProxy). All come
 // from Debian's packages; install them when they are
 // missing and this user may (root, or sudo without a password). Otherwise say exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ if (!fs.existsSync(chromiumPath)) missing.push('chromium');
 if (!onPath('exiftool')) missing.push('libimage-exiftool-perl');
 const hasPostgres = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((version) => fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
 if (!hasPostgres) missing.push('postgresql');
+if (!fs.existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
 
 if (missing.length > 0) {
   const asRoot = process.getuid?.() === 0;

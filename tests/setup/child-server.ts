@@ -13,9 +13,10 @@ export interface ChildServer {
 
 /**
  * The real server (`npm start` without the build check) as a child process, in a folder of its
- * own so no .env of the checkout is read. Resolves once it says where it listens.
+ * own so no .env of the checkout is read. Resolves once it says where it listens (by default
+ * within 20 seconds).
  */
-export function startChildServer(dir: string, env: Record<string, string>): Promise<ChildServer> {
+export function startChildServer(dir: string, env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(repoRoot, 'src/server/index.ts')], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
@@ -24,7 +25,7 @@ export function startChildServer(dir: string, env: Record<string, string>): Prom
   let printed = '';
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${printed}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${printed}`)), options.timeoutMs ?? 20_000);
     const read = (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed);

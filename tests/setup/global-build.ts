@@ -4,10 +4,13 @@ import { repoRoot } from './paths.ts';
 
 /** Builds the client and its server renderer once per browser-test run, exactly as `npm start` serves them. */
 export default function setup() {
+  // The e2e and cluster projects both ask for it; one run builds once.
+  if (process.env.TEST_CLIENT_BUILT === '1') return;
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   // Vitest sets NODE_ENV=test, which would make Vite compile JSX for development (jsxDEV): build as production.
   const options = { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const;
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], options);
   execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], options);
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs')], options);
+  process.env.TEST_CLIENT_BUILT = '1';
 }
