@@ -60,6 +60,12 @@ export function createApp(options: AppOptions) {
   // share of the server's time.
   const readAddresses = addresses({ trpc: trpcReadKey(appRouter), rest: restReadKey, feeds: feedKey, page: (req) => pages?.address(req) ?? null });
   const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, visitorWork(deps));
+  // Several nodes: no answer from before a change another node has already confirmed to its editor.
+  app.use((_req, _res, next) => {
+    const pending = deps.cache.refresh();
+    if (pending) pending.then(() => next(), next);
+    else next();
+  });
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.

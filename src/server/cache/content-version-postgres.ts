@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { execute, postgresOf, type Db } from '../db/client.ts';
 import { siteState } from '../db/schema.ts';
@@ -15,7 +15,11 @@ const RECONNECT_MS = 1_000;
  * increments the shared counter (site_state) and sends NOTIFY in the same transaction, which
  * PostgreSQL delivers to every listening node when it commits. Each node keeps one connection that
  * LISTENs; a notification from any node (or a lost and regained connection, which may have missed
- * some) moves this node's `epoch`, so a public read costs no query at all. This node's own bumps
+ * some) moves this node's `epoch`. A notification arrives a moment after the commit, though, and an
+ * editor's answer may reach her before the other nodes have heard: so each request first reads the
+ * shared counter (`refresh`: one primary-key lookup, shared by the requests that arrive while one
+ * is in flight; its cost is measured in docs/benchmarks.md), and no node serves a page older than
+ * the last change answered to anyone. This node's own bumps
  * count at once, before their commit reaches anyone. `run` keeps a restarted node from repeating
  * the versions of an earlier run.
  */
@@ -58,8 +62,32 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
     await listener?.end().catch(() => undefined);
   });
 
+  // The shared counter as this node last read it: a read finding another value moves the epoch.
+  let seen: number | null = null;
+  const readShared = async () => {
+    const [row] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, KEY)).limit(1);
+    const value = Number(row?.value ?? 0);
+    if (seen !== null && value !== seen) epoch += 1;
+    seen = value;
+  };
+  // One read in flight; requests arriving meanwhile share the next one, which starts after they came.
+  let reading: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    if (!reading) {
+      reading = readShared().finally(() => (reading = null));
+      return reading;
+    }
+    next ??= reading.then(
+      () => ((next = null), refresh()),
+      () => ((next = null), refresh()),
+    );
+    return next;
+  };
+
   return {
     current: () => `${run}.${changes}.${epoch}`,
+    refresh,
     async bump() {
       changes += 1;
       await db.transaction(async (tx) => {

@@ -13,6 +13,12 @@ export interface ContentVersionSource {
   current(): string;
   /** Counts the change in this process at once, and for the other processes once the returned promise settles. */
   bump(): Promise<void>;
+  /**
+   * Brings `current()` up to every change committed before the call, where another process's
+   * change could otherwise reach this one a moment late (PostgreSQL). Absent where `current()`
+   * is always up to date (SQLite reads its file's change counter).
+   */
+  refresh?(): Promise<void>;
 }
 
 /**

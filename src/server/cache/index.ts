@@ -29,6 +29,8 @@ export interface SiteCache {
   validator(version: string, language: Language): string;
   /** Stored anonymous answers (http.ts answers from them), by canonical address and language. */
   responses: ResponseCache;
+  /** Awaited before a request is answered where versions come from other processes; null where nothing is to wait for. */
+  refresh(): Promise<void> | null;
 }
 
 /** Built once per site (createApp, or a test's dependencies) and passed through the context. */
@@ -41,5 +43,6 @@ export function createSiteCache(db: Db, versions: ContentVersionSource = databas
     rememberAsync: versionedAsyncMemo(version),
     validator: validatorMaker(),
     responses: new ResponseCache(),
+    refresh: () => versions.refresh?.() ?? null,
   };
 }
