@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { Clock } from './publication/clock.ts';
 import { PublicationTimer } from './publication/scheduler.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
+import { processSiteKeys, type SiteKeys } from './security/site-keys.ts';
 import type { SearchExecutor } from './search/workers/job.ts';
 import { searchExecutorFor, searchWorkerOptions } from './search/workers/pool.ts';
 import type { Deps } from './trpc/context.ts';
@@ -19,6 +20,11 @@ export interface DepsParts {
   cache?: SiteCache;
   /** Throttles and the setup token; one in-memory set per site unless a shared store is given. */
   guards?: Guards;
+  /**
+   * The keys of what the site signs for browsers; a node loads the site's (src/server/node.ts).
+   * Without them (tests, tools) the keys are this process's own.
+   */
+  keys?: SiteKeys;
   mediaWorkers?: MediaWorkers;
   /** Where searches run; threads on the database file unless given (tests give one with other limits). */
   searchWorkers?: SearchExecutor;
@@ -31,11 +37,13 @@ export interface DepsParts {
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
 export function createDeps(parts: DepsParts): Deps {
   const { db, env } = parts;
+  const keys = parts.keys ?? processSiteKeys();
   return {
     db,
     env,
+    keys,
     storage: parts.storage ?? createStorage(env.STORAGE_DIR),
-    cache: parts.cache ?? createSiteCache(db),
+    cache: parts.cache ?? createSiteCache(db, keys.validators),
     guards: parts.guards ?? createMemoryGuards(env),
     mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),
     searchWorkers: parts.searchWorkers ?? searchExecutorFor(db, searchWorkerOptions(env)),

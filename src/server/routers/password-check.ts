@@ -16,7 +16,7 @@ export async function checkPassword(
   passwordHash: string | null,
   password: string,
 ): Promise<boolean> {
-  const { wait, attempt } = ctx.guards.loginThrottle.begin(ctx.clientIp, account);
+  const { wait, attempt } = await ctx.guards.loginThrottle.begin(ctx.clientIp, account);
   if (!attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   let valid = false;
   try {

@@ -3,6 +3,7 @@ import type { PublicChange } from '../cache/public-change.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Guards } from '../security/guards.ts';
+import type { SiteKeys } from '../security/site-keys.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 import type { Clock } from '../publication/clock.ts';
@@ -25,8 +26,10 @@ export interface Deps {
   storage: Storage;
   /** The content version, list memos and validators of this site (src/server/cache/). */
   cache: SiteCache;
-  /** Throttles, rate limits and the setup token of this site: built once in `createApp`. */
+  /** Throttles, rate limits and the setup token of this site: shared by its nodes on PostgreSQL (src/server/node.ts). */
   guards: Guards;
+  /** The keys of what the site signs for browsers, the same on every node (security/site-keys.ts). */
+  keys: SiteKeys;
   /** The bounded pool that cleans uploaded images and videos off the request path. */
   mediaWorkers: MediaWorkers;
   /** Where searches run: threads with their own connections, off the request thread (search/workers/). */

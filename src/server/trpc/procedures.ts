@@ -33,8 +33,8 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next })
 });
 
 /** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
-export const publicWriteProcedure = publicProcedure.use(({ ctx, next }) => {
-  const wait = chargeVisitor(ctx, 'publicWrites');
+export const publicWriteProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const wait = await chargeVisitor(ctx, 'publicWrites');
   if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   return next();
 });
