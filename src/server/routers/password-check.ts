@@ -23,8 +23,9 @@ export async function checkPassword(
     valid = passwordHash !== null && (await verifyPassword(passwordHash, password));
     if (passwordHash === null) await verifyPassword(await timingDummyHash(), password);
   } finally {
-    if (valid) attempt.succeeded();
-    else attempt.failed();
+    // A shared throttle that cannot be written now must not turn a right password away: a check it
+    // still counts as running lapses by itself (security/login-throttle-postgres.ts).
+    await Promise.resolve(valid ? attempt.succeeded() : attempt.failed()).catch((error: unknown) => console.error('The login throttle could not be settled:', error));
   }
   return valid;
 }

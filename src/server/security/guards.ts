@@ -84,11 +84,11 @@ class MemorySetupToken implements SetupTokenStore {
 }
 
 /** An hourly search budget, of which at most a tenth may be spent in one minute. */
-const searchBudget = (perHour: number) =>
-  new WindowBudget([
-    { limit: perHour && Math.max(1, Math.ceil(perHour / 10)), ms: 60_000 },
-    { limit: perHour, ms: 3_600_000 },
-  ]);
+export const searchWindows = (perHour: number) => [
+  { limit: perHour && Math.max(1, Math.ceil(perHour / 10)), ms: 60_000 },
+  { limit: perHour, ms: 3_600_000 },
+];
+const searchBudget = (perHour: number) => new WindowBudget(searchWindows(perHour));
 
 /**
  * A visitor may save up ten seconds' worth of the server's time (a second at the default: a reader
