@@ -36,7 +36,7 @@ export interface Deps {
   searchWorkers: SearchExecutor;
   /** The site's time (scheduled publishing, preview links); the system clock when absent. */
   clock?: Clock;
-  /** Publishes scheduled items at their times (started by createApp). */
+  /** Publishes scheduled items at their times (started with the node's background work, src/server/background.ts). */
   publication: PublicationTimer;
 }
 
