@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { userCount } from '../../src/server/auth/bootstrap.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { auditLog, siteState } from '../../src/server/db/schema.ts';
 import { oneNodeAtATime } from '../../src/server/db/site-jobs.ts';
@@ -97,6 +98,15 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL database', () => {
       jar.clear();
       expect((await admin(node, token)).status).toBe(404);
     }
+  });
+
+  it('create one administrator when both nodes’ tokens are used at the same moment', async () => {
+    const [a, b] = await twoNodes();
+    const admin = (node: SiteNode, token: string, email: string) =>
+      trpcMutation(new CookieClient(node.url), 'setup.createAdmin', { name: 'First editor', email, password: 'a long enough password', token });
+    const answers = await Promise.all([admin(a, b.setupToken!, 'one@example.org'), admin(b, a.setupToken!, 'two@example.org')]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(await userCount(site.db)).toBe(1);
   });
 
   it('publish a due item once when both schedulers look at the same time', async () => {

@@ -35,10 +35,9 @@ export const setupRouter = router({
       await setupToken.disarm();
       throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
     }
-    if (!(await setupToken.matches(hashToken(input.token)))) {
+    if (!(await setupToken.take(hashToken(input.token)))) {
       throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'setupInvalidToken') });
     }
-    await setupToken.disarm();
     const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
     const token = generateSessionToken();
     const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));

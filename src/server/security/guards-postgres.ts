@@ -134,8 +134,10 @@ class PostgresSetupToken implements SetupTokenStore {
   async isArmed() {
     return ((await this.pool.query('SELECT 1 FROM setup_tokens LIMIT 1')).rowCount ?? 0) > 0;
   }
-  async matches(tokenHash: string) {
-    return ((await this.pool.query('SELECT 1 FROM setup_tokens WHERE token_hash = $1', [tokenHash])).rowCount ?? 0) > 0;
+  async take(tokenHash: string) {
+    // Two takes at once: the second waits for the first's deletion, then finds nothing left to delete.
+    const taken = await this.pool.query('DELETE FROM setup_tokens WHERE EXISTS (SELECT 1 FROM setup_tokens WHERE token_hash = $1) RETURNING token_hash', [tokenHash]);
+    return taken.rows.some((row: { token_hash: string }) => row.token_hash === tokenHash);
   }
   async disarm() {
     await this.pool.query('DELETE FROM setup_tokens');

@@ -62,8 +62,11 @@ export interface LoginThrottleStore {
 export interface SetupTokenStore {
   arm(tokenHash: string): Awaitable<void>;
   isArmed(): Awaitable<boolean>;
-  /** True when `tokenHash` is an armed one; never true once disarmed. */
-  matches(tokenHash: string): Awaitable<boolean>;
+  /**
+   * When `tokenHash` is an armed one, disarms every token and answers true, in one step: of two
+   * administrators created at once (on two nodes, say) only one gets through. Never true once disarmed.
+   */
+  take(tokenHash: string): Awaitable<boolean>;
   disarm(): Awaitable<void>;
 }
 
@@ -75,8 +78,10 @@ class MemorySetupToken implements SetupTokenStore {
   isArmed() {
     return this.hash !== null;
   }
-  matches(tokenHash: string) {
-    return this.hash !== null && tokenHash === this.hash;
+  take(tokenHash: string) {
+    if (this.hash === null || tokenHash !== this.hash) return false;
+    this.hash = null;
+    return true;
   }
   disarm() {
     this.hash = null;
