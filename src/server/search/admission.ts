@@ -1,5 +1,5 @@
 import type { Context } from '../trpc/context.ts';
-import { chargeVisitor, isSharedAddress, visitorKey } from '../security/write-budget.ts';
+import { chargeVisitor, inRequestTurn, isSharedAddress, visitorKey } from '../security/write-budget.ts';
 
 export type SearchCaller = Pick<Context, 'guards' | 'keys' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
 
@@ -17,7 +17,12 @@ export type Admission = { release: () => void; refused?: undefined } | { refused
  * same key, the address: there the address may run its shared share of searches at once, or one
  * Tor reader's first search would turn away every other's.
  */
-export async function admitSearch(ctx: SearchCaller): Promise<Admission> {
+export function admitSearch(ctx: SearchCaller): Promise<Admission> {
+  // A batch's searches are admitted in turn: the first may give the budget the others count on.
+  return inRequestTurn(ctx, () => admit(ctx));
+}
+
+async function admit(ctx: SearchCaller): Promise<Admission> {
   const key = ctx.user ? `editor:${ctx.user.id}` : visitorKey(ctx);
   if (key === null) return { release: () => undefined };
   const firstFromSharedAddress = !ctx.user && key === ctx.clientIp && isSharedAddress(key);

@@ -50,6 +50,26 @@ type Kind = 'publicWrites' | 'uploads' | 'searches';
 /** Budgets given during a request, by its cookie writer: a form with a file spends both kinds, one budget. */
 const givenThisRequest = new WeakMap<object, string>();
 
+/** The charge of one request under way, per request (its cookie writer): see `inRequestTurn`. */
+const turns = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs the charges of one request (a tRPC batch) one after another, as they ran when every store
+ * answered at once: the first write or search of a visitor from a shared address may give the
+ * budget that the next ones of the same request are counted on, which a shared store's await
+ * would otherwise let them miss. Direct calls (no address) are not counted, so need no turn.
+ */
+export function inRequestTurn<T>(ctx: Pick<Context, 'clientIp' | 'cookies'>, work: () => Promise<T>): Promise<T> {
+  if (!ctx.clientIp) return work();
+  const before = turns.get(ctx.cookies) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  turns.set(
+    ctx.cookies,
+    mine.catch(() => undefined),
+  );
+  return mine;
+}
+
 /**
  * Whom the caller's anonymous writes are counted against: her address, or on a shared address the
  * budget her browser holds (the address itself before it has one). Null for direct calls.
