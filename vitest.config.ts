@@ -62,6 +62,7 @@ const postgresSuites = [
   'tests/api/security-throttling.test.ts',
   'tests/api/security-trust-proxy.test.ts',
   'tests/api/sessions.test.ts',
+  'tests/api/shared-state.test.ts',
   'tests/api/setup-audit.test.ts',
   'tests/api/site.test.ts',
   'tests/api/ssr-render.test.ts',

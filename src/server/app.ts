@@ -24,7 +24,6 @@ import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
 import { keptSearchRoute, searchPostRoute } from './http/search-post.ts';
-import { startPublishing } from './publication/scheduler.ts';
 import { restReadKey } from './rest/public-reads.ts';
 import { restRouter } from './rest/index.ts';
 import { ThrottledError } from './trpc/errors.ts';
@@ -41,12 +40,12 @@ interface AppOptions extends DepsParts {
   clientDir?: string;
 }
 
-/** The whole HTTP face of the site; tests build it on a fresh database. */
+/**
+ * The whole HTTP face of the site; tests build it on a fresh database. Its background work
+ * (scheduled publishing, housekeeping) is the node's: src/server/node.ts starts both.
+ */
 export function createApp(options: AppOptions) {
   const deps = createDeps(options);
-  // Scheduled items go live at their time from now on, and those that fell due while the server was
-  // down at once, in the background (deps.publication.settled() says when that first look is done).
-  startPublishing(deps);
   const app = express();
   app.disable('x-powered-by');
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default

@@ -4,11 +4,32 @@ import type { Env } from './env.ts';
 import type { Clock } from './publication/clock.ts';
 import { PublicationTimer } from './publication/scheduler.ts';
 import { createMemoryGuards, type Guards } from './security/guards.ts';
+import { processSiteKeys, type SiteKeys } from './security/site-keys.ts';
 import type { SearchExecutor } from './search/workers/job.ts';
 import { searchExecutorFor, searchWorkerOptions } from './search/workers/pool.ts';
-import type { Deps } from './trpc/context.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
+
+/** Everything procedures, routes and tools work with: one set per node. */
+export interface Deps {
+  db: Db;
+  env: Env;
+  storage: Storage;
+  /** The content version, list memos and validators of this site (src/server/cache/). */
+  cache: SiteCache;
+  /** Throttles, rate limits and the setup token of this site: shared by its nodes on PostgreSQL (src/server/node.ts). */
+  guards: Guards;
+  /** The keys of what the site signs for browsers, the same on every node (security/site-keys.ts). */
+  keys: SiteKeys;
+  /** The bounded pool that cleans uploaded images and videos off the request path. */
+  mediaWorkers: MediaWorkers;
+  /** Where searches run: threads with their own connections, off the request thread (search/workers/). */
+  searchWorkers: SearchExecutor;
+  /** The site's time (scheduled publishing, preview links); the system clock when absent. */
+  clock?: Clock;
+  /** Publishes scheduled items at their times (started with the node's background work, src/server/background.ts). */
+  publication: PublicationTimer;
+}
 
 /** What a site is built from: its database and settings, and any part the caller already holds. */
 export interface DepsParts {
@@ -19,6 +40,11 @@ export interface DepsParts {
   cache?: SiteCache;
   /** Throttles and the setup token; one in-memory set per site unless a shared store is given. */
   guards?: Guards;
+  /**
+   * The keys of what the site signs for browsers; a node loads the site's (src/server/node.ts).
+   * Without them (tests, tools) the keys are this process's own.
+   */
+  keys?: SiteKeys;
   mediaWorkers?: MediaWorkers;
   /** Where searches run; threads on the database file unless given (tests give one with other limits). */
   searchWorkers?: SearchExecutor;
@@ -31,11 +57,13 @@ export interface DepsParts {
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
 export function createDeps(parts: DepsParts): Deps {
   const { db, env } = parts;
+  const keys = parts.keys ?? processSiteKeys();
   return {
     db,
     env,
+    keys,
     storage: parts.storage ?? createStorage(env.STORAGE_DIR),
-    cache: parts.cache ?? createSiteCache(db),
+    cache: parts.cache ?? createSiteCache(db, keys.validators),
     guards: parts.guards ?? createMemoryGuards(env),
     mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),
     searchWorkers: parts.searchWorkers ?? searchExecutorFor(db, searchWorkerOptions(env)),

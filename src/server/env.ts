@@ -66,6 +66,11 @@ const envSchema = z
     CONTACT_EMAIL: optional(z.email('must be an e-mail address')),
     MAX_IMAGE_MB: megabytes(10),
     MAX_VIDEO_MB: megabytes(100),
+    /**
+     * The secret every key that signs something a browser holds is derived from (security/site-keys.ts).
+     * Unset: one made at random and kept in the database, so every node and restart share it.
+     */
+    SITE_SECRET: optional(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')),
     SESSION_IDLE_HOURS: hours(8),
     SESSION_MAX_HOURS: hours(24),
     /** Contact messages, stories and subscriptions one visitor may send per hour; 0 turns the limit off. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
+import { startPublishing } from '../../src/server/publication/scheduler.ts';
 import { makeContent, makeLegalItem } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
@@ -33,16 +33,16 @@ describe('Scheduled publishing', () => {
     // No server is running while the hour passes; the clock moves without any timer armed.
     await clock.advance(2 * hour);
     expect((await publicCaller(deps).news.list({})).total).toBe(0);
-    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
-    createApp({ ...deps, clientDir: '/nonexistent' });
+    // The node's timer is the test's, so the test's own calls wake it and see its changes.
+    startPublishing(deps);
     await deps.publication.settled();
     expect((await publicCaller(deps).news.byId({ id: item.id })).status).toBe('published');
   });
 
   it('follows an editor who moves the time earlier, later, or back to a draft', async () => {
     const { deps, clock } = world();
-    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
-    createApp({ ...deps, clientDir: '/nonexistent' });
+    // The node's timer is the test's, so the test's own calls wake it and see its changes.
+    startPublishing(deps);
     await deps.publication.settled();
     const { caller } = await adminCaller(deps);
     const start = clock.now().getTime();
@@ -73,8 +73,8 @@ describe('Scheduled publishing', () => {
 
   it('makes a scheduled item findable by search at its time, by the site clock even years ahead of the machine', async () => {
     const { deps, clock } = world('2031-03-01T08:00:00Z');
-    // The app shares the test's timer and cache, so the test's own calls wake the timer and see its changes.
-    createApp({ ...deps, clientDir: '/nonexistent' });
+    // The node's timer is the test's, so the test's own calls wake it and see its changes.
+    startPublishing(deps);
     await deps.publication.settled();
     const item = await makeContent(deps, 'news', {
       titleEn: 'Embargoed report on shelters',

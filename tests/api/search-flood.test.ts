@@ -73,15 +73,15 @@ describe('visitors who share one address (an onion service)', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   });
 
-  it('still run at most their shared share at once', () => {
+  it('still run at most their shared share at once', async () => {
     const guards = createMemoryGuards(deps.env);
-    const caller = (clientIp: string) => ({ guards, clientIp, writeBudget: null, cookies: {}, user: null }) as unknown as SearchCaller;
-    const admitted = Array.from({ length: SHARED_ADDRESS_FACTOR }, () => admitSearch(caller('127.0.0.1')));
+    const caller = (clientIp: string) => ({ guards, keys: deps.keys, clientIp, writeBudget: null, cookies: {}, user: null }) as unknown as SearchCaller;
+    const admitted = await Promise.all(Array.from({ length: SHARED_ADDRESS_FACTOR }, () => admitSearch(caller('127.0.0.1'))));
     expect(admitted.every((admission) => !admission.refused)).toBe(true);
-    expect(admitSearch(caller('127.0.0.1')).refused).toBe('oneAtATime');
+    expect((await admitSearch(caller('127.0.0.1'))).refused).toBe('oneAtATime');
     // A visitor with an address of her own still runs one at a time.
-    expect(admitSearch(caller('203.0.113.9')).refused).toBeUndefined();
-    expect(admitSearch(caller('203.0.113.9')).refused).toBe('oneAtATime');
+    expect((await admitSearch(caller('203.0.113.9'))).refused).toBeUndefined();
+    expect((await admitSearch(caller('203.0.113.9'))).refused).toBe('oneAtATime');
   });
 });
 

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/server/app.ts';
 import { createSiteServer } from '../../src/server/http/slow-clients.ts';
+import { startPublishing } from '../../src/server/publication/scheduler.ts';
 import type { TestDeps } from './test-db.ts';
 
 export interface TestServer {
@@ -13,7 +14,9 @@ export interface TestServer {
 export async function startServer(deps: TestDeps, options: { clientDir?: string } = {}): Promise<TestServer> {
   // Every dependency the test built (the cache among them) is the app's, so direct procedure calls and HTTP share them.
   const app = createApp({ ...deps, clientDir: options.clientDir ?? '/nonexistent' });
-  // As the server does before it listens: what fell due while it was down is published first.
+  // As a node does (src/server/node.ts): scheduled items go out at their times, and what fell due
+  // while it was down is published before it listens.
+  startPublishing(deps);
   await deps.publication.settled();
   const server = await new Promise<Server>((resolve) => {
     const s = createSiteServer(app).listen(0, '127.0.0.1', () => resolve(s));

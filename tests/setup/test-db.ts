@@ -3,6 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createDeps } from '../../src/server/deps.ts';
+import { createPostgresGuards } from '../../src/server/security/guards-postgres.ts';
+import { processSiteKeys } from '../../src/server/security/site-keys.ts';
 import { envFor, type Env } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
@@ -26,7 +28,10 @@ export function newTestDir(prefix: string): string {
 /** The site whose database and storage the settings name, inside `dir`; cleanup closes the database and removes the folder. */
 export function testDepsIn(dir: string, env: Env): TestDeps {
   const db = openDatabase(env.DATABASE_URL);
-  const deps = createDeps({ db, env });
+  // On PostgreSQL the guards a node uses there (counts kept in the database), so every suite run on
+  // that engine exercises them; the keys are this test's own.
+  const keys = processSiteKeys();
+  const deps = createDeps({ db, env, keys, guards: db.dialect === 'postgres' ? createPostgresGuards(db, env, keys) : undefined });
   return {
     ...deps,
     db,

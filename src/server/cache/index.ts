@@ -34,14 +34,14 @@ export interface SiteCache {
 }
 
 /** Built once per site (createApp, or a test's dependencies) and passed through the context. */
-export function createSiteCache(db: Db, versions: ContentVersionSource = databaseContentVersion(db)): SiteCache {
+export function createSiteCache(db: Db, validatorKey: Buffer, versions: ContentVersionSource = databaseContentVersion(db)): SiteCache {
   const version = () => versions.current();
   return {
     version,
     contentChanged: () => versions.bump(),
     remember: versionedMemo(version),
     rememberAsync: versionedAsyncMemo(version),
-    validator: validatorMaker(),
+    validator: validatorMaker(validatorKey),
     responses: new ResponseCache(),
     refresh: () => versions.refresh?.() ?? null,
   };

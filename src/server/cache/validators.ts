@@ -1,13 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Language } from '../../shared/locale.ts';
 
 /**
  * Opaque validators (ETags): a keyed hash of the content version and the language, so a reader
  * can revalidate but cannot read from them when the process started or how many changes were
- * made (which would let anyone count and time submissions). The key is random per process:
- * a restart changes every validator once, which costs each reader one full answer.
+ * made (which would let anyone count and time submissions). The key is the site's (site-keys.ts),
+ * so every node gives the same version the same validator and a reader revalidates on any of them.
  */
-export function validatorMaker(secret: Buffer = randomBytes(32)): (version: string, language: Language) => string {
+export function validatorMaker(secret: Buffer): (version: string, language: Language) => string {
   let lastVersion = '';
   const made = new Map<Language, string>();
   return (version, language) => {

@@ -86,3 +86,6 @@ export const stories = twin(sqliteSchema.stories);
 export const uploads = twin(sqliteSchema.uploads);
 export const auditLog = twin(sqliteSchema.auditLog);
 export const siteState = twin(sqliteSchema.siteState);
+export const siteSecrets = twin(sqliteSchema.siteSecrets);
+export const setupTokens = twin(sqliteSchema.setupTokens);
+export const guardCounters = twin(sqliteSchema.guardCounters);

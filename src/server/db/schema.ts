@@ -249,3 +249,34 @@ export const siteState = sqliteTable('site_state', {
   key: text('key').primaryKey(),
   value: integer('value').notNull(),
 });
+
+/**
+ * Secrets every node shares (docs/decisions/026): the site secret, made once at random when
+ * SITE_SECRET is not configured, from which each purpose's key is derived (security/site-keys.ts).
+ */
+export const siteSecrets = sqliteTable('site_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** The hashes of armed first-run setup tokens, while the site has no administrator (PostgreSQL's shared store). */
+export const setupTokens = sqliteTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  armedAt: integer('armed_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * Rate limits and login throttles shared by the nodes of a PostgreSQL site (security/guards-postgres.ts):
+ * one counter per opaque key (a keyed hash, never an address), with the start of its window (or its
+ * last failure) and when it may be forgotten, so expired rows are swept.
+ */
+export const guardCounters = sqliteTable(
+  'guard_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    since: integer('since', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('guard_counters_expires_idx').on(table.expiresAt)],
+);

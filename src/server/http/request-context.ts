@@ -38,7 +38,7 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
  */
 export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies'> {
   const cookies = parseCookies(req.headers.cookie ?? '');
-  return { clientIp: req.ip ?? null, writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]), cookies: cookieWriter(deps, res) };
+  return { clientIp: req.ip ?? null, writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]), cookies: cookieWriter(deps, res) };
 }
 
 /**
@@ -77,7 +77,7 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     csrfOk,
     cookies: writer,
     clientIp: req.ip ?? null,
-    writeBudget: readWriteBudget(cookies[WRITE_BUDGET_COOKIE]),
+    writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
     keepOutOfCache: () => keepOutOfCache(res),
   };
   if (token) {

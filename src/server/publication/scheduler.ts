@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { legalItems, posts } from '../db/schema.ts';
+import { oneNodeAtATime } from '../db/site-jobs.ts';
 import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
 import { settleFiles, shownFiles } from '../editorial/item-files.ts';
 import { recordAudit } from '../security/audit.ts';
@@ -21,6 +22,11 @@ const tables = [posts, legalItems] as const;
  * public for a change that rolled back. Returns how many.
  */
 export async function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): Promise<number> {
+  // Every node's timer wakes for the same item; one publishes it, the others then find nothing due.
+  return (await oneNodeAtATime(deps.db, 'publication', 'wait', () => publishDueNow(deps))) ?? 0;
+}
+
+async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): Promise<number> {
   const now = clockOf(deps).now();
   // The body may run again on PostgreSQL (a serialization retry): it counts and collects afresh each time.
   const published = await deps.db.transaction(async (tx) => {

@@ -16,15 +16,16 @@ export async function checkPassword(
   passwordHash: string | null,
   password: string,
 ): Promise<boolean> {
-  const { wait, attempt } = ctx.guards.loginThrottle.begin(ctx.clientIp, account);
+  const { wait, attempt } = await ctx.guards.loginThrottle.begin(ctx.clientIp, account);
   if (!attempt) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   let valid = false;
   try {
     valid = passwordHash !== null && (await verifyPassword(passwordHash, password));
     if (passwordHash === null) await verifyPassword(await timingDummyHash(), password);
   } finally {
-    if (valid) attempt.succeeded();
-    else attempt.failed();
+    // A shared throttle that cannot be written now must not turn a right password away: a check it
+    // still counts as running lapses by itself (security/login-throttle-postgres.ts).
+    await Promise.resolve(valid ? attempt.succeeded() : attempt.failed()).catch((error: unknown) => console.error('The login throttle could not be settled:', error));
   }
   return valid;
 }

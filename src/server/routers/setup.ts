@@ -21,24 +21,23 @@ export async function armSetupToken(deps: Pick<Deps, 'db' | 'guards'>): Promise<
   const bytes = new Uint8Array(24);
   crypto.getRandomValues(bytes);
   const token = Buffer.from(bytes).toString('base64url');
-  deps.guards.setupToken.arm(hashToken(token));
+  await deps.guards.setupToken.arm(hashToken(token));
   return token;
 }
 
 export const setupRouter = router({
-  status: publicProcedure.query(async ({ ctx }) => ({ needed: ctx.guards.setupToken.isArmed() && (await userCount(ctx.db)) === 0 })),
+  status: publicProcedure.query(async ({ ctx }) => ({ needed: (await ctx.guards.setupToken.isArmed()) && (await userCount(ctx.db)) === 0 })),
 
   /** Creates the first administrator with the printed token, signs them in, and disarms setup for good. */
   createAdmin: publicProcedure.meta({ changesPublicContent: true }).input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
     const setupToken = ctx.guards.setupToken;
     if ((await userCount(ctx.db)) > 0) {
-      setupToken.disarm();
+      await setupToken.disarm();
       throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
     }
-    if (!setupToken.matches(hashToken(input.token))) {
+    if (!(await setupToken.take(hashToken(input.token)))) {
       throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'setupInvalidToken') });
     }
-    setupToken.disarm();
     const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
     const token = generateSessionToken();
     const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));

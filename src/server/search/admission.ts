@@ -1,7 +1,7 @@
 import type { Context } from '../trpc/context.ts';
-import { chargeVisitor, isSharedAddress, visitorKey } from '../security/write-budget.ts';
+import { chargeVisitor, inRequestTurn, isSharedAddress, visitorKey } from '../security/write-budget.ts';
 
-export type SearchCaller = Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
+export type SearchCaller = Pick<Context, 'guards' | 'keys' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
 
 /** Either the search may run (release when it ends), or why not and for how long. */
 export type Admission = { release: () => void; refused?: undefined } | { refused: 'oneAtATime' | 'tooMany'; wait: number };
@@ -17,7 +17,12 @@ export type Admission = { release: () => void; refused?: undefined } | { refused
  * same key, the address: there the address may run its shared share of searches at once, or one
  * Tor reader's first search would turn away every other's.
  */
-export function admitSearch(ctx: SearchCaller): Admission {
+export function admitSearch(ctx: SearchCaller): Promise<Admission> {
+  // A batch's searches are admitted in turn: the first may give the budget the others count on.
+  return inRequestTurn(ctx, () => admit(ctx));
+}
+
+async function admit(ctx: SearchCaller): Promise<Admission> {
   const key = ctx.user ? `editor:${ctx.user.id}` : visitorKey(ctx);
   if (key === null) return { release: () => undefined };
   const firstFromSharedAddress = !ctx.user && key === ctx.clientIp && isSharedAddress(key);
@@ -25,7 +30,14 @@ export function admitSearch(ctx: SearchCaller): Admission {
   const release = running.enter(key);
   if (!release) return { refused: 'oneAtATime', wait: 1 };
   if (ctx.user) return { release };
-  const wait = chargeVisitor(ctx, 'searches');
+  let wait: number;
+  try {
+    wait = await chargeVisitor(ctx, 'searches');
+  } catch (error) {
+    // A shared store that failed (the database away) must not keep the visitor's turn taken.
+    release();
+    throw error;
+  }
   if (wait > 0) {
     release();
     return { refused: 'tooMany', wait };

@@ -33,7 +33,7 @@ function refusal(ctx: Pick<Context, 'lang'>, error: unknown): TRPCError {
  */
 export async function runSearch(ctx: SearchContext, input: SearchInput, audience: Audience): Promise<SearchPage> {
   if (!compileQuery(input.q)) return emptyPage(input);
-  const admission = admitSearch(ctx);
+  const admission = await admitSearch(ctx);
   if (admission.refused) {
     const key = admission.refused === 'tooMany' ? 'searchTooMany' : 'searchOneAtATime';
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, key), cause: new ThrottledError(admission.wait) });

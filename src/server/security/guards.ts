@@ -5,11 +5,15 @@ import { SHARED_ADDRESS_FACTOR } from './write-budget.ts';
 import { SHARED_READERS_FACTOR, WorkBudget, type WorkBudgetStore } from './work-budget.ts';
 import { LoginThrottle, RateLimiter, type LoginReservation } from './throttle.ts';
 
+/** A value, or a promise of it: the in-memory stores answer at once, the shared ones after a query. */
+export type Awaitable<T> = T | Promise<T>;
+
 /**
- * The process state that guards the site, behind small interfaces. `createApp` builds one set and
- * passes it to every handler through the dependencies; the in-memory stores below are the default
- * for one process. Several processes behind a balancer would implement these interfaces on a
- * shared store (the database, say) and pass that set to `createApp` instead; nothing else changes.
+ * The process state that guards the site, behind small interfaces. A node (src/server/node.ts)
+ * builds one set and passes it to every handler through the dependencies: the in-memory stores
+ * below on SQLite (one process), the database's on PostgreSQL, where several nodes share the
+ * counts and the setup token (guards-postgres.ts, decision 026). The visitor-work budgets and the
+ * searches running stay per node there too: they measure and bound one node's own threads.
  */
 export interface Guards {
   loginThrottle: LoginThrottleStore;
@@ -39,7 +43,7 @@ export interface Guards {
 /** A counter per key over a fixed window. */
 export interface RateLimitStore {
   /** Counts a hit for `key`; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string, now?: number): number;
+  hit(key: string, now?: number): Awaitable<number>;
 }
 
 /** Work a key may have running at once. */
@@ -51,16 +55,19 @@ export interface ConcurrencyStore {
 /** Growing delays after failed password checks, per address, per account and per pair. */
 export interface LoginThrottleStore {
   /** Checks the delays and reserves the attempt (counted as failed until it succeeds). */
-  begin(ip: string | null, account: string, now?: number): LoginReservation;
+  begin(ip: string | null, account: string, now?: number): Awaitable<LoginReservation>;
 }
 
 /** The hash of the one-time first-run setup token, while the site has no administrator. */
 export interface SetupTokenStore {
-  arm(tokenHash: string): void;
-  isArmed(): boolean;
-  /** True when `tokenHash` is the armed one; never true once disarmed. */
-  matches(tokenHash: string): boolean;
-  disarm(): void;
+  arm(tokenHash: string): Awaitable<void>;
+  isArmed(): Awaitable<boolean>;
+  /**
+   * When `tokenHash` is an armed one, disarms every token and answers true, in one step: of two
+   * administrators created at once (on two nodes, say) only one gets through. Never true once disarmed.
+   */
+  take(tokenHash: string): Awaitable<boolean>;
+  disarm(): Awaitable<void>;
 }
 
 class MemorySetupToken implements SetupTokenStore {
@@ -71,8 +78,10 @@ class MemorySetupToken implements SetupTokenStore {
   isArmed() {
     return this.hash !== null;
   }
-  matches(tokenHash: string) {
-    return this.hash !== null && tokenHash === this.hash;
+  take(tokenHash: string) {
+    if (this.hash === null || tokenHash !== this.hash) return false;
+    this.hash = null;
+    return true;
   }
   disarm() {
     this.hash = null;
@@ -80,11 +89,11 @@ class MemorySetupToken implements SetupTokenStore {
 }
 
 /** An hourly search budget, of which at most a tenth may be spent in one minute. */
-const searchBudget = (perHour: number) =>
-  new WindowBudget([
-    { limit: perHour && Math.max(1, Math.ceil(perHour / 10)), ms: 60_000 },
-    { limit: perHour, ms: 3_600_000 },
-  ]);
+export const searchWindows = (perHour: number) => [
+  { limit: perHour && Math.max(1, Math.ceil(perHour / 10)), ms: 60_000 },
+  { limit: perHour, ms: 3_600_000 },
+];
+const searchBudget = (perHour: number) => new WindowBudget(searchWindows(perHour));
 
 /**
  * A visitor may save up ten seconds' worth of the server's time (a second at the default: a reader

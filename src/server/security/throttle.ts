@@ -24,7 +24,7 @@ function trimOldest(map: Map<string, unknown>, max: number): void {
 }
 
 /** A turn not taken within this long after it came is forgotten; the address then queues again. */
-const TURN_KEPT_MS = 5 * 60_000;
+export const TURN_KEPT_MS = 5 * 60_000;
 
 /**
  * Password checks allowed at the same time from one address, and for one account from anywhere.
@@ -34,16 +34,16 @@ export const CONCURRENT_CHECKS = { perAddress: 2, perAccount: 4 } as const;
 
 /** A password check that has been counted as a failure before it runs; settle it with one of these. */
 export interface LoginAttempt {
-  /** The password was right: clears the counts (see `succeed`). */
-  succeeded(): void;
+  /** The password was right: clears the counts (see `succeed`). A shared throttle answers once written. */
+  succeeded(): void | Promise<void>;
   /** The password was wrong: the failure counted in advance stays. */
-  failed(): void;
+  failed(): void | Promise<void>;
 }
 
 /** Either the seconds to wait, or a reserved attempt that may check the password now. */
 export type LoginReservation = { wait: number; attempt?: undefined } | { wait: 0; attempt: LoginAttempt };
 
-interface Failures {
+export interface Failures {
   count: number;
   last: number;
 }
@@ -53,6 +53,54 @@ interface Rule {
   free: number;
   /** Longest delay, in seconds. */
   capSeconds: number;
+}
+
+export type LoginRule = 'ip' | 'pair' | 'account';
+
+export const LOGIN_RULES: Record<LoginRule, Rule> = {
+  ip: { free: 10, capSeconds: 15 * 60 },
+  pair: { free: 5, capSeconds: 15 * 60 },
+  account: { free: 20, capSeconds: 60 },
+};
+
+/** How long a failure counts: a day. */
+export const FAILURE_KEPT_MS = 24 * 3_600_000;
+
+function delaySeconds(rule: Rule, count: number): number {
+  if (count < rule.free) return 0;
+  return Math.min(2 ** (count - rule.free), rule.capSeconds);
+}
+
+/** What the login rules know of one attempt: each rule's failures, and the pair's turn. */
+export interface LoginState {
+  failures: Partial<Record<LoginRule, Failures>>;
+  turn?: number;
+  /** Whether the attempt comes from a known address (pair and turn rules apply). */
+  hasIp: boolean;
+}
+
+/**
+ * The wait before an attempt may be checked, and whether a zero wait comes from the address's turn
+ * past the per-account delay (see LoginThrottle). `turn` is set when the address is given a turn
+ * now: the caller keeps it. Pure, so the in-memory and the shared throttle follow one set of rules.
+ */
+export function loginWait(state: LoginState, now: number): { wait: number; byTurn: boolean; turn?: number } {
+  let wait = 0;
+  let accountWait = 0;
+  for (const rule of Object.keys(LOGIN_RULES) as LoginRule[]) {
+    const entry = state.failures[rule];
+    if (!entry) continue;
+    const remaining = Math.ceil((delaySeconds(LOGIN_RULES[rule], entry.count) * 1000 - (now - entry.last)) / 1000);
+    if (rule === 'account') accountWait = Math.max(0, remaining);
+    else wait = Math.max(wait, remaining);
+  }
+  if (accountWait > 0 && state.hasIp && (state.failures.pair?.count ?? 0) < LOGIN_RULES.pair.free) {
+    const turn = state.turn;
+    if (turn === undefined || now - turn > TURN_KEPT_MS) return { wait: Math.max(wait, accountWait), byTurn: false, turn: now + accountWait * 1000 };
+    accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
+    return { wait: Math.max(wait, accountWait), byTurn: accountWait === 0 };
+  }
+  return { wait: Math.max(wait, accountWait), byTurn: false };
 }
 
 /**
@@ -71,12 +119,6 @@ export class LoginThrottle {
   private readonly table = new Map<string, Failures>();
   /** Per account-and-IP pair: when the per-account rule lets that address try, whatever others did since. */
   private readonly turns = new Map<string, number>();
-  private readonly rules: Record<'ip' | 'pair' | 'account', Rule> = {
-    ip: { free: 10, capSeconds: 15 * 60 },
-    pair: { free: 5, capSeconds: 15 * 60 },
-    account: { free: 20, capSeconds: 60 },
-  };
-
   /** When the tables were last walked for old entries. */
   private swept = 0;
 
@@ -115,14 +157,9 @@ export class LoginThrottle {
   }
 
   private keys(ip: string | null, account: string) {
-    const keys: { rule: keyof LoginThrottle['rules']; key: string }[] = [{ rule: 'account', key: opaqueKey('acct', account) }];
+    const keys: { rule: LoginRule; key: string }[] = [{ rule: 'account', key: opaqueKey('acct', account) }];
     if (ip) keys.push({ rule: 'ip', key: opaqueKey('ip', ip) }, { rule: 'pair', key: opaqueKey('pair', `${ip}|${account}`) });
     return keys;
-  }
-
-  private delaySeconds(rule: Rule, count: number): number {
-    if (count < rule.free) return 0;
-    return Math.min(2 ** (count - rule.free), rule.capSeconds);
   }
 
   /**
@@ -135,28 +172,11 @@ export class LoginThrottle {
 
   /** The wait, and whether a zero wait comes from this address's turn past the per-account delay. */
   private check(ip: string | null, account: string, now: number): { wait: number; byTurn: boolean } {
-    let byTurn = false;
-    let wait = 0;
-    let accountWait = 0;
-    for (const { rule, key } of this.keys(ip, account)) {
-      const entry = this.table.get(key);
-      if (!entry) continue;
-      const remaining = Math.ceil((this.delaySeconds(this.rules[rule], entry.count) * 1000 - (now - entry.last)) / 1000);
-      if (rule === 'account') accountWait = Math.max(0, remaining);
-      else wait = Math.max(wait, remaining);
-    }
-    if (accountWait > 0 && ip) {
-      const pair = opaqueKey('pair', `${ip}|${account}`);
-      if ((this.table.get(pair)?.count ?? 0) < this.rules.pair.free) {
-        const turn = this.turns.get(pair);
-        if (turn === undefined || now - turn > TURN_KEPT_MS) this.turns.set(pair, now + accountWait * 1000);
-        else {
-          accountWait = Math.max(0, Math.ceil((turn - now) / 1000));
-          byTurn = accountWait === 0;
-        }
-      }
-    }
-    return { wait: Math.max(wait, accountWait), byTurn };
+    const failures = Object.fromEntries(this.keys(ip, account).map(({ rule, key }) => [rule, this.table.get(key)]));
+    const pair = opaqueKey('pair', `${ip}|${account}`);
+    const decided = loginWait({ failures, turn: ip ? this.turns.get(pair) : undefined, hasIp: ip !== null }, now);
+    if (decided.turn !== undefined) this.turns.set(pair, decided.turn);
+    return decided;
   }
 
   fail(ip: string | null, account: string, now = Date.now()): void {
@@ -193,7 +213,7 @@ export class LoginThrottle {
     if (now - this.swept >= 60_000 && (this.turns.size >= 10_000 || this.table.size >= 10_000)) {
       this.swept = now;
       for (const [key, turn] of this.turns) if (now - turn > TURN_KEPT_MS) this.turns.delete(key);
-      for (const [key, entry] of this.table) if (now - entry.last > 24 * 3_600_000) this.table.delete(key);
+      for (const [key, entry] of this.table) if (now - entry.last > FAILURE_KEPT_MS) this.table.delete(key);
     }
     trimOldest(this.turns, MAX_ENTRIES);
     trimOldest(this.table, MAX_ENTRIES);

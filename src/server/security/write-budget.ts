@@ -21,19 +21,19 @@ export const WRITE_BUDGET_SECONDS = 3600;
 /** Budgeted writes from one shared address, per hour, as a multiple of the per-visitor limit. */
 export const SHARED_ADDRESS_FACTOR = 10;
 
-const secret = randomBytes(32);
-const signature = (id: string) => createHmac('sha256', secret).update(`write-budget:${id}`).digest('base64url').slice(0, 22);
+/** Signed with the site's write-budget key (security/site-keys.ts), the same on every node of the site. */
+const signature = (key: Buffer, id: string) => createHmac('sha256', key).update(`write-budget:${id}`).digest('base64url').slice(0, 22);
 
-export function newWriteBudget(): { id: string; cookie: string } {
+export function newWriteBudget(key: Buffer): { id: string; cookie: string } {
   const id = randomBytes(16).toString('base64url');
-  return { id, cookie: `${id}.${signature(id)}` };
+  return { id, cookie: `${id}.${signature(key, id)}` };
 }
 
-/** The budget id of a cookie value this process signed, else null. */
-export function readWriteBudget(cookie: string | undefined): string | null {
+/** The budget id of a cookie value this site signed, else null. */
+export function readWriteBudget(key: Buffer, cookie: string | undefined): string | null {
   const [id, mac, ...rest] = (cookie ?? '').split('.');
   if (!id || !mac || rest.length || !/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
-  const expected = Buffer.from(signature(id));
+  const expected = Buffer.from(signature(key, id));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
@@ -49,6 +49,26 @@ type Kind = 'publicWrites' | 'uploads' | 'searches';
 
 /** Budgets given during a request, by its cookie writer: a form with a file spends both kinds, one budget. */
 const givenThisRequest = new WeakMap<object, string>();
+
+/** The charge of one request under way, per request (its cookie writer): see `inRequestTurn`. */
+const turns = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs the charges of one request (a tRPC batch) one after another, as they ran when every store
+ * answered at once: the first write or search of a visitor from a shared address may give the
+ * budget that the next ones of the same request are counted on, which a shared store's await
+ * would otherwise let them miss. Direct calls (no address) are not counted, so need no turn.
+ */
+export function inRequestTurn<T>(ctx: Pick<Context, 'clientIp' | 'cookies'>, work: () => Promise<T>): Promise<T> {
+  if (!ctx.clientIp) return work();
+  const before = turns.get(ctx.cookies) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  turns.set(
+    ctx.cookies,
+    mine.catch(() => undefined),
+  );
+  return mine;
+}
 
 /**
  * Whom the caller's anonymous writes are counted against: her address, or on a shared address the
@@ -67,21 +87,21 @@ export function visitorKey(ctx: Pick<Context, 'clientIp' | 'writeBudget' | 'cook
  * when it may go ahead. Direct calls (no address) are not counted. Searches use the same budget
  * cookie, counted apart: a search costs no write.
  */
-export function chargeVisitor(ctx: Pick<Context, 'guards' | 'clientIp' | 'writeBudget' | 'cookies'>, kind: Kind): number {
+export async function chargeVisitor(ctx: Pick<Context, 'guards' | 'keys' | 'clientIp' | 'writeBudget' | 'cookies'>, kind: Kind): Promise<number> {
   const ip = ctx.clientIp;
   if (!ip) return 0;
   const perVisitor = ctx.guards[kind];
   if (!isSharedAddress(ip)) return perVisitor.hit(ip);
   const held = ctx.writeBudget ?? givenThisRequest.get(ctx.cookies);
   if (held) {
-    const own = perVisitor.hit(`budget:${held}`);
+    const own = await perVisitor.hit(`budget:${held}`);
     return own > 0 ? own : ctx.guards.sharedAddress[kind].hit(ip);
   }
-  const wait = perVisitor.hit(ip);
+  const wait = await perVisitor.hit(ip);
   if (wait === 0) {
-    const budget = newWriteBudget();
+    const budget = newWriteBudget(ctx.keys.writeBudget);
     // The write that earned the budget is its first.
-    perVisitor.hit(`budget:${budget.id}`);
+    await perVisitor.hit(`budget:${budget.id}`);
     givenThisRequest.set(ctx.cookies, budget.id);
     ctx.cookies.setWriteBudget?.(budget.cookie);
   }

@@ -1,15 +1,7 @@
-import type { SiteCache } from '../cache/index.ts';
+import type { Deps } from '../deps.ts';
 import type { PublicChange } from '../cache/public-change.ts';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import type { Guards } from '../security/guards.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
-import type { Clock } from '../publication/clock.ts';
-import type { PublicationTimer } from '../publication/scheduler.ts';
-import type { Storage } from '../uploads/storage.ts';
-import type { MediaWorkers } from '../uploads/workers/pool.ts';
-import type { SearchExecutor } from '../search/workers/job.ts';
 
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
@@ -19,23 +11,8 @@ export interface CookieWriter {
   setWriteBudget?(value: string): void;
 }
 
-export interface Deps {
-  db: Db;
-  env: Env;
-  storage: Storage;
-  /** The content version, list memos and validators of this site (src/server/cache/). */
-  cache: SiteCache;
-  /** Throttles, rate limits and the setup token of this site: built once in `createApp`. */
-  guards: Guards;
-  /** The bounded pool that cleans uploaded images and videos off the request path. */
-  mediaWorkers: MediaWorkers;
-  /** Where searches run: threads with their own connections, off the request thread (search/workers/). */
-  searchWorkers: SearchExecutor;
-  /** The site's time (scheduled publishing, preview links); the system clock when absent. */
-  clock?: Clock;
-  /** Publishes scheduled items at their times (started by createApp). */
-  publication: PublicationTimer;
-}
+/** A node's dependencies, declared where a node is built (src/server/deps.ts). */
+export type { Deps };
 
 export interface Context extends Deps {
   lang: Language;

@@ -3,7 +3,7 @@ import { message } from '../../shared/messages.ts';
 import { pastLastPage } from '../../shared/list-pages.ts';
 import { publicChangeReport } from '../cache/public-change.ts';
 import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
-import { chargeVisitor } from '../security/write-budget.ts';
+import { chargeVisitor, inRequestTurn } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
 import { t } from './init.ts';
 
@@ -33,8 +33,8 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next })
 });
 
 /** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
-export const publicWriteProcedure = publicProcedure.use(({ ctx, next }) => {
-  const wait = chargeVisitor(ctx, 'publicWrites');
+export const publicWriteProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const wait = await inRequestTurn(ctx, () => chargeVisitor(ctx, 'publicWrites'));
   if (wait > 0) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: message(ctx.lang, 'tooManyRequests'), cause: new ThrottledError(wait) });
   return next();
 });

@@ -103,7 +103,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     // The same per-visitor (or, on a shared address, per-browser) budget as every anonymous write.
     const spend = () => chargeVisitor(ctx, 'uploads');
     if (options.requireFile) {
-      const wait = spend();
+      const wait = await spend();
       if (wait > 0) return refuseUnread({ kind: 'throttled', retryAfter: wait });
     }
 
@@ -122,7 +122,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
       if (!wanted.length) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields, storedIds };
       // The per-visitor budget is spent only by forms that carry a file (an edit without a new image costs nothing).
       if (!options.requireFile) {
-        const wait = spend();
+        const wait = await spend();
         if (wait > 0) return refuse({ kind: 'throttled', retryAfter: wait });
       }
       const files: Record<string, StoredUpload | undefined> = {};
