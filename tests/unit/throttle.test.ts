@@ -66,30 +66,30 @@ describe('LoginThrottle', () => {
 });
 
 describe('LoginThrottle.begin (a reserved attempt)', () => {
-  it('counts an attempt as failed before its password is checked, so attempts that start together see each other', () => {
+  it('counts an attempt as failed before its password is checked, so attempts that start together see each other', async () => {
     const throttle = new LoginThrottle();
     const started = Array.from({ length: 5 }, () => throttle.begin(ip, account, start));
     for (const reservation of started.slice(0, 2)) expect(reservation.attempt).toBeDefined();
     // Two checks at once per address; the third waits a second without being counted.
     expect(started.slice(2).map((reservation) => reservation.wait)).toEqual([1, 1, 1]);
-    for (const reservation of started) reservation.attempt?.failed();
-    for (let i = 0; i < 3; i += 1) throttle.begin(ip, account, start).attempt!.failed();
+    for (const reservation of started) await reservation.attempt?.failed();
+    for (let i = 0; i < 3; i += 1) await throttle.begin(ip, account, start).attempt!.failed();
     // Five failures: the sixth attempt, even one that would succeed, waits.
     expect(throttle.begin(ip, account, start)).toEqual({ wait: 1 });
   });
 
-  it('clears the counts once a reserved attempt succeeds', () => {
+  it('clears the counts once a reserved attempt succeeds', async () => {
     const throttle = new LoginThrottle();
-    for (let i = 0; i < 4; i += 1) throttle.begin(ip, account, start).attempt!.failed();
-    throttle.begin(ip, account, start).attempt!.succeeded();
+    for (let i = 0; i < 4; i += 1) await throttle.begin(ip, account, start).attempt!.failed();
+    await throttle.begin(ip, account, start).attempt!.succeeded();
     expect(throttle.retryAfter(ip, account, start)).toBe(0);
   });
 
-  it('runs at most four checks of one account at once, from however many addresses', () => {
+  it('runs at most four checks of one account at once, from however many addresses', async () => {
     const throttle = new LoginThrottle();
     const running = Array.from({ length: 10 }, (_, i) => throttle.begin(`10.0.0.${i}`, account, start));
     expect(running.filter((reservation) => reservation.attempt)).toHaveLength(4);
-    for (const reservation of running) reservation.attempt?.failed();
+    for (const reservation of running) await reservation.attempt?.failed();
     expect(throttle.begin('10.0.1.1', account, start).attempt).toBeDefined();
   });
 
