@@ -6,6 +6,7 @@ import { settleFiles, shownFiles } from '../editorial/item-files.ts';
 import { recordAudit } from '../security/audit.ts';
 import type { Deps } from '../trpc/context.ts';
 import { clockOf } from './clock.ts';
+import { announceScheduleChange, listenForScheduleChanges } from './schedule-signal-postgres.ts';
 
 /** A timer further ahead than this wakes early and looks again (setTimeout's range ends at ~24 days). */
 const MAX_WAIT_MS = 60 * 60 * 1000;
@@ -91,6 +92,7 @@ export class PublicationTimer {
   private deps: Deps | null = null;
   private looking: Promise<void> | null = null;
   private lookAgain = false;
+  private stopListening: (() => Promise<void>) | null = null;
 
   /**
    * Starts publishing with these dependencies; items that fell due while the server was down go out
@@ -98,12 +100,17 @@ export class PublicationTimer {
    */
   start(deps: Deps): () => void {
     this.cancel?.();
+    void this.stopListening?.();
     this.deps = deps;
+    // Several nodes: another node's scheduling sets this node's timer too (schedule-signal-postgres.ts).
+    this.stopListening = deps.db.dialect === 'postgres' ? listenForScheduleChanges(deps.db, () => void this.arm()) : null;
     void this.arm();
     return () => {
       this.deps = null;
       this.cancel?.();
       this.cancel = null;
+      void this.stopListening?.();
+      this.stopListening = null;
     };
   }
 
@@ -115,8 +122,12 @@ export class PublicationTimer {
   changed(): Promise<void> {
     const deps = this.deps;
     if (!deps) return Promise.resolve();
-    if (openTransactionOf(deps.db)) return afterCommit(() => this.arm());
-    return this.arm();
+    const look = async () => {
+      if (deps.db.dialect === 'postgres') await announceScheduleChange(deps.db);
+      await this.arm();
+    };
+    if (openTransactionOf(deps.db)) return afterCommit(look);
+    return look();
   }
 
   /** Resolves when no look is under way: the timer is set (or stopped) and what was due is published. */

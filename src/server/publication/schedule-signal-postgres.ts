@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { execute, postgresOf, type Db } from '../db/client.ts';
+
+const CHANNEL = 'schedule_changed';
+/** How soon a lost listening connection is tried again. */
+const RECONNECT_MS = 1_000;
+
+/**
+ * Tells every node that the schedule changed (an item scheduled, moved or published on this one),
+ * so each sets its timer for the new next time. Without it a node learns of an item another node
+ * scheduled only at its hourly look: were that node to die, the item would go out up to an hour late.
+ */
+export async function announceScheduleChange(db: Db): Promise<void> {
+  await execute(db, sql`SELECT pg_notify(${CHANNEL}, '')`);
+}
+
+/**
+ * Calls `changed` whenever any node announces a schedule change, and once more after a lost
+ * connection is regained (it may have missed one). Returns stop.
+ */
+export function listenForScheduleChanges(db: Db, changed: () => void): () => Promise<void> {
+  const { url } = postgresOf(db);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const listen = async () => {
+    const own = new pg.Client({ connectionString: url, application_name: 'womens-rights-news schedule' });
+    own.on('notification', () => changed());
+    own.on('error', () => undefined);
+    own.on('end', () => {
+      if (client === own) client = null;
+      if (!stopped) retry = setTimeout(() => void listen(), RECONNECT_MS);
+    });
+    try {
+      await own.connect();
+      await own.query(`LISTEN ${CHANNEL}`);
+      if (stopped) return void (await own.end());
+      client = own;
+      changed();
+    } catch {
+      await own.end().catch(() => undefined);
+    }
+  };
+  void listen();
+  const stop = async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+  // Closing the database ends the listening too, whoever forgot to stop it.
+  postgresOf(db).onClose(stop);
+  return stop;
+}
