@@ -80,6 +80,7 @@ const postgresSuites = [
   'tests/api/video-work-bounds.test.ts',
   'tests/api/schema-parity.test.ts',
   'tests/api/erasure-postgres.test.ts',
+  'tests/api/search.test.ts',
 ];
 /** Suites that compare both engines, so they need the PostgreSQL run's server. */
 const bothEngineSuites = ['tests/api/schema-parity.test.ts', 'tests/api/erasure-postgres.test.ts'];
