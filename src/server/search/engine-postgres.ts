@@ -31,16 +31,19 @@ export function tsqueryOf(words: readonly string[][]): string | null {
 }
 
 /**
- * Relevance, higher is better: cover density, titles weighing eight times bodies and the other
- * spellings half a body, the weights SQLite's bm25 gives (weights are {D, C, B, A}; nothing is D).
- * Normalised by the log of the document's length, as bm25 favours the shorter of two documents.
+ * Relevance, higher is better: titles weigh eight times bodies and the other spellings half a
+ * body, the weights SQLite's bm25 gives (weights are {D, C, B, A}; nothing is D); normalised by
+ * the log of the document's length, as bm25 favours the shorter of two documents. ts_rank, not
+ * ts_rank_cd: on long bodies cover density costs twice as much (docs/decisions/025).
  */
-const RANK = `ts_rank_cd('{0, 0.0625, 0.125, 1}', words, $1::tsquery, 1)::float8`;
+const RANK = `ts_rank('{0, 0.0625, 0.125, 1}', words, $1::tsquery, 1)::float8`;
 const FILTERS = `($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR country = $3)`;
 const SQL = {
   window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR public_since IS NOT NULL) ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
   // As on SQLite, the ranked rows' visibility is checked on their metadata.
-  ranked: `SELECT id AS doc, -${RANK} AS relevance FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} ORDER BY id DESC LIMIT ${RANKED}`,
+  // Ranked after the newest are chosen: in one SELECT PostgreSQL would rank every match first.
+  ranked: `SELECT id AS doc, -${RANK} AS relevance
+    FROM (SELECT id, words FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} ORDER BY id DESC LIMIT ${RANKED}) newest`,
   exact: `SELECT id AS doc FROM search_documents WHERE (title_key_en = $1 OR title_key_fa = $1) AND ${FILTERS}`,
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact
     FROM search_documents WHERE id = ANY($1::bigint[])`,
