@@ -89,6 +89,7 @@ const postgresSuites = [
   'tests/api/publication.test.ts',
   'tests/api/publication-visibility.test.ts',
   'tests/api/gallery.test.ts',
+  'tests/api/search-engines-agree.test.ts',
 ];
 /** Suites that compare both engines, so they need the PostgreSQL run's server. */
 const bothEngineSuites = ['tests/api/schema-parity.test.ts', 'tests/api/erasure-postgres.test.ts'];

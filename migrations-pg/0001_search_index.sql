@@ -31,7 +31,8 @@ FROM "gallery_items";
 -- One row per findable item. Ids follow indexing, as SQLite's row ids do: an item written again
 -- is deleted and inserted, so "the newest MAX_RESULTS matches" means the same on both engines.
 -- The normalised texts are kept for highlighting; `words` holds their tokens (titles weight A,
--- bodies B, other spellings C), cut and stemmed by SQLite's own tokenizer in the application.
+-- bodies B, other spellings C), cut and stemmed by SQLite's own tokenizer in the application, with
+-- their positions, from which the engine counts each query phrase's hits for bm25.
 CREATE TABLE "search_documents" (
   "id" bigserial PRIMARY KEY,
   "type" text NOT NULL,
@@ -46,7 +47,9 @@ CREATE TABLE "search_documents" (
   "body_en" text NOT NULL,
   "body_fa" text NOT NULL,
   "spellings" text NOT NULL,
-  "words" tsvector NOT NULL
+  "words" tsvector NOT NULL,
+  -- Tokens in all the columns of SQLite's index, its facets included: bm25's document length.
+  "length" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "search_documents_item_idx" ON "search_documents" ("type", "item_id");
@@ -56,6 +59,16 @@ CREATE INDEX "search_documents_title_en_idx" ON "search_documents" ("title_key_e
 CREATE INDEX "search_documents_title_fa_idx" ON "search_documents" ("title_key_fa");
 --> statement-breakpoint
 CREATE INDEX "search_documents_words_idx" ON "search_documents" USING gin ("words");
+--> statement-breakpoint
+-- Documents and tokens in all, which bm25 needs (average length) and FTS5 keeps in its own
+-- structure record; kept by the same step that writes the documents.
+CREATE TABLE "search_totals" (
+  "id" integer PRIMARY KEY CHECK ("id" = 1),
+  "documents" bigint NOT NULL,
+  "tokens" bigint NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "search_totals" VALUES (1, 0, 0);
 --> statement-breakpoint
 -- Items changed by the open transaction. Emptied before every commit by the transaction itself,
 -- so a committed row here only exists after a write made outside the data layer's transactions

@@ -2,9 +2,10 @@ import type pg from 'pg';
 import type { Language } from '../../shared/locale.ts';
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
-import { emptyPage, MAX_RESULTS, RANKED, SearchTimeoutError, TEXT_COLUMNS, type SearchHit, type SearchPage } from './engine.ts';
+import { emptyPage, MAX_RESULTS, SearchTimeoutError, TEXT_COLUMNS, type SearchHit, type SearchPage } from './engine.ts';
 import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqlite.ts';
 import { quoteLexeme } from './index-postgres.ts';
+import { FILTERS, rankNewest } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
 import { isPublic, orderMatches, type Audience, type Meta } from './ranking.ts';
 import { tableOf } from './result-texts.ts';
@@ -16,34 +17,25 @@ import { tableOf } from './result-texts.ts';
  * and the query's are too, so a query matches the same documents on both engines.
  */
 
+/** Each word's spellings as phrases of tokens, cut as SQLite's index cuts them; a spelling without a token is left out. */
+export function phrasesOf(words: readonly string[][]): string[][][] {
+  return words.map((spellings) => spellings.map(phraseTokens).filter((tokens) => tokens.length));
+}
+
+const phraseQuery = (tokens: readonly string[]) => tokens.map(quoteLexeme).join(' <-> ');
+
 /**
  * The query as a tsquery: every word required, any of its spellings, a spelling of several tokens
  * (a compound written with a non-joiner) a phrase, as in FTS5. Null when a word has no token at all.
  */
-export function tsqueryOf(words: readonly string[][]): string | null {
-  const clauses: string[] = [];
-  for (const spellings of words) {
-    const phrases = spellings.map((spelling) => phraseTokens(spelling).map(quoteLexeme).join(' <-> ')).filter(Boolean);
-    if (!phrases.length) return null;
-    clauses.push(phrases.length > 1 ? `(${phrases.map((phrase) => `(${phrase})`).join(' | ')})` : `(${phrases[0]!})`);
-  }
-  return clauses.join(' & ');
+export function tsqueryOf(words: readonly string[][][]): string | null {
+  if (words.some((phrases) => !phrases.length)) return null;
+  return words.map((phrases) => `(${phrases.map((tokens) => `(${phraseQuery(tokens)})`).join(' | ')})`).join(' & ');
 }
 
-/**
- * Relevance, higher is better: titles weigh eight times bodies and the other spellings half a
- * body, the weights SQLite's bm25 gives (weights are {D, C, B, A}; nothing is D); normalised by
- * the log of the document's length, as bm25 favours the shorter of two documents. ts_rank, not
- * ts_rank_cd: on long bodies cover density costs twice as much (docs/decisions/025).
- */
-const RANK = `ts_rank('{0, 0.0625, 0.125, 1}', words, $1::tsquery, 1)::float8`;
-const FILTERS = `($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR country = $3)`;
 const SQL = {
   window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR public_since IS NOT NULL) ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
   // As on SQLite, the ranked rows' visibility is checked on their metadata.
-  // Ranked after the newest are chosen: in one SELECT PostgreSQL would rank every match first.
-  ranked: `SELECT id AS doc, -${RANK} AS relevance
-    FROM (SELECT id, words FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} ORDER BY id DESC LIMIT ${RANKED}) newest`,
   exact: `SELECT id AS doc FROM search_documents WHERE (title_key_en = $1 OR title_key_fa = $1) AND ${FILTERS}`,
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact
     FROM search_documents WHERE id = ANY($1::bigint[])`,
@@ -60,14 +52,15 @@ const CANCELED = '57014';
 /** One page of results, as engine.ts's search, on a pooled connection in one read-only snapshot; past `deadline` a SearchTimeoutError. */
 export async function searchPostgres(pool: pg.Pool, input: SearchInput, language: Language, audience: Audience, now = Date.now(), deadline = Infinity): Promise<SearchPage> {
   const compiled = compileQuery(input.q);
-  const query = compiled && tsqueryOf(compiled.words);
+  const words = compiled ? phrasesOf(compiled.words) : [];
+  const query = tsqueryOf(words);
   if (!compiled || !query) return emptyPage(input);
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The deadline inside the database too: a statement still running at it is cancelled there.
     if (Number.isFinite(deadline)) await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(deadline - Date.now()))}`);
-    const page = await searchIn(client, { input, language, audience, now, deadline, key: compiled.key, terms: compiled.terms, query });
+    const page = await searchIn(client, { input, language, audience, now, deadline, key: compiled.key, terms: compiled.terms, query, phrases: words.flat() });
     await client.query('COMMIT');
     return page;
   } catch (error) {
@@ -88,6 +81,8 @@ interface Asked {
   key: string;
   terms: string;
   query: string;
+  /** The query's phrases in order, for bm25. */
+  phrases: string[][];
 }
 
 async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage> {
@@ -100,7 +95,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
   if (!window.length && !exact.length) return emptyPage(input);
   inTime();
-  const ranked = window.length ? (await client.query<{ doc: number; relevance: number }>(SQL.ranked, [asked.query, ...filters])).rows : [];
+  const ranked = window.length ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(phraseQuery)) : [];
   inTime();
   const known = (await client.query<Meta>(SQL.meta, [[...new Set([...exact, ...ranked.map((row) => row.doc)])], asked.key])).rows;
   const docs = orderMatches(known, window, ranked, exact, audience, asked.now);

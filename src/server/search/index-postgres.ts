@@ -33,8 +33,14 @@ const MAX_POSITION = 16_383;
 /** Titles weigh most, bodies less, the other spellings least: the weights of SQLite's bm25 (search/engine.ts). */
 const WEIGHTS = ['A', 'A', 'B', 'B', 'C'] as const;
 
-/** A tsvector literal of the tokens: each column's positions after the previous one's and a gap, so no phrase spans two columns. */
-export function tsvectorOf(texts: IndexedTexts): string {
+/** tsvector keeps this many positions of a lexeme; a word more frequent in one item counts this often. */
+const MAX_POSITIONS = 256;
+
+/**
+ * A tsvector literal of the tokens: each column's positions after the previous one's and a gap,
+ * so no phrase spans two columns; and how many tokens there are.
+ */
+export function tsvectorOf(texts: IndexedTexts): { words: string; tokens: number } {
   const tokens = tokensOf(texts);
   const bases: number[] = [];
   let next = 1;
@@ -47,10 +53,13 @@ export function tsvectorOf(texts: IndexedTexts): string {
   for (const token of tokens) {
     const list = positions.get(token.term) ?? [];
     if (!positions.has(token.term)) positions.set(token.term, list);
-    list.push(`${Math.min(MAX_POSITION, bases[token.column]! + token.offset)}${WEIGHTS[token.column]}`);
+    if (list.length < MAX_POSITIONS) list.push(`${Math.min(MAX_POSITION, bases[token.column]! + token.offset)}${WEIGHTS[token.column]}`);
   }
-  return [...positions].map(([term, at]) => `${quoteLexeme(term)}:${at.join(',')}`).join(' ');
+  return { words: [...positions].map(([term, at]) => `${quoteLexeme(term)}:${at.join(',')}`).join(' '), tokens: tokens.length };
 }
+
+/** The tokens of SQLite's `facets` column (migrations/0010): hidden or not, the type, the country if any. */
+const facetTokens = (source: Source) => 1 + (source.public_since === null ? 1 : 0) + (source.country === null ? 0 : 1);
 
 /** A lexeme quoted for tsvector and tsquery input. */
 export const quoteLexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -70,6 +79,7 @@ function documentOf(source: Source) {
       ? ''
       : alternativeSpellings(normalizeSearchText([source.title_en, source.title_fa, source.body_en, source.body_fa].join(' '))),
   };
+  const { words, tokens } = tsvectorOf(texts);
   return {
     type: source.type,
     item_id: source.item_id,
@@ -79,7 +89,8 @@ function documentOf(source: Source) {
     title_key_en: searchKey(text(source.title_en)),
     title_key_fa: searchKey(text(source.title_fa)),
     ...texts,
-    words: tsvectorOf(texts),
+    words,
+    length: tokens + facetTokens(source),
   };
 }
 
@@ -99,7 +110,8 @@ export async function indexPendingSearches(tx: Orm, force = false): Promise<numb
   const { rows: sources } = await run<Source>(
     tx,
     sql`WITH noted AS (DELETE FROM search_pending RETURNING type, item_id),
-      removed AS (DELETE FROM search_documents d USING noted n WHERE d.type = n.type AND d.item_id = n.item_id)
+      removed AS (DELETE FROM search_documents d USING noted n WHERE d.type = n.type AND d.item_id = n.item_id RETURNING d.length),
+      totals AS (UPDATE search_totals SET documents = documents - (SELECT count(*) FROM removed), tokens = tokens - (SELECT coalesce(sum(length), 0) FROM removed))
       SELECT s.type, s.item_id, s.country, s.date, s.public_since, s.title_en, s.title_fa, s.body_en, s.body_fa
       FROM search_sources s JOIN (SELECT DISTINCT type, item_id FROM noted) n ON n.type = s.type AND n.item_id = s.item_id
       ORDER BY s.date, s.type, s.item_id`,
@@ -110,10 +122,13 @@ export async function indexPendingSearches(tx: Orm, force = false): Promise<numb
     const documents = sources.slice(start, start + BATCH).map(documentOf);
     await run(
       tx,
-      sql`INSERT INTO search_documents (type, item_id, country, date, public_since, title_key_en, title_key_fa, title_en, title_fa, body_en, body_fa, spellings, words)
-        SELECT type, item_id, country, date, public_since, title_key_en, title_key_fa, title_en, title_fa, body_en, body_fa, spellings, words::tsvector
-        FROM json_to_recordset(${JSON.stringify(documents)}::json) AS r(type text, item_id integer, country text, date bigint, public_since bigint,
-          title_key_en text, title_key_fa text, title_en text, title_fa text, body_en text, body_fa text, spellings text, words text)`,
+      sql`WITH inserted AS (
+          INSERT INTO search_documents (type, item_id, country, date, public_since, title_key_en, title_key_fa, title_en, title_fa, body_en, body_fa, spellings, words, length)
+          SELECT type, item_id, country, date, public_since, title_key_en, title_key_fa, title_en, title_fa, body_en, body_fa, spellings, words::tsvector, length
+          FROM json_to_recordset(${JSON.stringify(documents)}::json) AS r(type text, item_id integer, country text, date bigint, public_since bigint,
+            title_key_en text, title_key_fa text, title_en text, title_fa text, body_en text, body_fa text, spellings text, words text, length integer)
+          RETURNING length)
+        UPDATE search_totals SET documents = documents + (SELECT count(*) FROM inserted), tokens = tokens + (SELECT coalesce(sum(length), 0) FROM inserted)`,
     );
   }
   return sources.length;
