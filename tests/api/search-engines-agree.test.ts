@@ -67,7 +67,10 @@ describe(`search on ${testDialect}: the expectations both engines meet`, () => {
     const keyOf = new Map(Object.entries(ids).map(([key, item]) => [item, key]));
     for (const [q, lang, keys, marked] of EXPECTED) {
       const page = await searchOn(site, q, {}, 'public', lang);
-      expect(page.items.map((hit) => keyOf.get(`${tableOf(hit.type)}:${hit.id}`)), q).toEqual(keys);
+      expect(
+        page.items.map((hit) => keyOf.get(`${tableOf(hit.type)}:${hit.id}`)),
+        q,
+      ).toEqual(keys);
       if (page.items[0]) expect([...marks(page.items[0].title), ...marks(page.items[0].snippet)], q).toEqual(marked);
     }
   });
@@ -93,7 +96,31 @@ describe.runIf(testDialect === 'postgres')('search on PostgreSQL and on SQLite, 
   });
 
   it('gives the same pages for queries made of the corpus’s words', async () => {
-    const words = ['women', 'protest', 'woman', 'rights', 'resume', 'naive', 'school', 'children', 'میخواهند', 'می خواهند', 'مدرسه', 'مدرسة', 'كريم', 'علی', 'حق', 'اموزش', 'آموزش', 'دختران', '۱۴۰۲', '1403', 'معلم', 'برگردند', 'کلاسهای'];
+    const words = [
+      'women',
+      'protest',
+      'woman',
+      'rights',
+      'resume',
+      'naive',
+      'school',
+      'children',
+      'میخواهند',
+      'می خواهند',
+      'مدرسه',
+      'مدرسة',
+      'كريم',
+      'علی',
+      'حق',
+      'اموزش',
+      'آموزش',
+      'دختران',
+      '۱۴۰۲',
+      '1403',
+      'معلم',
+      'برگردند',
+      'کلاسهای',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),

@@ -66,10 +66,14 @@ export async function rankNewest(
   for (const row of occurrences) {
     const document = documents.get(row.doc) ?? { length: row.length, at: new Map() };
     documents.set(row.doc, document);
-    if (row.lexeme && row.positions && row.weights) document.at.set(row.lexeme, new Map(row.positions.map((position, index) => [position, row.weights![index]!])));
+    if (row.lexeme && row.positions && row.weights)
+      document.at.set(row.lexeme, new Map(row.positions.map((position, index) => [position, row.weights![index]!])));
   }
   return [...documents].map(([doc, document]) => ({
     doc,
-    relevance: bm25({ documents: totals!.documents, tokens: totals!.tokens, holding }, { length: document.length, weightedHits: phrases.map((phrase) => weightedHits(phrase, document.at)) }),
+    relevance: bm25(
+      { documents: totals!.documents, tokens: totals!.tokens, holding },
+      { length: document.length, weightedHits: phrases.map((phrase) => weightedHits(phrase, document.at)) },
+    ),
   }));
 }

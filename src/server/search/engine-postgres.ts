@@ -50,7 +50,14 @@ const SQL = {
 const CANCELED = '57014';
 
 /** One page of results, as engine.ts's search, on a pooled connection in one read-only snapshot; past `deadline` a SearchTimeoutError. */
-export async function searchPostgres(pool: pg.Pool, input: SearchInput, language: Language, audience: Audience, now = Date.now(), deadline = Infinity): Promise<SearchPage> {
+export async function searchPostgres(
+  pool: pg.Pool,
+  input: SearchInput,
+  language: Language,
+  audience: Audience,
+  now = Date.now(),
+  deadline = Infinity,
+): Promise<SearchPage> {
   const compiled = compileQuery(input.q);
   const words = compiled ? phrasesOf(compiled.words) : [];
   const query = tsqueryOf(words);
@@ -123,6 +130,8 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
 /** The picture of each result that has one, by `table:id`. */
 async function imagesOf(client: pg.PoolClient, rows: readonly { type: SearchType; id: number }[]): Promise<Map<string, string | null>> {
   const idsOf = (table: string) => rows.filter((row) => tableOf(row.type) === table).map((row) => row.id);
-  const found = (await client.query<{ kind: string; id: number; image: string | null }>(SQL.images, [idsOf('post'), idsOf('legal'), idsOf('story'), idsOf('gallery')])).rows;
+  const found = (
+    await client.query<{ kind: string; id: number; image: string | null }>(SQL.images, [idsOf('post'), idsOf('legal'), idsOf('story'), idsOf('gallery')])
+  ).rows;
   return new Map(found.map((row) => [`${row.kind}:${row.id}`, row.image]));
 }

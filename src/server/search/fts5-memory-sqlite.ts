@@ -53,7 +53,13 @@ export interface Token {
 /** The tokens of one document's columns, as SQLite's index holds them (case folded, diacritics removed, stemmed). */
 export function tokensOf(texts: IndexedTexts): Token[] {
   return withRows([{ doc: 1, ...texts }], ({ $client }) =>
-    ($client.prepare('SELECT term, col, "offset" AS offset FROM search_tokens WHERE doc = 1 ORDER BY col, "offset"').all() as { term: string; col: string; offset: number }[])
+    (
+      $client.prepare('SELECT term, col, "offset" AS offset FROM search_tokens WHERE doc = 1 ORDER BY col, "offset"').all() as {
+        term: string;
+        col: string;
+        offset: number;
+      }[]
+    )
       .filter((row) => row.col !== 'facets')
       .map((row) => ({ term: row.term, column: INDEX_COLUMNS.indexOf(row.col as (typeof INDEX_COLUMNS)[number]), offset: row.offset })),
   );

@@ -31,7 +31,14 @@ export const isPublic = (candidate: { publicSince: number | null }) => candidate
  * ranked ones by relevance with recency, then the rest newest first (as the window found them).
  * `known` holds the metadata of the exact and ranked documents.
  */
-export function orderMatches(known: readonly Meta[], window: readonly number[], ranked: readonly { doc: number; relevance: number }[], exact: readonly number[], audience: Audience, now: number): number[] {
+export function orderMatches(
+  known: readonly Meta[],
+  window: readonly number[],
+  ranked: readonly { doc: number; relevance: number }[],
+  exact: readonly number[],
+  audience: Audience,
+  now: number,
+): number[] {
   const visible = new Map(known.filter((row) => audience === 'editor' || isPublic(row)).map((row) => [row.doc, row]));
   const first = exact.filter((doc) => visible.has(doc)).sort((a, b) => visible.get(b)!.date - visible.get(a)!.date || b - a);
   const scored = ranked

@@ -12,7 +12,11 @@ export async function rebuildPostgresSearchIndex(db: Db): Promise<{ documents: n
     await execute(tx, sql`UPDATE search_totals SET documents = 0, tokens = 0`);
     await execute(tx, sql`INSERT INTO search_pending (type, item_id) SELECT type, item_id FROM search_sources ON CONFLICT DO NOTHING`);
     await execute(tx, sql`SELECT set_config('site.search_pending', '1', true)`);
-    const [row] = (await (tx as unknown as { execute(query: unknown): Promise<{ rows: { count: number }[] }> }).execute(sql`SELECT count(*)::int AS count FROM search_pending`)).rows;
+    const [row] = (
+      await (tx as unknown as { execute(query: unknown): Promise<{ rows: { count: number }[] }> }).execute(
+        sql`SELECT count(*)::int AS count FROM search_pending`,
+      )
+    ).rows;
     return { documents: row?.count ?? 0 };
   });
 }
