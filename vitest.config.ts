@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API suites that run on PostgreSQL too (decision 020). The others stay on SQLite for now:
- * search, search-http, search-page, admin-list-search, publication, publication-visibility and
- * gallery need the search, which PostgreSQL does not have yet; security-backup and security-erasure
- * are about SQLite's file (erasure-postgres is PostgreSQL's erasure).
+ * The API suites that run on PostgreSQL too (decision 020). The others stay on SQLite for now;
+ * security-backup and security-erasure are about SQLite's file (erasure-postgres is PostgreSQL's
+ * erasure). Every search suite runs on both (decision 025).
  */
 const postgresSuites = [
   'tests/api/cache-keys.test.ts',
@@ -83,6 +82,17 @@ const postgresSuites = [
   'tests/api/erasure-postgres.test.ts',
   'tests/api/backup-postgres.test.ts',
   'tests/api/copy-to-postgres.test.ts',
+  'tests/api/search.test.ts',
+  'tests/api/search-bounds.test.ts',
+  'tests/api/search-flood.test.ts',
+  'tests/api/search-http.test.ts',
+  'tests/api/search-kept.test.ts',
+  'tests/api/search-page.test.ts',
+  'tests/api/admin-list-search.test.ts',
+  'tests/api/publication.test.ts',
+  'tests/api/publication-visibility.test.ts',
+  'tests/api/gallery.test.ts',
+  'tests/api/search-engines-agree.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

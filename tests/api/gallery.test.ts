@@ -8,7 +8,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { sqliteGet, sqliteWrite } from '../setup/sqlite-file.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -183,7 +183,8 @@ const migrationTime = (tag: string): number => {
   return journal.entries.find((entry) => entry.tag === tag)!.when;
 };
 
-describe('the gallery image migration', () => {
+// SQLite's migration 0011 repaired databases written before it; PostgreSQL's schema began after it.
+describe.skipIf(testDialect !== 'sqlite')('the gallery image migration', () => {
   it("turns the original product's text 'null' into a real NULL, so no code path meets it", async () => {
     const item = await makeGalleryItem(deps, { videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
     await sqliteWrite(deps, `UPDATE gallery_items SET image = 'null' WHERE id = ?`, item.id);

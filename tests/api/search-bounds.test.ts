@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileQuery, MAX_SPELLINGS, MAX_TERMS } from '../../src/server/search/match.ts';
-import { SearchWorkers } from '../../src/server/search/workers/pool.ts';
+import { SearchBusyError, searchExecutorFor, SearchWorkers } from '../../src/server/search/workers/pool.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { insertWordyPosts, WORDY_VOCABULARY } from '../factories/search-content.ts';
 import { publicCaller } from '../setup/callers.ts';
@@ -43,17 +43,31 @@ describe('how long one search may run', () => {
 
   it('stops a search that runs past its time limit, says so in the reader’s language, and answers the next one', async () => {
     const options = { threads: 1, queueLimit: 4, timeLimitMs: 1 };
-    const searchWorkers = new SearchWorkers(deps.env.DATABASE_URL, options);
+    const searchWorkers = searchExecutorFor(deps.db, options);
     const site = { ...deps, searchWorkers };
     try {
       expect(await clientErrorOf(site, publicCaller(site, { lang: 'fa' }).search.query({ q: query }), 'fa')).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
         message: messages.searchTooSlow.fa,
       });
-      // The thread that overran is gone before another starts: one slow search never costs two cores.
-      expect(searchWorkers.threadsAlive()).toBeLessThanOrEqual(options.threads);
+      // SQLite: the thread that overran is gone before another starts, so one slow search never
+      // costs two cores. PostgreSQL cancels the statement itself (statement_timeout).
+      if (searchWorkers instanceof SearchWorkers) expect(searchWorkers.threadsAlive()).toBeLessThanOrEqual(options.threads);
       options.timeLimitMs = 30_000;
       expect((await publicCaller(site).search.query({ q: query })).total).toBe(200);
+    } finally {
+      await searchWorkers.close();
+    }
+  });
+
+  it('runs at most its number of searches at once and refuses one more than the queue holds', async () => {
+    const searchWorkers = searchExecutorFor(deps.db, { threads: 1, queueLimit: 1, timeLimitMs: 30_000 });
+    const job = { input: { q: query, page: 1, pageSize: 10 }, language: 'en', audience: 'public', now: Date.now() } as const;
+    try {
+      const outcomes = await Promise.allSettled([searchWorkers.run(job), searchWorkers.run(job), searchWorkers.run(job)]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(SearchBusyError);
+      expect((outcomes[0] as PromiseFulfilledResult<{ total: number }>).value.total).toBe(200);
     } finally {
       await searchWorkers.close();
     }

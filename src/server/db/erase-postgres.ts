@@ -27,6 +27,13 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void
   }
 }
 
+/**
+ * The items' tables whose text search copies (migrations-pg/0001_search_index.sql): erasing one of
+ * them erases the search documents and notes too, or a deleted story's words would stay there.
+ */
+const SEARCHED = new Set(['posts', 'legal_items', 'stories', 'gallery_items']);
+const withSearchCopies = (tables: readonly string[]) => (tables.some((table) => SEARCHED.has(table)) ? [...tables, 'search_documents', 'search_pending'] : tables);
+
 interface Eraser {
   /** Tables asked for since the waiting pass was planned. */
   pending: Set<string>;
@@ -43,7 +50,7 @@ export function erasePostgres(db: Db, tables?: readonly string[]): Promise<void>
   let eraser = erasers.get(pool);
   if (!eraser) erasers.set(pool, (eraser = { pending: new Set(), waiting: null, tail: Promise.resolve() }));
   const own = eraser;
-  for (const table of tables ?? siteTables.map((entry) => getTableConfig(entry).name)) own.pending.add(table);
+  for (const table of withSearchCopies(tables ?? siteTables.map((entry) => getTableConfig(entry).name))) own.pending.add(table);
   if (!own.waiting) {
     own.waiting = own.tail.then(() => {
       const gathered = [...own.pending];

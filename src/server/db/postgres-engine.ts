@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db, Orm } from './client.ts';
+import { indexPendingSearches } from '../search/index-postgres.ts';
 import { withTransactions } from './routing.ts';
 import * as schema from './schema.ts';
 import { migrationsFolder } from './sqlite-engine.ts';
@@ -37,20 +38,30 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
   const orm = drizzle(pool, { schema }) as unknown as Orm & { transaction: PgTransaction };
   const closing: (() => Promise<void>)[] = [];
   const engine: PostgresEngine = { dialect: 'postgres', url, pool, onClose: (step) => closing.push(step) };
+  const begin = async <T>(work: (tx: Orm) => Promise<T>, options: { indexAll?: boolean } = {}): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await orm.transaction(
+          async (tx) => {
+            const value = await work(tx);
+            // Still inside the transaction, just before COMMIT: the search documents of the items it
+            // changed (search/index-postgres.ts), so they commit, or roll back, with the items.
+            await indexPendingSearches(tx, options.indexAll);
+            return value;
+          },
+          { isolationLevel: 'serializable' },
+        );
+      } catch (error) {
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  };
   return withTransactions({
     engine,
     readOrm: orm,
-    begin: async (work) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await orm.transaction(work, { isolationLevel: 'serializable' });
-        } catch (error) {
-          const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-          if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-        }
-      }
-    },
+    begin,
     exclusive: async (work) => work(),
     migrate: async () => {
       const client = await pool.connect();
@@ -61,6 +72,9 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();
       }
+      // Items a migration noted for search (a new index, a change to what is indexed): the
+      // migration's SQL cannot run the normaliser, so they are indexed here.
+      await begin(async () => undefined, { indexAll: true });
     },
     close: async () => {
       await Promise.all(closing.map((step) => step()));

@@ -4,11 +4,11 @@ import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import type { Page } from '../routers/helpers.ts';
 import { compileQuery } from './match.ts';
 import { imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
+import { isPublic, orderMatches, type Audience, type Meta } from './ranking.ts';
 
 export type { TextPart };
 
-/** Who is searching: the public finds only what it may see; editors find drafts and pending stories too. */
-export type Audience = 'public' | 'editor';
+export type { Audience };
 
 export interface SearchHit {
   type: SearchType;
@@ -42,7 +42,7 @@ export const MAX_RESULTS = 1000;
  */
 export const RANKED = 200;
 
-const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
+export const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
 
 /**
  * The single visibility rule of search, applied inside the index: search_sources (migrations)
@@ -69,16 +69,6 @@ const sql = {
     FROM search_documents WHERE id IN (SELECT value FROM json_each(:docs))`,
 };
 
-interface Meta {
-  doc: number;
-  type: SearchType;
-  id: number;
-  country: Country | null;
-  date: number;
-  publicSince: number | null;
-  exact: number;
-}
-
 /** A search that ran past its time: thrown between its steps (workers/pool.ts also stops a thread that overruns inside one). */
 export class SearchTimeoutError extends Error {
   constructor() {
@@ -86,40 +76,10 @@ export class SearchTimeoutError extends Error {
   }
 }
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
-/** A gentle preference for recent items: a year-old item's relevance counts two thirds, a two-year-old's half. */
-const withRecency = (relevance: number, date: number, now: number) => relevance / (1 + (0.5 * Math.max(0, now - date)) / YEAR_MS);
-
-/** Publication status alone decides (public_since is NULL for anything not published), never the machine's clock. */
-const isPublic = (candidate: { publicSince: number | null }) => candidate.publicSince !== null;
-
-/**
- * The order of the matches: items whose title is the query, then the ranked ones by relevance with
- * recency, then the rest newest first (as the window found them).
- */
-function order(
-  db: SearchConnection,
-  compiled: { key: string },
-  window: number[],
-  ranked: { doc: number; relevance: number }[],
-  exact: number[],
-  audience: Audience,
-  now: number,
-) {
-  const prepared = preparedOn(db);
-  const known = new Map(
-    (prepared(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[])
-      .filter((row) => audience === 'editor' || isPublic(row))
-      .map((row) => [row.doc, row]),
-  );
-  const first = exact.filter((doc) => known.has(doc)).sort((a, b) => known.get(b)!.date - known.get(a)!.date || b - a);
-  const scored = ranked
-    .filter((row) => known.has(row.doc) && !known.get(row.doc)!.exact)
-    .map((row) => ({ doc: row.doc, score: withRecency(row.relevance, known.get(row.doc)!.date, now), date: known.get(row.doc)!.date }))
-    .sort((a, b) => a.score - b.score || b.date - a.date || b.doc - a.doc)
-    .map((row) => row.doc);
-  const placed = new Set([...first, ...scored]);
-  return [...first, ...scored, ...window.filter((doc) => !placed.has(doc) && !exact.includes(doc))];
+/** The exact and ranked documents' metadata, then their order (ranking.ts). */
+function order(db: SearchConnection, compiled: { key: string }, window: number[], ranked: { doc: number; relevance: number }[], exact: number[], audience: Audience, now: number) {
+  const known = preparedOn(db)(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[];
+  return orderMatches(known, window, ranked, exact, audience, now);
 }
 
 /** The answer to a query that holds no word. */

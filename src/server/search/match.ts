@@ -16,9 +16,11 @@ export interface CompiledQuery {
   terms: string;
   /** The query as a title key, to put exact title matches first. */
   key: string;
+  /** The same words unquoted: each word's spellings, any one of which matches (PostgreSQL's query is built from these). */
+  words: string[][];
 }
 
-/** The quoted spellings of each distinct word, within the limits above. */
+/** The spellings of each distinct word, within the limits above. */
 function boundedTerms(query: string): string[][] {
   const seen = new Set<string>();
   const terms: string[][] = [];
@@ -31,7 +33,7 @@ function boundedTerms(query: string): string[][] {
     if (terms.length === MAX_TERMS || spellings + asked.length > MAX_SPELLINGS) break;
     seen.add(identity);
     spellings += asked.length;
-    terms.push(asked.map((spelling) => `"${spelling}"`));
+    terms.push(asked);
   }
   return terms;
 }
@@ -44,7 +46,8 @@ function boundedTerms(query: string): string[][] {
  * with آ matches it written with ا.
  */
 export function compileQuery(query: string): CompiledQuery | null {
-  const terms = boundedTerms(query);
-  if (!terms.length) return null;
-  return { terms: terms.map((spellings) => (spellings.length > 1 ? `(${spellings.join(' OR ')})` : spellings[0]!)).join(' AND '), key: searchKey(query) };
+  const words = boundedTerms(query);
+  if (!words.length) return null;
+  const terms = words.map((spellings) => spellings.map((spelling) => `"${spelling}"`)).map((quoted) => (quoted.length > 1 ? `(${quoted.join(' OR ')})` : quoted[0]!));
+  return { terms: terms.join(' AND '), key: searchKey(query), words };
 }

@@ -97,7 +97,7 @@ const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT 
   UNION ALL SELECT 'gallery', id, image FROM gallery_items WHERE id IN (SELECT value FROM json_each(:gallery))`;
 
 // News, articles and reports share one table and one id sequence.
-const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
+export const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
 
 /** The picture of each result that has one, for its card. */
 export function imagesOf(db: SearchConnection, rows: readonly { type: SearchType; id: number }[]): { get(row: { type: SearchType; id: number }): string | null | undefined } {

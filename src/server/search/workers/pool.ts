@@ -1,28 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { Env } from '../../env.ts';
 import { SearchTimeoutError, type SearchPage } from '../engine.ts';
-import { sqliteOf, type Db } from '../../db/client.ts';
+import { postgresOf, sqliteOf, type Db } from '../../db/client.ts';
 import type { SearchExecutor, SearchJob, SearchReply, SearchRequest } from './job.ts';
+import { SearchBusyError, SearchFailedError } from './errors.ts';
+import { PostgresSearches } from './executor-postgres.ts';
+
+export { SearchBusyError, SearchFailedError };
 
 const threadScript = new URL('./thread.ts', import.meta.url);
-
-/** Every thread is busy and the queue is full: answered 503 with this Retry-After, nothing searched. */
-export class SearchBusyError extends Error {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('The search queue is full');
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** A search failed inside its thread; `code` is SQLite's error code at most (never its message, which could quote the query). */
-export class SearchFailedError extends Error {
-  readonly code: string | null;
-  constructor(code: string | null) {
-    super(`The search failed${code ? ` (${code})` : ''}`);
-    this.code = code;
-  }
-}
 
 export interface SearchWorkerOptions {
   /** Searches run at once, each on its own low-priority thread with its own read-only connection. */
@@ -193,16 +179,8 @@ const codeOf = (error: unknown) => {
   return typeof code === 'string' ? code : null;
 };
 
-/** Search on PostgreSQL is not built yet: every search says so, as the rest of the site keeps working. */
-class UnavailableSearches implements SearchExecutor {
-  async run(): Promise<SearchPage> {
-    throw new SearchFailedError('ENGINE_UNSUPPORTED');
-  }
-  async close(): Promise<void> {}
-}
-
-/** The executor for a database: threads on its SQLite file. */
+/** The executor for a database: threads on its SQLite file, or PostgreSQL's own connections. */
 export function searchExecutorFor(db: Db, options: SearchWorkerOptions): SearchExecutor {
-  if (db.dialect !== 'sqlite') return new UnavailableSearches();
+  if (db.dialect === 'postgres') return new PostgresSearches(postgresOf(db).pool, options);
   return new SearchWorkers(sqliteOf(db).file, options);
 }
