@@ -97,7 +97,17 @@ function queueErasure(sqlite: Database.Database): void {
 export function eraseNotedNow(writer: Database.Database): void {
   const watch = watches.get(writer);
   if (!watch?.queued) return;
+  eraseAgain(writer, watch);
+}
+
+/**
+ * A flush asked for now (a commit, a caller) starts the waits between retries over: several
+ * commits in a row under another process's reader must not push the next try to the longest wait,
+ * long after that reader is done.
+ */
+function eraseAgain(writer: Database.Database, watch: Watch): void {
   if (watch.timer) clearTimeout(watch.timer);
+  watch.retries = 0;
   flush(writer, watch);
 }
 
@@ -137,7 +147,6 @@ export function watchDeletions(sqlite: Database.Database): void {
  */
 export function eraseNowSqlite(writer: Database.Database): void {
   const watch = watchOf(writer);
-  if (watch.timer) clearTimeout(watch.timer);
   watch.queued = true;
-  flush(writer, watch);
+  eraseAgain(writer, watch);
 }
