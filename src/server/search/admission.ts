@@ -1,5 +1,8 @@
 import type { Context } from '../trpc/context.ts';
-import { chargeVisitor, inRequestTurn, isSharedAddress, visitorKey } from '../security/write-budget.ts';
+import { chargeVisitor, inRequestTurn, isSharedAddress, SHARED_ADDRESS_FACTOR, visitorKey } from '../security/write-budget.ts';
+
+/** How long a first search from a shared address waits for its turn: about one search's time limit. */
+const SHARED_ADDRESS_WAIT_MS = 2_000;
 
 export type SearchCaller = Pick<Context, 'guards' | 'keys' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
 
@@ -14,8 +17,9 @@ export type Admission = { release: () => void; refused?: undefined } | { refused
  * are not budgeted; direct calls (no address: tools, tests) are not limited at all.
  *
  * Behind a shared address (an onion service) every visitor without a budget cookie yet has the
- * same key, the address: there the address may run its shared share of searches at once, or one
- * Tor reader's first search would turn away every other's.
+ * same key, the address: there a search waits its turn behind the one running, in a line of at most
+ * SHARED_ADDRESS_FACTOR for at most a search's time limit, so one Tor reader's first search does
+ * not turn away every other's and the address still runs one search at a time.
  */
 export function admitSearch(ctx: SearchCaller): Promise<Admission> {
   // A batch's searches are admitted in turn: the first may give the budget the others count on.
@@ -26,8 +30,9 @@ async function admit(ctx: SearchCaller): Promise<Admission> {
   const key = ctx.user ? `editor:${ctx.user.id}` : visitorKey(ctx);
   if (key === null) return { release: () => undefined };
   const firstFromSharedAddress = !ctx.user && key === ctx.clientIp && isSharedAddress(key);
-  const running = firstFromSharedAddress ? ctx.guards.sharedAddress.searchesRunning : ctx.guards.searchesRunning;
-  const release = running.enter(key);
+  const release = firstFromSharedAddress
+    ? await ctx.guards.sharedAddress.searchesRunning.enterInTurn(key, SHARED_ADDRESS_FACTOR, SHARED_ADDRESS_WAIT_MS)
+    : ctx.guards.searchesRunning.enter(key);
   if (!release) return { refused: 'oneAtATime', wait: 1 };
   if (ctx.user) return { release };
   let wait: number;

@@ -47,9 +47,13 @@ export class WindowBudget implements RateLimitStore {
   }
 }
 
-/** Work one key may have running at once (one search per visitor): entries exist only while work runs. */
+/**
+ * Work one key may have running at once (one search per visitor): entries exist only while work
+ * runs. `enterInTurn` may also wait for a turn, in a short queue per key.
+ */
 export class InFlightLimit implements ConcurrencyStore {
   private readonly running = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
   private readonly perKey: number;
 
   constructor(perKey: number) {
@@ -61,7 +65,36 @@ export class InFlightLimit implements ConcurrencyStore {
   }
 
   enter(value: string): (() => void) | null {
+    return this.enterKey(opaqueKey('running', value));
+  }
+
+  /**
+   * A turn now, or once the work ahead of it ends: at most `queue` callers wait per key, each at
+   * most `maxWaitMs` (then null, as for one the queue had no room for).
+   */
+  enterInTurn(value: string, queue: number, maxWaitMs: number): Promise<(() => void) | null> {
     const key = opaqueKey('running', value);
+    const now = this.enterKey(key);
+    if (now) return Promise.resolve(now);
+    const line = this.waiting.get(key) ?? [];
+    if (line.length >= queue) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve(this.enterKey(key));
+      };
+      const timer = setTimeout(() => {
+        const index = line.indexOf(turn);
+        if (index >= 0) line.splice(index, 1);
+        if (!line.length && this.waiting.get(key) === line) this.waiting.delete(key);
+        resolve(null);
+      }, maxWaitMs);
+      line.push(turn);
+      this.waiting.set(key, line);
+    });
+  }
+
+  private enterKey(key: string): (() => void) | null {
     const count = this.running.get(key) ?? 0;
     if (count >= this.perKey) return null;
     this.running.set(key, count + 1);
@@ -72,6 +105,11 @@ export class InFlightLimit implements ConcurrencyStore {
       const left = (this.running.get(key) ?? 1) - 1;
       if (left > 0) this.running.set(key, left);
       else this.running.delete(key);
+      // The next in line takes the turn just freed.
+      const line = this.waiting.get(key);
+      const next = line?.shift();
+      if (line && !line.length) this.waiting.delete(key);
+      next?.();
     };
   }
 }

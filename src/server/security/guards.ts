@@ -30,8 +30,11 @@ export interface Guards {
     publicWrites: RateLimitStore;
     uploads: RateLimitStore;
     searches: RateLimitStore;
-    /** First searches from a shared address, before each visitor holds a budget cookie of her own. */
-    searchesRunning: ConcurrencyStore;
+    /**
+     * First searches from a shared address, before each visitor holds a budget cookie of her own:
+     * one at a time, the others waiting their turn in a short line rather than turned away.
+     */
+    searchesRunning: QueuedConcurrencyStore;
   };
   setupToken: SetupTokenStore;
   /** The server's time, per visitor and for everyone behind one shared address (http/visitor-work.ts). */
@@ -50,6 +53,12 @@ export interface RateLimitStore {
 export interface ConcurrencyStore {
   /** A release function when `key` has room (call it when the work ends), else null. */
   enter(key: string): (() => void) | null;
+}
+
+/** The same, with a short line of callers waiting for a turn. */
+export interface QueuedConcurrencyStore extends ConcurrencyStore {
+  /** A release function now or once a turn comes; null when the line is full or the wait too long. */
+  enterInTurn(key: string, queue: number, maxWaitMs: number): Promise<(() => void) | null>;
 }
 
 /** Growing delays after failed password checks, per address, per account and per pair. */
@@ -116,7 +125,7 @@ export function createMemoryGuards(env: Env): Guards {
       publicWrites: new RateLimiter(env.RATE_LIMIT_PUBLIC_WRITES * SHARED_ADDRESS_FACTOR, 3_600_000),
       uploads: new RateLimiter(env.RATE_LIMIT_UPLOADS * SHARED_ADDRESS_FACTOR, 3_600_000),
       searches: searchBudget(env.RATE_LIMIT_SEARCHES * SHARED_ADDRESS_FACTOR),
-      searchesRunning: new InFlightLimit(SHARED_ADDRESS_FACTOR),
+      searchesRunning: new InFlightLimit(1),
     },
     searches: searchBudget(env.RATE_LIMIT_SEARCHES),
     searchesRunning: new InFlightLimit(1),
