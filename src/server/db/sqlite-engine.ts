@@ -9,6 +9,7 @@ import * as schema from './schema.ts';
 import { registerSearchFunctions } from './search-functions.ts';
 import { WriteQueue } from './write-queue.ts';
 import { eraseNotedNow, watchDeletions } from './erase-sqlite.ts';
+import { applySkippedMigrations } from './migrations-skipped-sqlite.ts';
 
 export interface SqliteEngine {
   dialect: 'sqlite';
@@ -76,6 +77,7 @@ export function openSqlite(file: string): Db {
     exclusive: (work) => queue.run(async () => work()),
     migrate: () =>
       queue.run(async () => {
+        applySkippedMigrations(writer, migrationsFolder('sqlite'));
         migrate(drizzle(writer), { migrationsFolder: migrationsFolder('sqlite') });
         // Tables a migration added or rebuilt are watched too.
         watchDeletions(writer);
