@@ -17,7 +17,8 @@ describe('validators (ETags) of public reads', () => {
         const etag = await etagOf(pathname);
         // A fixed-length keyed hash: no separators, no counter, no run id, no time.
         expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-        for (const part of [version, ...version.split('.').filter((p) => p.length > 2)]) expect(etag).not.toContain(part);
+        // (Parts of a few characters, such as a small counter, would be found in any hash.)
+        for (const part of [version, ...version.split('.')].filter((p) => p.length > 2)) expect(etag).not.toContain(part);
         seen.push(etag);
       }
     }

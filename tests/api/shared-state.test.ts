@@ -126,6 +126,26 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL database', () => {
     expect(await counter()).toBe(before + 1);
   });
 
+  it('name the same content with the same ETag, so a reader revalidates on either, and both move on at a change made anywhere', async () => {
+    const [a, b] = await twoNodes();
+    await makeContent(site, 'news');
+    const list = (node: SiteNode, etag?: string) =>
+      fetch(`${node.url}/api/news`, { headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await list(a);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await list(b)).headers.get('etag')).toBe(etag);
+    expect((await list(b, etag)).status).toBe(304);
+    // A change made through a third process on the same database (here, this test's own).
+    await makeContent(site, 'news');
+    const [fromA, fromB] = await Promise.all([list(a, etag), list(b, etag)]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    expect(fromA.headers.get('etag')).not.toBe(etag);
+    expect(fromB.headers.get('etag')).toBe(fromA.headers.get('etag'));
+    expect(((await fromB.json()) as { total: number }).total).toBe(2);
+  });
+
   it('run a job on one node at a time: the other waits its turn, or skips it', async () => {
     const [a, b] = await twoNodes();
     let running = 0;

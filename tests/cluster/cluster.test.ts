@@ -130,6 +130,9 @@ describe('two app nodes behind HAProxy on one PostgreSQL database', () => {
         expect((await readerView(reader, id, title, view.listEtag!)).listStatus).toBe(304);
         before.push(view);
       }
+      // Both nodes name the same content with the same ETag: a reader revalidates on either.
+      expect(before[1]!.listEtag).toBe(before[0]!.listEtag);
+      expect((await readerView(readers[1]!, id, title, before[0]!.listEtag!)).listStatus).toBe(304);
 
       const saved = await sendForm(editorClient.at(writer.url), `/api/admin/news/${id}`, change);
       expect(saved.status).toBe(200);
@@ -143,6 +146,8 @@ describe('two app nodes behind HAProxy on one PostgreSQL database', () => {
         // A browser revalidating what either node gave it before gets the new list, not a 304.
         for (const old of before) expect((await readerView(reader, id, title, old.listEtag!)).listStatus, where).toBe(200);
       }
+      const after = await Promise.all(readers.map(async (reader) => (await readerView(reader, id, title)).listEtag));
+      expect(after[1]).toBe(after[0]);
     }
   });
 

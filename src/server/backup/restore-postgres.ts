@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONTENT_VERSION_CHANNEL, CONTENT_VERSION_KEY } from '../cache/content-version-postgres.ts';
 import { DUMP_READ_OPTIONS, SITE_SCHEMAS } from './database-dump-postgres.ts';
 import { connectionEnv, runTool } from './postgres-tools.ts';
 
@@ -32,10 +33,32 @@ export async function installPostgresDump(dump: string, url: string, stamp: stri
       });
       throw new Error(`${(error as Error).message}\nThe database is as it was.`, { cause: error });
     }
+    await moveContentVersionOn(client, kept.find(({ name }) => name === 'public')?.keptAs);
     return kept.map(({ keptAs }) => keptAs);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Sets the restored site's content version past both the restored one and the one it replaces
+ * (readers hold validators made from the latter), and tells running nodes: a version never names
+ * two contents (content-version-postgres.ts).
+ */
+async function moveContentVersionOn(client: pg.Client, replacedSchema: string | undefined): Promise<void> {
+  let replaced = 0;
+  if (replacedSchema) {
+    const { rows } = await client
+      .query<{ value: string }>(`SELECT value FROM ${quote(replacedSchema)}.site_state WHERE key = $1`, [CONTENT_VERSION_KEY])
+      .catch(() => ({ rows: [] as { value: string }[] }));
+    replaced = Number(rows[0]?.value ?? 0);
+  }
+  const { rows } = await client.query<{ value: string }>(
+    `INSERT INTO public.site_state (key, value) VALUES ($1, $2::integer + 1)
+     ON CONFLICT (key) DO UPDATE SET value = GREATEST(site_state.value, $2::integer) + 1 RETURNING value`,
+    [CONTENT_VERSION_KEY, replaced],
+  );
+  await client.query('SELECT pg_notify($1, $2)', [CONTENT_VERSION_CHANNEL, String(rows[0]!.value)]);
 }
 
 async function inTransaction(client: pg.Client, work: () => Promise<void>): Promise<void> {

@@ -5,70 +5,54 @@ import { execute, postgresOf, type Db } from '../db/client.ts';
 import { siteState } from '../db/schema.ts';
 import type { ContentVersionSource } from './content-version.ts';
 
-const KEY = 'content_version';
-const CHANNEL = 'content_version';
+/** The shared counter's key in site_state, and the channel its new values are announced on. */
+export const CONTENT_VERSION_KEY = 'content_version';
+export const CONTENT_VERSION_CHANNEL = 'content_version';
 /** How soon a lost listening connection is tried again. */
 const RECONNECT_MS = 1_000;
 
 /**
- * The version as every node on one PostgreSQL database sees it, pushed rather than asked: a bump
- * increments the shared counter (site_state) and sends NOTIFY in the same transaction, which
- * PostgreSQL delivers to every listening node when it commits. Each node keeps one connection that
- * LISTENs; a notification from any node (or a lost and regained connection, which may have missed
- * some) moves this node's `epoch`. A notification arrives a moment after the commit, though, and an
- * editor's answer may reach her before the other nodes have heard: so each request first reads the
- * shared counter (`refresh`: one primary-key lookup, shared by the requests that arrive while one
- * is in flight; its cost is measured in docs/benchmarks.md), and no node serves a page older than
- * the last change answered to anyone. This node's own bumps
- * count at once, before their commit reaches anyone. `run` keeps a restarted node from repeating
- * the versions of an earlier run.
+ * The version as every node on one PostgreSQL database sees it: the shared counter (site_state)
+ * itself, so every node names the same content with the same version, and a reader's ETag from
+ * one node is honoured by the others. A bump increments the counter and sends its new value with
+ * NOTIFY in the same transaction, which PostgreSQL delivers to every listening node when it
+ * commits. A notification arrives a moment after the commit, though, and an editor's answer may
+ * reach her before the other nodes have heard: so each request first reads the counter
+ * (`refresh`: one primary-key lookup, shared by the requests that arrive while one is in flight;
+ * its cost is measured in docs/benchmarks.md), and no node serves a page older than the last change
+ * answered to anyone.
+ *
+ * The counter only grows (a restore sets it past both the restored and the replaced value,
+ * restore-postgres.ts), so a version never names two contents. While this node's own bump is on
+ * its way (or failed to be counted), its version carries a suffix of its own, so nothing it reads
+ * after its change is kept under the version from before it.
  */
 export function postgresContentVersion(db: Db): ContentVersionSource {
   const engine = postgresOf(db);
   const { url } = engine;
   const run = randomBytes(8).toString('hex');
-  let changes = 0;
-  let epoch = 0;
+  let seen = -1;
+  let bumping = 0;
+  let ownChanges = 0;
+  // Until the first read, and while an own change is not yet counted in `seen`.
+  let unsettled: string | null = `${run}.start`;
+  // An own change whose count failed: its suffix stays until a change is seen from the counter.
+  let uncounted = false;
   let listener: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
-  const listen = async () => {
-    const client = new pg.Client({ connectionString: url, application_name: 'womens-rights-news content version' });
-    client.on('notification', (message) => {
-      // Our own bumps were counted when they were made.
-      if (message.payload !== run) epoch += 1;
-    });
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (listener === client) listener = null;
-      if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (closed) return void (await client.end());
-      listener = client;
-      // Whatever changed while no connection listened is treated as a change.
-      epoch += 1;
-    } catch {
-      await client.end().catch(() => undefined);
+  const note = (value: number) => {
+    if (value > seen) {
+      seen = value;
+      uncounted = false;
     }
+    if (bumping === 0 && !uncounted) unsettled = null;
   };
-  void listen();
-  engine.onClose(async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    await listener?.end().catch(() => undefined);
-  });
 
-  // The shared counter as this node last read it: a read finding another value moves the epoch.
-  let seen: number | null = null;
   const readShared = async () => {
-    const [row] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, KEY)).limit(1);
-    const value = Number(row?.value ?? 0);
-    if (seen !== null && value !== seen) epoch += 1;
-    seen = value;
+    const [row] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, CONTENT_VERSION_KEY)).limit(1);
+    note(Number(row?.value ?? 0));
   };
   // One read in flight; requests arriving meanwhile share the next one, which starts after they came.
   let reading: Promise<void> | null = null;
@@ -85,19 +69,57 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
     return next;
   };
 
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: 'womens-rights-news content version' });
+    client.on('notification', (message) => note(Number(message.payload)));
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (listener === client) listener = null;
+      if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_VERSION_CHANNEL}`);
+      if (closed) return void (await client.end());
+      listener = client;
+      // Whatever changed while no connection listened is read now.
+      await refresh().catch(() => undefined);
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  };
+  void listen();
+  engine.onClose(async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    await listener?.end().catch(() => undefined);
+  });
+
   return {
-    current: () => `${run}.${changes}.${epoch}`,
+    current: () => (unsettled === null ? String(seen) : `${seen}.${unsettled}`),
     refresh,
     async bump() {
-      changes += 1;
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(siteState)
-          .values({ key: KEY, value: 1 })
-          .onConflictDoUpdate({ target: siteState.key, set: { value: sql`${siteState.value} + 1` } });
-        // Delivered to every listening node when this transaction commits, and only then.
-        await execute(tx, sql`SELECT pg_notify(${CHANNEL}, ${run})`);
-      });
+      bumping += 1;
+      ownChanges += 1;
+      unsettled = `${run}.${ownChanges}`;
+      try {
+        const value = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(siteState)
+            .values({ key: CONTENT_VERSION_KEY, value: 1 })
+            .onConflictDoUpdate({ target: siteState.key, set: { value: sql`${siteState.value} + 1` } })
+            .returning({ value: siteState.value });
+          // Delivered to every listening node when this transaction commits, and only then.
+          await execute(tx, sql`SELECT pg_notify(${CONTENT_VERSION_CHANNEL}, ${String(row!.value)})`);
+          return Number(row!.value);
+        });
+        bumping -= 1;
+        note(value);
+      } catch (error) {
+        bumping -= 1;
+        uncounted = true;
+        throw error;
+      }
     },
   };
 }
