@@ -1,10 +1,14 @@
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, postgresOf, type Db } from '../../src/server/db/client.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
+import { createPostgresGuards } from '../../src/server/security/guards-postgres.ts';
+import type { LoginThrottleStore } from '../../src/server/security/guards.ts';
+import { CONCURRENT_CHECKS, LOGIN_RULES } from '../../src/server/security/throttle.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { CookieClient } from '../setup/http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
-import type { TestDeps } from '../setup/test-db.ts';
+import { testDialect, type TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 
 const sites = sitesStartedInTests();
@@ -152,5 +156,84 @@ describe('sign-in guessing in parallel', () => {
     // At most four checks at once per account, and the account-wide rule lets twenty through before any delay.
     expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(20);
     expect(answers.some((answer) => answer.cookie)).toBe(false);
+  });
+});
+
+describe('the login throttle itself, on the nodes of one site', () => {
+  const others: Db[] = [];
+  afterEach(async () => {
+    for (const db of others.splice(0)) await db.close();
+  });
+  /** On PostgreSQL three nodes, each with connections of its own, sharing the counts; on SQLite the one process. */
+  function throttles(d: TestDeps): LoginThrottleStore[] {
+    if (testDialect !== 'postgres') return [d.guards.loginThrottle];
+    const more = [1, 2].map(() => openDatabase(d.env.DATABASE_URL));
+    others.push(...more);
+    return [d.guards.loginThrottle, ...more.map((db) => createPostgresGuards(db, d.env, d.keys).loginThrottle)];
+  }
+  const account = 'editor@example.org';
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reserves no more checks than the account-wide rule allows, however many addresses try at once on however many nodes', async () => {
+    const nodes = throttles(sites.deps());
+    let running = 0;
+    let most = 0;
+    let checked = 0;
+    for (let wave = 0; wave < 20 && checked < LOGIN_RULES.account.free; wave++) {
+      await Promise.all(
+        Array.from({ length: 150 }, async (_, i) => {
+          const { attempt } = await nodes[i % nodes.length]!.begin(`10.${wave}.${i >> 8}.${i & 255}`, account);
+          if (!attempt) return;
+          checked++;
+          most = Math.max(most, ++running);
+          await pause(Math.random() * 15);
+          running--;
+          await attempt.failed();
+        }),
+      );
+    }
+    expect(most).toBeLessThanOrEqual(CONCURRENT_CHECKS.perAccount);
+    expect(checked).toBe(LOGIN_RULES.account.free);
+  });
+
+  it('settles checks, right and wrong, while other attempts on the account begin on other nodes, without a deadlock', async () => {
+    const nodes = throttles(sites.deps());
+    const errors: unknown[] = [];
+    for (let wave = 0; wave < 6; wave++) {
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          try {
+            const { attempt } = await nodes[i % nodes.length]!.begin(`10.${wave}.0.${i}`, account);
+            // A right password clears the account's counts while others are being counted.
+            await (i % 2 ? attempt?.succeeded() : attempt?.failed());
+          } catch (error) {
+            errors.push(error);
+          }
+        }),
+      );
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it.runIf(testDialect === 'postgres')('keeps a flood of attempts at one account from taking the node’s database connections while they wait', async () => {
+    const d = sites.deps();
+    const pool = postgresOf(d.db).pool;
+    let queued = 0;
+    const sample = setInterval(() => (queued = Math.max(queued, pool.waitingCount)), 1);
+    try {
+      await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          const { attempt } = await d.guards.loginThrottle.begin(`10.9.0.${i}`, account);
+          if (!attempt) return;
+          await pause(10);
+          await attempt.failed();
+        }),
+      );
+    } finally {
+      clearInterval(sample);
+    }
+    // One attempt at a time in the database and the few checks under way settling: the node's other
+    // work (pages, sign-ins at other accounts) always finds a connection free.
+    expect(queued).toBe(0);
   });
 });

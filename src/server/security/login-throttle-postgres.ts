@@ -16,13 +16,46 @@ async function bump(client: pg.PoolClient, keys: string[], now: number, expiresA
 }
 
 /**
+ * FIFO locks by key, held in this process. A caller waiting here holds no database connection: a
+ * flood of attempts at one account queues in memory instead of taking the node's whole pool to wait
+ * on the database's lock, where the settles that end checks, and every reader, would queue behind it.
+ */
+class NodeLocks {
+  /** Per key held, the callers waiting for it in order. */
+  private readonly lines = new Map<string, (() => void)[]>();
+
+  async hold<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    // Sorted, so two callers never wait on each other's second lock.
+    const sorted = [...keys].sort();
+    for (const key of sorted) {
+      const line = this.lines.get(key);
+      if (line) await new Promise<void>((resolve) => line.push(resolve));
+      else this.lines.set(key, []);
+    }
+    try {
+      return await work();
+    } finally {
+      for (const key of sorted) {
+        const next = this.lines.get(key)?.shift();
+        if (next) next();
+        else this.lines.delete(key);
+      }
+    }
+  }
+}
+
+/**
  * The login throttle of security/throttle.ts, shared by the nodes of a PostgreSQL site: the same
  * rules (`loginWait`), with the failures, turns and checks under way kept in `guard_counters`. An
  * attempt is decided and reserved in one transaction holding advisory locks on its account and
- * address, so parallel attempts on any nodes each see the ones before them, as in one process.
+ * address, so parallel attempts on any nodes each see the ones before them, as in one process (the
+ * lock is taken by a statement of its own before the read, whose snapshot then holds every commit
+ * made under it). Settling takes the same locks: no two of these transactions then write the same
+ * rows at once, so they cannot deadlock on rows.
  */
 export class PostgresLoginThrottle implements LoginThrottleStore {
   private readonly counters: Counters;
+  private readonly nodeLocks = new NodeLocks();
   constructor(counters: Counters) {
     this.counters = counters;
   }
@@ -41,9 +74,13 @@ export class PostgresLoginThrottle implements LoginThrottleStore {
     const keys = this.keysOf(ip, account);
     const failureKeys = Object.values(keys.failures);
     const runningKeys = [keys.running.account, ...(keys.running.address ? [keys.running.address] : [])];
-    const reserved = await this.counters.transaction(async (client): Promise<LoginReservation | null> => {
-      // Sorted, so two attempts never wait on each other's second lock.
-      for (const lock of [...runningKeys].sort()) await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
+    const locked = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
+      this.counters.transaction(async (client) => {
+        // Sorted, so two transactions never wait on each other's second lock.
+        for (const lock of [...runningKeys].sort()) await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
+        return work(client);
+      });
+    const decide = async (client: pg.PoolClient): Promise<LoginReservation | null> => {
       const { rows } = await client.query<{ key: string; count: number; since: number }>(
         'SELECT key, count, since FROM guard_counters WHERE key = ANY($1::text[]) AND expires_at > $2::bigint',
         [[...failureKeys, ...runningKeys, ...(keys.turn ? [keys.turn] : [])], now],
@@ -69,13 +106,16 @@ export class PostgresLoginThrottle implements LoginThrottleStore {
       if (keys.turn) await client.query('DELETE FROM guard_counters WHERE key = $1', [keys.turn]);
       await bump(client, runningKeys, now, now + CHECK_KEPT_MS);
       return null;
-    });
+    };
+    // One attempt per account and per address at a time from this node; other nodes' attempts wait in the database.
+    const reserved = await this.nodeLocks.hold(runningKeys, () => locked(decide));
     if (reserved) return reserved;
     let settled = false;
     const settle = async (success: boolean) => {
       if (settled) return;
       settled = true;
-      await this.counters.transaction(async (client) => {
+      // Not behind this node's line of attempts: a check that ended frees its place at once.
+      await locked(async (client) => {
         await client.query('UPDATE guard_counters SET count = count - 1 WHERE key = ANY($1::text[])', [runningKeys]);
         await client.query('DELETE FROM guard_counters WHERE key = ANY($1::text[]) AND count <= 0', [runningKeys]);
         // The owner proved who they are: this address's counts and the account-wide count go.
