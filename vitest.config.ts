@@ -81,6 +81,8 @@ const postgresSuites = [
   'tests/api/erasure-postgres.test.ts',
   'tests/api/backup-postgres.test.ts',
   'tests/api/copy-to-postgres.test.ts',
+  'tests/api/two-nodes-postgres.test.ts',
+  'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/search.test.ts',
   'tests/api/search-bounds.test.ts',
   'tests/api/search-http.test.ts',
@@ -98,13 +100,17 @@ const postgresSuites = [
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or
- * are about PostgreSQL's own side (its erasure, its backups, moving an SQLite site onto it).
+ * are about PostgreSQL's own side (its erasure, its backups, moving an SQLite site onto it, several
+ * nodes on one database). Suites about SQLite's own side (its file, its migrations) are simply not
+ * in postgresSuites; no suite skips tests by engine.
  */
 const bothEngineSuites = [
   'tests/api/schema-parity.test.ts',
   'tests/api/erasure-postgres.test.ts',
   'tests/api/backup-postgres.test.ts',
   'tests/api/copy-to-postgres.test.ts',
+  'tests/api/two-nodes-postgres.test.ts',
+  'tests/api/login-throttle-pool-postgres.test.ts',
 ];
 
 export default defineConfig({
