@@ -91,9 +91,7 @@ const postgresSuites = [
   'tests/api/publication-visibility.test.ts',
   'tests/api/gallery.test.ts',
   'tests/api/search-engines-agree.test.ts',
-  // Not search-flood yet: PostgreSQL's search still tokenizes, ranks and marks in JavaScript on the
-  // request thread, so a flood of costly searches slows readers there (it runs on SQLite, whose
-  // searches are on worker threads).
+  'tests/api/search-flood.test.ts',
   // Not security-login-concurrency yet: on PostgreSQL, many addresses guessing one account at once
   // were once let past the account-wide limit in a loaded run; to be found before it runs here.
 ];
