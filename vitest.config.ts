@@ -94,9 +94,7 @@ const postgresSuites = [
   'tests/api/gallery.test.ts',
   'tests/api/search-engines-agree.test.ts',
   'tests/api/security-login-concurrency.test.ts',
-  // Not search-flood yet: PostgreSQL's search still tokenizes, ranks and marks in JavaScript on the
-  // request thread, so a flood of costly searches slows readers there (it runs on SQLite, whose
-  // searches are on worker threads).
+  'tests/api/search-flood.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import pg from './postgres-types.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db, Orm } from './client.ts';
@@ -14,10 +14,6 @@ export interface PostgresEngine {
   /** Connections of the engine's own outside the pool (a LISTEN), ended when the handle closes. */
   onClose(step: () => Promise<void>): void;
 }
-
-// Times are stored as milliseconds in bigint columns (schema-pg.ts) and read back as numbers, as
-// SQLite gives them; every millisecond time until the year 287396 fits a double exactly.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** SQLSTATEs after which a serializable transaction is simply tried again. */
 const RETRYABLE = new Set(['40001', '40P01']);

@@ -4,7 +4,6 @@ import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import { emptyPage, MAX_RESULTS, SearchTimeoutError, TEXT_COLUMNS, type SearchHit, type SearchPage } from './engine.ts';
 import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqlite.ts';
-import { quoteLexeme } from './index-postgres.ts';
 import { FILTERS, rankNewest } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
 import { isPublic, orderMatches, type Audience, type Meta } from './ranking.ts';
@@ -16,6 +15,12 @@ import { tableOf } from './result-texts.ts';
  * one page's texts marked. The documents' tokens were cut by SQLite's tokenizer (index-postgres.ts)
  * and the query's are too, so a query matches the same documents on both engines.
  */
+
+/**
+ * A lexeme quoted for tsvector and tsquery input. It lives here rather than beside the indexing
+ * (index-postgres.ts) so that a search thread does not load Drizzle: about a second of its start.
+ */
+export const quoteLexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** Each word's spellings as phrases of tokens, cut as SQLite's index cuts them; a spelling without a token is left out. */
 export function phrasesOf(words: readonly string[][]): string[][][] {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/client.ts';
 import { alternativeSpellings, normalizeSearchText, searchKey } from '../../shared/search-text.ts';
 import { INDEX_COLUMNS, tokensOf, type IndexedTexts } from './fts5-memory-sqlite.ts';
+import { quoteLexeme } from './engine-postgres.ts';
 
 /**
  * Keeping PostgreSQL's search documents in step with the items (docs/decisions/025). The triggers
@@ -60,9 +61,6 @@ export function tsvectorOf(texts: IndexedTexts): { words: string; tokens: number
 
 /** The tokens of SQLite's `facets` column (migrations/0010): hidden or not, the type, the country if any. */
 const facetTokens = (source: Source) => 1 + (source.public_since === null ? 1 : 0) + (source.country === null ? 0 : 1);
-
-/** A lexeme quoted for tsvector and tsquery input. */
-export const quoteLexeme = (term: string) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
  * The document of one item, exactly as SQLite's views compute it (migrations/0005 and 0010):

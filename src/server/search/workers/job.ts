@@ -14,7 +14,7 @@ export interface SearchJob {
 export type SearchRequest = SearchJob & { id: number; deadline: number };
 
 /**
- * A thread's answer. A failure carries at most SQLite's error code, never its message, which could
+ * A thread's answer. A failure carries at most the engine's error code, never its message, which could
  * quote the query (docs/decisions/017: searched words are never logged).
  */
 export type SearchReply =
@@ -22,7 +22,10 @@ export type SearchReply =
   | { id: number; ok: true; page: SearchPage }
   | { id: number; ok: false; reason: 'timedOut' | 'failed'; code: string | null };
 
-/** Where searches run: a pool of threads on SQLite; the PostgreSQL back end will run them on its own connections. */
+/** The database a search thread opens its own connection to: the site's SQLite file, or its PostgreSQL database. */
+export type SearchSource = { file: string } | { url: string };
+
+/** Where searches run: a pool of threads (pool.ts), on either engine. */
 export interface SearchExecutor {
   run(job: SearchJob): Promise<SearchPage>;
   /** Stops every thread; searches asked for afterwards fail. */

@@ -2,9 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { Env } from '../../env.ts';
 import { SearchTimeoutError, type SearchPage } from '../engine.ts';
 import { postgresOf, sqliteOf, type Db } from '../../db/client.ts';
-import type { SearchExecutor, SearchJob, SearchReply, SearchRequest } from './job.ts';
+import type { SearchExecutor, SearchJob, SearchReply, SearchRequest, SearchSource } from './job.ts';
 import { SearchBusyError, SearchFailedError } from './errors.ts';
-import { PostgresSearches } from './executor-postgres.ts';
 
 export { SearchBusyError, SearchFailedError };
 
@@ -38,14 +37,15 @@ interface Slot {
 }
 
 /**
- * Searches off the request thread (docs/decisions/019): a few threads, each with its own read-only
- * connection to the database file (WAL lets them read while the site writes), a bounded queue and
- * a time limit. A search is synchronous SQLite work that cannot be interrupted from outside, so a
- * thread that overruns is terminated (it ends when its statement returns) and its slot stays taken
- * until it has ended: however many searches overrun, no more than `threads` cores search at once.
+ * Searches off the request thread (docs/decisions/019, 025): a few threads, each with its own
+ * read-only connection to the database (the SQLite file, whose WAL lets them read while the site
+ * writes, or PostgreSQL), a bounded queue and a time limit. A search's JavaScript work (and all of
+ * it on SQLite) cannot be interrupted from outside, so a thread that overruns is terminated (it
+ * ends when its statement or step returns) and its slot stays taken until it has ended: however
+ * many searches overrun, no more than `threads` cores search at once.
  */
 export class SearchWorkers implements SearchExecutor {
-  readonly file: string;
+  readonly source: SearchSource;
   readonly options: SearchWorkerOptions;
   private readonly idle: Slot[] = [];
   private readonly waiting: ((slot: Slot) => void)[] = [];
@@ -55,8 +55,8 @@ export class SearchWorkers implements SearchExecutor {
   /** Recent search duration, for an honest Retry-After. */
   private averageMs = 20;
 
-  constructor(file: string, options: SearchWorkerOptions) {
-    this.file = file;
+  constructor(source: SearchSource, options: SearchWorkerOptions) {
+    this.source = source;
     this.options = options;
     for (let index = 0; index < options.threads; index++) this.idle.push({ worker: null, ready: null });
   }
@@ -101,7 +101,7 @@ export class SearchWorkers implements SearchExecutor {
 
   private start(slot: Slot): Promise<Worker> {
     if (slot.ready) return slot.ready;
-    const worker = new Worker(threadScript, { workerData: { file: this.file } });
+    const worker = new Worker(threadScript, { workerData: this.source });
     this.alive.add(worker);
     slot.worker = worker;
     const ready = new Promise<Worker>((resolve, reject) => {
@@ -179,8 +179,7 @@ const codeOf = (error: unknown) => {
   return typeof code === 'string' ? code : null;
 };
 
-/** The executor for a database: threads on its SQLite file, or PostgreSQL's own connections. */
-export function searchExecutorFor(db: Db, options: SearchWorkerOptions): SearchExecutor {
-  if (db.dialect === 'postgres') return new PostgresSearches(postgresOf(db).pool, options);
-  return new SearchWorkers(sqliteOf(db).file, options);
+/** The search threads of a database, each connecting to it on its own (not through the site's pool). */
+export function searchExecutorFor(db: Db, options: SearchWorkerOptions): SearchWorkers {
+  return new SearchWorkers(db.dialect === 'postgres' ? { url: postgresOf(db).url } : { file: sqliteOf(db).file }, options);
 }
