@@ -93,6 +93,7 @@ const postgresSuites = [
   'tests/api/publication-visibility.test.ts',
   'tests/api/gallery.test.ts',
   'tests/api/search-engines-agree.test.ts',
+  'tests/api/search-engines-side-by-side-postgres.test.ts',
   'tests/api/security-login-concurrency.test.ts',
   'tests/api/search-flood.test.ts',
 ];
@@ -109,6 +110,7 @@ const bothEngineSuites = [
   'tests/api/copy-to-postgres.test.ts',
   'tests/api/two-nodes-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
+  'tests/api/search-engines-side-by-side-postgres.test.ts',
 ];
 
 export default defineConfig({
