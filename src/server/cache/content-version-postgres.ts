@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { execute, postgresOf, type Db } from '../db/client.ts';
+import { postgresOf, type Db } from '../db/client.ts';
 import { siteState } from '../db/schema.ts';
 import type { ContentVersionSource } from './content-version.ts';
 
@@ -10,6 +10,8 @@ export const CONTENT_VERSION_KEY = 'content_version';
 export const CONTENT_VERSION_CHANNEL = 'content_version';
 /** How soon a lost listening connection is tried again. */
 const RECONNECT_MS = 1_000;
+/** Tries of a bump before the change is reported as not counted (then only this node has moved on). */
+const BUMP_ATTEMPTS = 4;
 
 /**
  * The version as every node on one PostgreSQL database sees it: the shared counter (site_state)
@@ -95,6 +97,30 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
     await listener?.end().catch(() => undefined);
   });
 
+  /**
+   * One statement outside any transaction (READ COMMITTED): an increment waits for a concurrent one's
+   * row lock instead of failing as a serializable transaction may, so a burst of changes loses no
+   * bump; NOTIFY goes out when it commits. A failure is tried again (an extra bump costs nothing).
+   */
+  const increment = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { rows } = await engine.pool.query<{ value: number }>(
+          `WITH bumped AS (
+             INSERT INTO site_state (key, value) VALUES ($1, 1)
+             ON CONFLICT (key) DO UPDATE SET value = site_state.value + 1 RETURNING value
+           )
+           SELECT value, pg_notify($2, value::text) FROM bumped`,
+          [CONTENT_VERSION_KEY, CONTENT_VERSION_CHANNEL],
+        );
+        return Number(rows[0]!.value);
+      } catch (error) {
+        if (attempt >= BUMP_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
+
   return {
     current: () => (unsettled === null ? String(seen) : `${seen}.${unsettled}`),
     refresh,
@@ -103,16 +129,7 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
       ownChanges += 1;
       unsettled = `${run}.${ownChanges}`;
       try {
-        const value = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(siteState)
-            .values({ key: CONTENT_VERSION_KEY, value: 1 })
-            .onConflictDoUpdate({ target: siteState.key, set: { value: sql`${siteState.value} + 1` } })
-            .returning({ value: siteState.value });
-          // Delivered to every listening node when this transaction commits, and only then.
-          await execute(tx, sql`SELECT pg_notify(${CONTENT_VERSION_CHANNEL}, ${String(row!.value)})`);
-          return Number(row!.value);
-        });
+        const value = await increment();
         bumping -= 1;
         note(value);
       } catch (error) {
