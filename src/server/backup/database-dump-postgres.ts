@@ -14,6 +14,14 @@ export const SITE_SCHEMAS = ['public', 'drizzle'] as const;
 export const DUMP_READ_OPTIONS = ['--no-owner', '--no-privileges', '--single-transaction'];
 
 /**
+ * Tables whose rows a backup leaves out (their structure is kept): the counts of the last hour's
+ * visitors, keyed by a hash of their address (security/guards-postgres.ts), and the setup tokens.
+ * On SQLite these live in the process's memory and never reach a backup either; a site restored
+ * from a backup starts with them empty, as a restarted SQLite site does.
+ */
+export const TRANSIENT_TABLES = ['guard_counters', 'setup_tokens'] as const;
+
+/**
  * Writes a custom-format dump of the site's schemas with the system's pg_dump: one snapshot, so it
  * is consistent while the site runs and writes, as SQLite's online backup is. Uncompressed: the
  * archive is gzipped as a whole, and a restore's bounds on inflating (decision 020) then cover the
@@ -22,7 +30,8 @@ export const DUMP_READ_OPTIONS = ['--no-owner', '--no-privileges', '--single-tra
 export async function dumpPostgresDatabase(db: Db, file: string): Promise<void> {
   const { url } = postgresOf(db);
   const schemas = SITE_SCHEMAS.map((schema) => `--schema=${schema}`);
-  const run = runTool('pg_dump', ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...schemas, `--file=${file}`], connectionEnv(url));
+  const transient = TRANSIENT_TABLES.map((table) => `--exclude-table-data=public.${table}`);
+  const run = runTool('pg_dump', ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...schemas, ...transient, `--file=${file}`], connectionEnv(url));
   run.stdout.resume();
   await run.done;
 }
