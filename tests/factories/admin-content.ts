@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { storeUpload } from '../../src/server/uploads/store.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { makeContact, makeStory, unique } from './index.ts';
+import { replayingMediaWorkers } from './cleaned-image.ts';
 
 const palettes = [
   ['#5b2245', '#d49dbd'],
@@ -37,7 +38,7 @@ export async function makeIllustrationUpload(deps: TestDeps) {
   fs.mkdirSync(deps.storage.incoming, { recursive: true });
   const temp = path.join(deps.storage.incoming, unique('in'));
   fs.copyFileSync(file, temp);
-  return storeUpload(deps, temp, { allowVideo: false });
+  return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }
 
 /** A pending contact message with an attached image; returns its id. */

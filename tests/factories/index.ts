@@ -12,6 +12,7 @@ import { storeUpload, type StoredUpload } from '../../src/server/uploads/store.t
 import type { ContentKind } from '../../src/shared/schemas/content.ts';
 import { contentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
+import { replayingMediaWorkers } from './cleaned-image.ts';
 
 let sequence = 0;
 /** A value no other factory call in this run returns. */
@@ -40,12 +41,12 @@ export async function makeImageFile(deps: TestDeps, format: 'png' | 'jpeg' | 'we
   return file;
 }
 
-/** Stores an image exactly as the upload endpoint does and returns its record. */
+/** Stores an image as the upload endpoint does (its cleaning done once per test process) and returns its record. */
 export async function makeImageUpload(deps: TestDeps): Promise<StoredUpload> {
   const file = await makeImageFile(deps);
   const temp = path.join(deps.storage.incoming, unique('in'));
   fs.copyFileSync(file, temp);
-  return storeUpload(deps, temp, { allowVideo: false });
+  return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }
 
 /** A caller acting as the given admin without a session row (factories set up data through the procedures). */

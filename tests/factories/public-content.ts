@@ -9,6 +9,7 @@ import type { Category, ContentKind, Country } from '../../src/shared/schemas/co
 import { contentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { makeUser, systemCaller, unique } from './index.ts';
+import { replayingMediaWorkers } from './cleaned-image.ts';
 
 /**
  * Public-site content for browser tests, created through the same procedures editors use. One
@@ -28,17 +29,19 @@ let imageCount = 0;
 
 /** A text-free gradient illustration, stored exactly as an upload is (with its responsive variants). */
 export async function makeIllustrationUpload(deps: TestDeps, width = 400, height = 250) {
-  const [dark, light] = palettes[imageCount++ % palettes.length]!;
+  // Twelve different pictures at most, so the media worker cleans each only once (cleaned-image.ts).
+  const drawn = imageCount++ % 12;
+  const [dark, light] = palettes[drawn % palettes.length]!;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${(imageCount * 97) % width}" cy="${height * 0.4}" r="${height * 0.35}" fill="#fff" fill-opacity="0.14"/>
+    <circle cx="${((drawn + 1) * 97) % width}" cy="${height * 0.4}" r="${height * 0.35}" fill="#fff" fill-opacity="0.14"/>
     <path d="M0 ${height * 0.8} Q ${width * 0.35} ${height * 0.6} ${width * 0.65} ${height * 0.82} T ${width} ${height * 0.72} V ${height} H 0 Z" fill="#fff" fill-opacity="0.2"/>
   </svg>`;
   const temp = path.join(deps.storage.incoming, unique('illustration'));
   fs.mkdirSync(deps.storage.incoming, { recursive: true });
   await sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toFile(temp);
-  return storeUpload(deps, temp, { allowVideo: false });
+  return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }
 
 const editors = new WeakMap<TestDeps, Promise<SessionUser>>();
