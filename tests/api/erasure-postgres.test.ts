@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkErasureSetup } from '../../src/server/db/erase-postgres.ts';
 import { eraseDeleted } from '../../src/server/db/erase.ts';
 import { contactMessages, stories } from '../../src/server/db/schema.ts';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { openDatabase, postgresOf, type Db } from '../../src/server/db/client.ts';
 import { freshDatabaseUrl, newTestDir } from '../setup/test-db.ts';
 
 /** Every file of the PostgreSQL cluster holding these bytes (tables, indexes, TOAST, WAL, statistics). */
@@ -32,6 +32,19 @@ afterAll(() => deps.db.close());
 
 describe('erasure on PostgreSQL', () => {
   it('finds this server set up to keep the promise', async () => {
+    expect(await checkErasureSetup(deps.db)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('names the schemas a restore kept, which hold deleted items out of its reach, until they are dropped', async () => {
+    const { pool } = postgresOf(deps.db);
+    await pool.query('CREATE SCHEMA public_before_restore_1795700000000');
+    try {
+      const setup = await checkErasureSetup(deps.db);
+      expect(setup.ok).toBe(false);
+      expect(setup.problems).toEqual([expect.stringContaining('DROP SCHEMA … CASCADE each of: public_before_restore_1795700000000')]);
+    } finally {
+      await pool.query('DROP SCHEMA public_before_restore_1795700000000');
+    }
     expect(await checkErasureSetup(deps.db)).toEqual({ ok: true, problems: [] });
   });
 

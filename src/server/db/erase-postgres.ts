@@ -73,7 +73,14 @@ export interface ErasureSetup {
 export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
   const { pool } = postgresOf(db);
   const { rows } = await pool.query<{ name: string; setting: string }>(
-    "SELECT name, setting FROM pg_settings WHERE name IN ('wal_recycle', 'archive_mode', 'wal_keep_size', 'max_replication_slots', 'log_statement')",
+    `SELECT name, setting FROM pg_settings
+      WHERE name IN ('wal_recycle', 'archive_mode', 'wal_keep_size', 'log_statement', 'log_min_duration_statement', 'log_parameter_max_length', 'shared_preload_libraries', 'session_preload_libraries')`,
+  );
+  const slots = (await pool.query<{ name: string }>('SELECT slot_name AS name FROM pg_replication_slots')).rows.map((row) => row.name);
+  // Left by a restore (backup/restore-postgres.ts): a whole copy of the site as it was, which
+  // erasure does not reach, with every story deleted since the backup still in it.
+  const kept = (await pool.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE '%\\_before\\_restore\\_%' ORDER BY 1")).rows.map(
+    (row) => row.name,
   );
   const setting = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   const [rights] = (
@@ -87,6 +94,13 @@ export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
   if (setting.archive_mode !== 'off') problems.push('archive_mode is on: archived WAL keeps deleted rows; erasure cannot reach the archive');
   if (setting.wal_keep_size !== '0') problems.push('set wal_keep_size = 0');
   if (setting.log_statement && setting.log_statement !== 'none') problems.push('set log_statement = none (statements with submitted text would be logged)');
+  if (Number(setting.log_min_duration_statement ?? -1) >= 0 && setting.log_parameter_max_length !== '0')
+    problems.push('set log_min_duration_statement = -1, or log_parameter_max_length = 0 (a slow statement is logged with the text it carried)');
+  if (/auto_explain/.test(`${setting.shared_preload_libraries ?? ''},${setting.session_preload_libraries ?? ''}`))
+    problems.push('auto_explain is loaded: it can log statements with the text they carried');
+  if (slots.length) problems.push(`replication slots hold WAL, deleted rows inside it, until their reader takes it: ${slots.join(', ')}`);
+  if (kept.length)
+    problems.push(`schemas kept by a restore hold the site as it was, deleted items included; once the restore is checked, DROP SCHEMA … CASCADE each of: ${kept.join(', ')}`);
   if (!rights?.checkpoint) problems.push('GRANT pg_checkpoint TO the site\'s role');
   if (!rights?.switchWal) problems.push('GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site\'s role');
   return { ok: problems.length === 0, problems };
