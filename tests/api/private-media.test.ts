@@ -5,6 +5,9 @@ import { makeUser } from '../factories/index.ts';
 import { makeContactWithImage, makeIllustrationUpload, makeStoryWithImage } from '../factories/admin-content.ts';
 import { makeVideoUpload } from '../factories/media.ts';
 import { editorCaller, makePost } from '../factories/public-content.ts';
+import { eq } from 'drizzle-orm';
+import { stories } from '../../src/server/db/schema.ts';
+import type { Storage } from '../../src/server/uploads/storage.ts';
 import { reconcileVisibility } from '../../src/server/uploads/visibility.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
@@ -91,5 +94,33 @@ describe('private media', () => {
     for (const path of withVariants(story.media!)) await expectPrivate(path);
     for (const path of withVariants(post.image)) await expectPublic(path);
     expect(await reconcileVisibility(site.deps)).toBe(0);
+  });
+
+  it('never makes public again the file of a story withdrawn while the check at start was moving files', async () => {
+    const post = await makePost(site.deps, 'news');
+    const storyId = await makeStoryWithImage(site.deps);
+    const caller = await editorCaller(site.deps);
+    await caller.stories.publish({ id: storyId });
+    const story = await caller.stories.byId({ id: storyId });
+    // Both published items' files left private by interrupted moves: the check reads both as due public.
+    for (const path of [...withVariants(post.image), ...withVariants(story.media!)])
+      fs.renameSync(site.deps.storage.pathIn('public', path), site.deps.storage.pathIn('private', path));
+    // While the check moves the first, an editor withdraws the story, and her change commits.
+    let withdrawal: Promise<unknown> | null = null;
+    const storage: Storage = {
+      ...site.deps.storage,
+      async setVisibility(path, side) {
+        if (!withdrawal && path === post.image) {
+          withdrawal = caller.stories.unpublish({ id: storyId });
+          while ((await site.deps.db.select({ status: stories.status }).from(stories).where(eq(stories.id, storyId)))[0]!.status !== 'pending')
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return site.deps.storage.setVisibility(path, side);
+      },
+    };
+    await reconcileVisibility({ db: site.deps.db, storage });
+    await withdrawal;
+    for (const path of withVariants(post.image)) await expectPublic(path);
+    for (const path of withVariants(story.media!)) await expectPrivate(path);
   });
 });

@@ -5,7 +5,6 @@ import { makeImageUpload, makeUser, testPassword } from '../factories/index.ts';
 import { CookieClient } from '../setup/http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
-import { publishFiles } from '../../src/server/uploads/store.ts';
 
 const sites = sitesStartedInTests();
 
@@ -24,7 +23,7 @@ async function site(env: Record<string, string> = {}) {
   const server = await sites.serve(deps, { clientDir });
   const image = await makeImageUpload(deps);
   // A fresh upload is private until an item publishes it; the public side is what these headers are about.
-  await publishFiles(deps.storage, [image.path]);
+  await deps.storage.setVisibility(image.path, 'public');
   return { deps, server, storedFile: `/storage/${image.path}` };
 }
 

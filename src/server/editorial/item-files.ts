@@ -4,6 +4,7 @@ import { contactMessages, galleryItems, legalItems, posts, revisions, stories, u
 import { publicCondition } from '../publication/visibility.ts';
 import type { Storage } from '../uploads/storage.ts';
 import { afterCommit } from '../db/transaction-scope.ts';
+import { oneNodeAtATime } from '../db/site-jobs.ts';
 import { deleteFiles } from '../uploads/store.ts';
 
 /**
@@ -109,13 +110,39 @@ export async function publicFiles(db: DbLike): Promise<Set<string>> {
   return found;
 }
 
+/** This process's placements, one at a time (each holds at most two connections on PostgreSQL). */
+let placing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Moves each file (with its variants) to the side its items call for as they are now, read after
+ * the changes that moved it have committed, under a lock on the file that every node's placements
+ * take: two changes' moves that run in the other order than their commits (two nodes, or a node's
+ * check at start racing an editor) still leave the file where the last commit says, and a
+ * withdrawn item's file is never made public again by a move decided before its withdrawal. A
+ * file nothing uses any more is left to the step that deletes it.
+ */
+export function placeFiles(deps: { db: Db; storage: Storage }, paths: readonly (string | null | undefined)[]): Promise<void> {
+  const unique = [...new Set(paths.filter((p): p is string => Boolean(p)))];
+  const run = placing.then(async () => {
+    for (const path of unique) {
+      await oneNodeAtATime(deps.db, `file:${path}`, 'wait', async () => {
+        if (!(await isUsed(deps.db, path))) return;
+        await deps.storage.setVisibility(path, (await isShownPublicly(deps.db, path)) ? 'public' : 'private');
+      });
+    }
+  });
+  placing = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Puts each of these files where its use calls for: public when something visitors see shows it,
  * private when only unpublished things use it, deleted (with its upload row) when nothing uses it
  * any more. Call it inside the transaction that changed their items (a transaction of its own is
  * opened otherwise): what each file needs is decided on the state being committed, an unused
- * file's upload row goes in the same commit, and the files are moved or deleted right after the
- * commit (afterCommit), never for a change that rolled back. A reader may see the change a moment
+ * file's upload row goes in the same commit, and the files are moved (placeFiles, which reads
+ * their side again then) or deleted right after the commit (afterCommit), never for a change that
+ * rolled back. A reader may see the change a moment
  * before its files follow; a crash in between is repaired at start (src/server/uploads/visibility.ts).
  * Returns the paths deleted.
  */
@@ -128,8 +155,7 @@ export async function settleFiles(deps: { db: Db; storage: Storage }, paths: rea
         unused.push(path);
         continue;
       }
-      const side = (await isShownPublicly(tx, path)) ? 'public' : 'private';
-      await afterCommit(() => deps.storage.setVisibility(path, side));
+      await afterCommit(() => placeFiles(deps, [path]));
     }
     if (unused.length) {
       await tx.delete(uploads).where(inArray(uploads.path, unused));

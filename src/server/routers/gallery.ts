@@ -4,7 +4,8 @@ import { createGalleryInput, listGalleryInput, updateGalleryInput } from '../../
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles, publishFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
+import { placeFiles } from '../editorial/item-files.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
 import { fieldError } from '../trpc/init.ts';
 import { message } from '../../shared/messages.ts';
@@ -60,7 +61,7 @@ export const galleryRouter = router({
         .returning(columns);
       return row!;
     });
-    await publishFiles(ctx.storage, [row.image]);
+    await placeFiles(ctx, [row.image]);
     return present(row);
   }),
 
@@ -98,7 +99,7 @@ export const galleryRouter = router({
       return { row: row!, oldFiles };
     });
     await deleteFiles(ctx.storage, oldFiles);
-    await publishFiles(ctx.storage, [row.image]);
+    await placeFiles(ctx, [row.image]);
     return present(row);
   }),
 

@@ -6,7 +6,8 @@ import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
 import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles, hideFiles, publishFiles } from '../uploads/store.ts';
+import { deleteFiles, forgetStoredFiles, hideFiles } from '../uploads/store.ts';
+import { placeFiles } from '../editorial/item-files.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 
@@ -46,9 +47,9 @@ const isPublished = eq(stories.status, 'published');
 const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdAt: row.publishedAt ?? row.createdAt });
 
 /**
- * Publishing moves the story's file to the public side after the change is committed;
- * unpublishing moves it to the private side before. Either way a failure halfway leaves the file
- * private, never a hidden story's file public.
+ * Unpublishing moves the story's file to the private side before the change; after it, whatever
+ * the change, the file is placed where the committed state says (placeFiles reads it again under
+ * the file's lock). A failure halfway leaves the file private, never a hidden story's file public.
  */
 async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicChange'>, id: number, status: Story['status']): Promise<Story> {
   const [current] = await ctx.db.select({ media: stories.media, status: stories.status }).from(stories).where(eq(stories.id, id)).limit(1);
@@ -63,7 +64,8 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicC
   );
   if (!row) throw notFound(ctx, 'storyNotFound');
   ctx.publicChange?.saw(current, row);
-  if (row.status === 'published') await publishFiles(ctx.storage, [row.media]);
+  // Published or not, the file's side as every commit so far left it (an unpublish on another node included).
+  await placeFiles(ctx, [row.media]);
   return row;
 }
 

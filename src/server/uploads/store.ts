@@ -156,15 +156,10 @@ export async function removeStaleUploads(deps: { db: Db; storage: Storage }, old
 }
 
 /**
- * Moves files (with their variants) to the public side, after the transaction that made their
- * item public has committed: a failure then leaves a published item's file private (a missing
- * picture), never a private file public.
+ * Moves files to the private side; call before committing the change that hides their item (then
+ * placeFiles after it): a failure in between leaves a published item's file private (a missing
+ * picture), never a withdrawn item's file public.
  */
-export async function publishFiles(storage: Storage, paths: readonly (string | null | undefined)[]): Promise<void> {
-  for (const file of paths) if (file) await storage.setVisibility(file, 'public');
-}
-
-/** Moves files to the private side; call before committing the change that hides their item, for the same reason. */
 export async function hideFiles(storage: Storage, paths: readonly (string | null | undefined)[]): Promise<void> {
   for (const file of paths) if (file) await storage.setVisibility(file, 'private');
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
-import { publicFiles } from '../editorial/item-files.ts';
+import { placeFiles, publicFiles } from '../editorial/item-files.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -17,7 +17,8 @@ export async function reconcileVisibility(deps: { db: Db; storage: Storage }): P
   for (const { path } of await deps.db.select({ path: uploads.path }).from(uploads)) {
     const side = visible.has(path) ? 'public' : 'private';
     if (deps.storage.existing(path, side)) continue;
-    await deps.storage.setVisibility(path, side);
+    // The read above is a moment old: the move reads the file's side again, under its lock.
+    await placeFiles(deps, [path]);
     moved += 1;
   }
   return moved;
