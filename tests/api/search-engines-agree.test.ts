@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tableOf } from '../../src/server/search/result-texts.ts';
-import { fillSearchCorpus } from '../factories/search-corpus.ts';
-import { EXPECTED, marks, searchOn, type Site } from '../factories/search-agreement.ts';
-import { createTestDeps, testDialect } from '../setup/test-db.ts';
+import { corpusSiteForAllTests, EXPECTED, marks, searchOn } from '../factories/search-agreement.ts';
+import { testDialect } from '../setup/test-db.ts';
 
 /**
  * Search gives the same results on SQLite and PostgreSQL for the same items (docs/decisions/025):
@@ -11,19 +10,13 @@ import { createTestDeps, testDialect } from '../setup/test-db.ts';
  * compares whole pages of both engines.
  */
 
-let site: Site;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  site = createTestDeps();
-  ids = await fillSearchCorpus(site);
-});
-afterAll(() => site.cleanup());
+const corpus = corpusSiteForAllTests();
 
 describe(`search on ${testDialect}: the expectations both engines meet`, () => {
   it('finds the same items in the same order with the same words marked', async () => {
-    const keyOf = new Map(Object.entries(ids).map(([key, item]) => [item, key]));
+    const keyOf = new Map(Object.entries(corpus.ids).map(([key, item]) => [item, key]));
     for (const [q, lang, keys, marked] of EXPECTED) {
-      const page = await searchOn(site, q, {}, 'public', lang);
+      const page = await searchOn(corpus.site, q, {}, 'public', lang);
       expect(
         page.items.map((hit) => keyOf.get(`${tableOf(hit.type)}:${hit.id}`)),
         q,

@@ -4,22 +4,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envFor } from '../../src/server/env.ts';
 import { fillSearchCorpus } from '../factories/search-corpus.ts';
-import { EXPECTED, searchOn, shown, type Site } from '../factories/search-agreement.ts';
+import { corpusSiteForAllTests, EXPECTED, searchOn, shown, type Site } from '../factories/search-agreement.ts';
 import { baseDbFile } from '../setup/paths.ts';
-import { createTestDeps, newTestDir, testDepsIn } from '../setup/test-db.ts';
+import { newTestDir, testDepsIn } from '../setup/test-db.ts';
 
 /**
  * Search on PostgreSQL and on SQLite filled alike gives the same whole pages (docs/decisions/025),
  * for the expectations' queries and for queries made of the corpus's words. Runs in the PostgreSQL
  * project only.
  */
-let site: Site;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  site = createTestDeps();
-  ids = await fillSearchCorpus(site);
-});
-afterAll(() => site.cleanup());
+const corpus = corpusSiteForAllTests();
 
 describe('search on PostgreSQL and on SQLite, side by side', () => {
   let sqlite: Site;
@@ -28,7 +22,7 @@ describe('search on PostgreSQL and on SQLite, side by side', () => {
     const file = path.join(dir, 'site.db');
     fs.copyFileSync(baseDbFile, file);
     sqlite = testDepsIn(dir, envFor({ DATABASE_URL: file, STORAGE_DIR: path.join(dir, 'storage') }));
-    expect(await fillSearchCorpus(sqlite)).toEqual(ids);
+    expect(await fillSearchCorpus(sqlite)).toEqual(corpus.ids);
   });
   afterAll(() => sqlite.cleanup());
 
@@ -37,7 +31,7 @@ describe('search on PostgreSQL and on SQLite, side by side', () => {
       for (const lang of ['en', 'fa'] as const)
         for (const more of [{}, { page: 2, pageSize: 2 }, { country: 'afghanistan' as const }])
           for (const audience of ['public', 'editor'] as const)
-            expect(shown(await searchOn(site, q, more, audience, lang)), `${q} ${lang}`).toEqual(shown(await searchOn(sqlite, q, more, audience, lang)));
+            expect(shown(await searchOn(corpus.site, q, more, audience, lang)), `${q} ${lang}`).toEqual(shown(await searchOn(sqlite, q, more, audience, lang)));
   });
 
   it('gives the same pages for queries made of the corpus’s words', async () => {
@@ -73,7 +67,7 @@ describe('search on PostgreSQL and on SQLite, side by side', () => {
         fc.constantFrom(undefined, 'report' as const, 'story' as const),
         async (query, audience, type) => {
           const q = query.join(' ');
-          expect(shown(await searchOn(site, q, { type }, audience)), q).toEqual(shown(await searchOn(sqlite, q, { type }, audience)));
+          expect(shown(await searchOn(corpus.site, q, { type }, audience)), q).toEqual(shown(await searchOn(sqlite, q, { type }, audience)));
         },
       ),
       { numRuns: 80 },

@@ -1,7 +1,9 @@
 import type { SearchHit, SearchPage } from '../../src/server/search/engine.ts';
 import type { SearchInput } from '../../src/shared/schemas/search.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
-import type { TestDeps } from '../setup/test-db.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { fillSearchCorpus } from './search-corpus.ts';
 
 /** Searches and expectations shared by the suites that check both engines agree (docs/decisions/025). */
 export type Site = TestDeps;
@@ -39,3 +41,14 @@ export const EXPECTED: [string, 'en' | 'fa', string[], string[]][] = [
   ['حق', 'fa', ['marks', 'arabic'], ['حق', 'حق']],
   ['معلم', 'fa', ['story'], ['معلم', 'معلم']],
 ];
+
+/** A site of the run's engine filled with the search corpus for the file's tests, and the corpus's ids by key. */
+export function corpusSiteForAllTests(): { site: Site; ids: Record<string, string> } {
+  const filled = {} as { site: Site; ids: Record<string, string> };
+  beforeAll(async () => {
+    filled.site = createTestDeps();
+    filled.ids = await fillSearchCorpus(filled.site);
+  });
+  afterAll(() => filled.site.cleanup());
+  return filled;
+}
