@@ -17,7 +17,9 @@ export interface PostgresEngine {
 
 /** SQLSTATEs after which a serializable transaction is simply tried again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
+/** The longest pause before a retry: pauses grow (5, 10, 20 … ms, at random below each) up to it. */
+const MAX_PAUSE_MS = 1_000;
 
 /** Any two nodes starting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_180_226_001;
@@ -50,7 +52,9 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
       } catch (error) {
         const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
         if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        // Growing pauses: many transactions contending for one row (an item saved from several
+        // places at once) spread out instead of colliding again at every retry.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_PAUSE_MS, 5 * 2 ** attempt)));
       }
     }
   };
