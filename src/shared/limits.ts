@@ -14,3 +14,6 @@ export const limits = {
   mediaItems: 10,
   pageSize: 50,
 } as const;
+
+/** The largest id either engine stores: PostgreSQL's ids are 32-bit `serial` columns, so a larger number is no item's id. */
+export const MAX_ITEM_ID = 2_147_483_647;

@@ -52,7 +52,7 @@ describe('a page asked for with parameters it does not read, or spelled otherwis
     ],
     ['a list filtered', ['/latestnews?category=top&page=2', '/latestnews?page=2&category=top&n=6', '/latestNews?page=002&category=top']],
     ['a detail page', ['/news/1', '/news/01', '/NEWS/1/', '/news/1?n=7']],
-    ['an item id no item can have', ['/news/abc', '/news/0', '/news/00?n=8', '/news/-1']],
+    ['an item id no item can have', ['/news/abc', '/news/0', '/news/00?n=8', '/news/-1', '/news/2147483648', '/news/999999999999999']],
     ['addresses no page answers', ['/no-such-page', '/no/such/page?n=9', '/sent/no-such-form', '/wp-login.php']],
   ])('%s is rendered once and kept once', async (_name, addresses) => {
     const { renders, entries, answers } = await cost(addresses);

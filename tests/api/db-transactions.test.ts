@@ -18,25 +18,26 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
 function heldOpen(text: string) {
   let release!: (outcome: 'commit' | 'rollback') => void;
   const decided = new Promise<'commit' | 'rollback'>((resolve) => (release = resolve));
-  const seenInside: number[] = [];
+  let wrote!: (seenInside: number) => void;
+  /** What the transaction itself reads of its row, once it has written it (on a busy machine that may take a while). */
+  const written = new Promise<number>((resolve) => (wrote = resolve));
   const done = deps.db.transaction(async (tx) => {
     await tx.insert(contactMessages).values(message(text));
-    seenInside.push(await messagesSaying(text));
+    wrote(await messagesSaying(text));
     if ((await decided) === 'rollback') throw new Error('rolled back on purpose');
   });
-  return { release, done, seenInside };
+  return { release, done, written };
 }
 
 describe(`transactions on ${testDialect}`, () => {
   it('keeps an open transaction invisible to other work and lets no other write into it', async () => {
     const open = heldOpen('uncommitted-marker');
-    await tick();
+    expect(await open.written).toBe(1);
     // Another request reads while the transaction is open: it sees nothing of it.
     expect(await messagesSaying('uncommitted-marker')).toBe(0);
     // Another request writes meanwhile; on SQLite it waits its turn, on PostgreSQL it runs beside.
     const other = deps.db.transaction((tx) => tx.insert(contactMessages).values(message('independent-write')).returning({ id: contactMessages.id }));
     await tick();
-    expect(open.seenInside).toEqual([1]);
     open.release('rollback');
     await expect(open.done).rejects.toThrow('rolled back on purpose');
     const [written] = await other;
@@ -48,7 +49,7 @@ describe(`transactions on ${testDialect}`, () => {
 
   it('shows a transaction to everyone once it commits', async () => {
     const open = heldOpen('committed-marker');
-    await tick();
+    expect(await open.written).toBe(1);
     expect(await messagesSaying('committed-marker')).toBe(0);
     open.release('commit');
     await open.done;

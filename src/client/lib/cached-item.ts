@@ -1,3 +1,4 @@
+import { MAX_ITEM_ID } from '../../shared/limits.ts';
 import { useQuery, type UseQueryOptions, type QueryClient, type QueryFunction, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 
 /**
@@ -30,7 +31,7 @@ interface CachedItem<T> {
 export function idFrom(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
-  return id > 0 ? id : null;
+  return id > 0 && id <= MAX_ITEM_ID ? id : null;
 }
 
 /** Whether a failed tRPC call was a NOT_FOUND. */

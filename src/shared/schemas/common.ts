@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-setup.ts';
 import { stripBidiOverrides } from '../bidi.ts';
-import { limits } from '../limits.ts';
+import { limits, MAX_ITEM_ID } from '../limits.ts';
 import { isRecognisedVideoLink } from '../video-links.ts';
 
 export { limits };
@@ -36,7 +36,7 @@ const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFo
 export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
 export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());
 
-export const id = z.coerce.number().int().positive();
+export const id = z.coerce.number().int().positive().max(MAX_ITEM_ID);
 export const byIdInput = z.object({ id });
 
 export const pageInput = z.object({
