@@ -97,6 +97,7 @@ const postgresSuites = [
   'tests/api/search-engines-side-by-side-postgres.test.ts',
   'tests/api/security-login-concurrency.test.ts',
   'tests/api/search-flood.test.ts',
+  'tests/api/visitor-work.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

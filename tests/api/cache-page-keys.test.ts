@@ -90,3 +90,21 @@ describe('a list page far past the last one', () => {
     for (const answer of answers) expect([answer.status, answer.location]).toEqual([302, last]);
   });
 });
+
+describe('a crowd asking at once for a page no cache holds yet (a cold start, a page just changed)', () => {
+  it('costs one render: the others wait for it and are sent the same answer, each in the coding she asked for', async () => {
+    const renders = pageRenders();
+    const codings = ['br', 'gzip', 'identity'];
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async (_, n) => {
+        const response = await get(`/latestnews?page=3&n=${n}`, { 'accept-encoding': codings[n % 3]! });
+        return { status: response.status, coding: response.headers.get('content-encoding'), body: await response.text() };
+      }),
+    );
+    expect(pageRenders() - renders).toBe(1);
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.body).toContain('href="/latestnews?page=2"');
+    expect(new Set(answers.map((answer) => answer.coding ?? 'identity'))).toEqual(new Set(codings));
+  });
+});

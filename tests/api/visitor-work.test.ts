@@ -27,6 +27,7 @@ const uncached = (n: number) => `/api/news?per_page=${n}`;
 function fixedBudget(waitMs: (key: string) => number) {
   const asked: string[] = [];
   const store: WorkBudgetStore & { asked: string[] } = {
+    enabled: true,
     asked,
     waitFor(key) {
       asked.push(key);
@@ -159,5 +160,21 @@ describe('one visitor flooding the site, on the real budget (1 ms of the server 
     const answers = await flood(as(null), (n) => `/api/news?n=${n}`, 20, 2_000);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(Math.max(...answers.map((answer) => answer.took))).toBeLessThan(1_000);
+  });
+});
+
+describe('many answers no cache holds, asked for at once', () => {
+  const atOnce = async (ask: (address: string) => Promise<Response>, count: number) =>
+    Promise.all(Array.from({ length: count }, async (_, n) => (await ask(uncached((n % 50) + 1))).status));
+
+  it('are all answered when the budget is turned off, from one visitor as from a shared address', async () => {
+    const { as } = await site({ VISITOR_WORK_MS_PER_SECOND: '0' });
+    expect(new Set(await atOnce(as('203.0.113.7'), 80))).toEqual(new Set([200]));
+    expect(new Set(await atOnce(as(null), 80))).toEqual(new Set([200]));
+  });
+
+  it('are all answered behind a shared address with budget to spare, several in the making at once', async () => {
+    const { as } = await site({}, { sharedAddress: fixedBudget(() => 0) });
+    expect(new Set(await atOnce(as(null), 90))).toEqual(new Set([200]));
   });
 });

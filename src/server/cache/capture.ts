@@ -19,8 +19,8 @@ export function keepOutOfCache(res: Response): void {
  */
 const storable = (status: number, page: boolean) => status === 200 || (page && status === 404);
 
-/** Records what the handlers below write, to store it once the response has ended. */
-export function capture(res: Response, page: boolean, store: (entry: CachedResponse) => void) {
+/** Records what the handlers below write, to store it once the response has ended; `ended` runs after. */
+export function capture(res: Response, page: boolean, store: (entry: CachedResponse) => void, ended?: () => void) {
   const chunks: Buffer[] = [];
   let size = 0;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -42,6 +42,7 @@ export function capture(res: Response, page: boolean, store: (entry: CachedRespo
     if (kept && size <= MAX_CACHED_BODY && !res.getHeader('set-cookie') && !/no-store|private/i.test(cacheControl)) {
       store(entryFromResponse(res, Buffer.concat(chunks)));
     }
+    ended?.();
     return end(chunk, ...rest);
   }) as Response['end'];
 }

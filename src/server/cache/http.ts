@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
@@ -73,23 +73,36 @@ function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf, visit
       (late) => {
         // A request held for its visitor's budget may find the content changed meanwhile.
         const entry = late ? storedAnswer(deps, cache, address, req) : found;
-        if (!entry) return next();
-        if (presents(req, entry.etag)) {
-          res.writeHead(304, entry.notModified);
-          res.end();
-          return;
-        }
-        const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
-        // deflate (no browser asks only for it) is left to the compression middleware.
-        if (coding === 'deflate') return next();
-        const variant = cache.variant(entry, coding);
-        res.writeHead(entry.status, variant.headers);
-        res.end(req.method === 'HEAD' ? undefined : variant.body);
+        if (!entry || !sendStored(req, res, cache, entry)) next();
       },
       startedAt,
     );
   };
 }
+
+/**
+ * Sends a stored answer (or its 304) as it is, in the coding the reader asked for; false when it
+ * cannot: deflate (no browser asks only for it) is left to the compression middleware.
+ */
+function sendStored(req: Request, res: Response, cache: ResponseCache, entry: CachedResponse): boolean {
+  if (presents(req, entry.etag)) {
+    res.writeHead(304, entry.notModified);
+    res.end();
+    return true;
+  }
+  const coding = req.method === 'HEAD' || !entry.compressible ? 'identity' : (negotiateEncoding(req.headers['accept-encoding']) ?? 'identity');
+  if (coding === 'deflate') return false;
+  const variant = cache.variant(entry, coding);
+  res.writeHead(entry.status, variant.headers);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
+  return true;
+}
+
+/**
+ * How long a reader waits for the same answer another reader's request is already making before
+ * making it herself: long enough for any render, short enough that a stuck one delays no one much.
+ */
+const SAME_ANSWER_WAIT_MS = 5_000;
 
 /**
  * Anonymous GETs of public data: an ETag per content version (a reader's browser revalidates
@@ -99,7 +112,23 @@ function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf, visit
  * waits for its visitor's turn first (http/visitor-work.ts).
  */
 function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, page: boolean, work: RequestHandler): RequestHandler {
-  return (req, res, next) => {
+  // Answers being made now, by version and key: readers who ask for one meanwhile wait for it
+  // instead of making it again (a popular page after a change, a cold start), so a crowd costs one
+  // render, and none of them is charged to her budget for it.
+  const making = new Map<string, Promise<void>>();
+  /** Makes `res` the answer others wait for; returns what ends their wait (its end, or its close). */
+  const lead = (flight: string, res: Response) => {
+    let ended!: () => void;
+    const made = new Promise<void>((resolve) => (ended = resolve));
+    making.set(flight, made);
+    const settle = () => {
+      if (making.get(flight) === made) making.delete(flight);
+      ended();
+    };
+    res.once('close', settle);
+    return settle;
+  };
+  const handle = (req: Request, res: Response, next: NextFunction, waited: boolean): unknown => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const read = publicRead(deps, req, address, page);
     if (!read) {
@@ -118,14 +147,29 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
     if (!key) return work(req, res, next);
     const hit = cache.get(read.version, key);
     if (hit) {
-      // Only what cachedReads leaves (a deflate-only reader): replayed through compression.
+      if (waited && sendStored(req, res, cache, hit)) return;
+      // Otherwise only what cachedReads leaves (a deflate-only reader): replayed through compression.
       for (let i = 0; i < hit.headers.length; i += 2) res.setHeader(hit.headers[i]!, hit.headers[i + 1]!);
       res.status(hit.status).end(req.method === 'HEAD' ? undefined : hit.body);
       return;
     }
-    if (req.method === 'GET') capture(res, page, (entry) => cache.set(read.version, key, page ? { ...entry, page } : entry));
+    if (req.method !== 'GET') return work(req, res, next);
+    const flight = `${read.version}|${key}`;
+    const other = making.get(flight);
+    if (other && !waited) {
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SAME_ANSWER_WAIT_MS)));
+      void Promise.race([other, givenUp]).then(() => {
+        clearTimeout(timer);
+        handle(req, res, next, true);
+      });
+      return;
+    }
+    const store = (entry: CachedResponse) => cache.set(read.version, key, page ? { ...entry, page } : entry);
+    capture(res, page, store, other ? undefined : lead(flight, res));
     work(req, res, next);
   };
+  return (req, res, next) => handle(req, res, next, false);
 }
 
 /** Who may be answered now (http/visitor-work.ts): cached answers, and work no cache answered. */

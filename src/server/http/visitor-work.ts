@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { isSearchRequest } from '../search/requests.ts';
-import type { WorkBudgetStore } from '../security/work-budget.ts';
+import { SHARED_READERS_FACTOR, type WorkBudgetStore } from '../security/work-budget.ts';
 import { isSharedAddress } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
 import { requestContext } from './request-context.ts';
@@ -12,9 +12,15 @@ import { slowDown } from './slow-down.ts';
 /**
  * How long a visitor's request may be held for her budget, and how many may be held at once; one
  * held past its time is answered anyway if the cache holds it, else with 429; one beyond the count
- * is answered 429 at once.
+ * is answered 429 at once. Everyone behind a shared address may have SHARED_READERS_FACTOR times as
+ * many held, and as many uncached answers in the making at once: they are many readers, and on
+ * PostgreSQL a render mostly waits for the database, which one reader's turn would make them all
+ * wait for in line.
  */
 export const HOLDING = { maxMs: 2_000, perClient: 32 } as const;
+
+/** The one client everyone behind a shared address is counted as. */
+const SHARED = 'shared';
 
 /**
  * Whom work is counted against: the visitor's address; an IPv6 address by its /64, which one
@@ -24,7 +30,7 @@ export const HOLDING = { maxMs: 2_000, perClient: 32 } as const;
 export function workClient(ip: string | undefined): { key: string; shared: boolean } | null {
   if (!ip) return null;
   const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isSharedAddress(address)) return { key: 'shared', shared: true };
+  if (isSharedAddress(address)) return { key: SHARED, shared: true };
   if (isIP(address) !== 6 || address.includes('.')) return { key: address, shared: false };
   const [head = '', tail = ''] = address.toLowerCase().split('::');
   const groups = [...head.split(':').filter(Boolean), ...Array<string>(8).fill('0')].slice(0, 8);
@@ -65,7 +71,9 @@ interface Held {
 }
 
 interface Visitor {
-  running: boolean;
+  /** Uncached answers in the making, at most `limit` at once. */
+  running: number;
+  limit: number;
   held: Held[];
   timer: NodeJS.Timeout | null;
 }
@@ -105,13 +113,13 @@ export function visitorWork(deps: Deps): VisitorWork {
     }
     visitor ??= visitorOf(key);
     const running = visitor;
-    running.running = true;
+    running.running++;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       budget.charge(key, cost());
-      running.running = false;
+      running.running--;
       drain(key, budget, running);
     };
     res.once('finish', finish);
@@ -129,14 +137,13 @@ export function visitorWork(deps: Deps): VisitorWork {
         if (!visitor.running) visitors.delete(key);
         return;
       }
-      if (next.uncached && visitor.running) return;
+      if (next.uncached && visitor.running >= visitor.limit) return;
       const wait = budget.waitFor(key);
       const now = performance.now();
       if (wait === 0 || now - next.since >= HOLDING.maxMs) {
         visitor.held.shift();
         if (wait > 0 && next.uncached) next.refuse(wait);
         else run(key, budget, visitor, next);
-        if (next.uncached && visitor.running) return;
         continue;
       }
       visitor.timer = setTimeout(
@@ -153,7 +160,7 @@ export function visitorWork(deps: Deps): VisitorWork {
   /** A visitor's turn-keeping, kept only while she has work running or held. */
   const visitorOf = (key: string): Visitor => {
     let visitor = visitors.get(key);
-    if (!visitor) visitors.set(key, (visitor = { running: false, held: [], timer: null }));
+    if (!visitor) visitors.set(key, (visitor = { running: 0, limit: key === SHARED ? SHARED_READERS_FACTOR : 1, held: [], timer: null }));
     return visitor;
   };
 
@@ -161,11 +168,14 @@ export function visitorWork(deps: Deps): VisitorWork {
     const client = workClient(req.ip);
     if (!client) return held.run();
     const budget = budgetOf(client.shared);
+    // A budget turned off holds no one: not even a visitor's uncached answers wait their turn.
+    if (!budget.enabled) return held.run();
     const known = visitors.get(client.key);
     const wait = budget.waitFor(client.key);
-    if (!known?.held.length && !(held.uncached && known?.running) && wait === 0) return run(client.key, budget, known, held, startedAt);
+    const free = !known || known.running < known.limit;
+    if (!known?.held.length && (!held.uncached || free) && wait === 0) return run(client.key, budget, known, held, startedAt);
     const visitor = known ?? visitorOf(client.key);
-    if (visitor.held.length >= HOLDING.perClient) return slowDown(req, res, Math.max(wait, 1000));
+    if (visitor.held.length >= HOLDING.perClient * (client.shared ? SHARED_READERS_FACTOR : 1)) return slowDown(req, res, Math.max(wait, 1000));
     visitor.held.push(held);
     drain(client.key, budget, visitor);
   };

@@ -7,6 +7,8 @@ import { MAX_ENTRIES, opaqueKey, trimTo } from './throttle.ts';
  * bucket can go into debt, and the debt is what the next request waits out.
  */
 export interface WorkBudgetStore {
+  /** False when the budget is turned off: then no one waits for it, not even for her turn. */
+  readonly enabled: boolean;
   /** Milliseconds before `key` may start more work: 0 when it may start now. */
   waitFor(key: string, now?: number): number;
   /** Charges `ms` of work done for `key`. */
@@ -31,6 +33,10 @@ export class WorkBudget implements WorkBudgetStore {
 
   constructor(rate: WorkRate) {
     this.rate = rate;
+  }
+
+  get enabled(): boolean {
+    return this.rate.msPerSecond > 0;
   }
 
   /** Clients currently kept: only those in debt or still refilling, and never more than MAX_ENTRIES. */
