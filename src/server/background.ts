@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { deleteExpiredSessions } from './auth/sessions.ts';
+import { siteState } from './db/schema.ts';
 import { oneNodeAtATime } from './db/site-jobs.ts';
 import { startPublishing } from './publication/scheduler.ts';
 import { sweepGuardCounters } from './security/guards-postgres.ts';
@@ -10,15 +12,36 @@ const HOUR = 60 * 60 * 1000;
 /** Ended rate-limit windows go within minutes, so a flood of new addresses leaves little behind. */
 const SWEEP_MS = 5 * 60 * 1000;
 
+/** Where the last hourly turn's time (in minutes) is kept, for every node to see. */
+const HOUSEKEEPING_TURN_KEY = 'housekeeping_turn_minute';
+
 /**
- * Expired sessions, unused uploads and what the retention period no longer keeps: hourly, on every
- * node, done by whichever node gets there first (the others skip that hour's turn). Logs its own
- * failures, so the caller has nothing to await but the work.
+ * Takes this hour's housekeeping turn unless another node (or process on the same file) took it
+ * less than 50 minutes ago: the nodes' hourly timers start whenever each node did, so without it
+ * every node would do the hour's work once more. Run inside oneNodeAtATime, so no two nodes read
+ * the same last turn.
  */
-export async function housekeeping(deps: Pick<Deps, 'db' | 'storage' | 'env'>, log: (line: string) => void = console.log): Promise<void> {
+async function takeHourlyTurn(db: Deps['db'], now = Date.now()): Promise<boolean> {
+  const minute = Math.floor(now / 60_000);
+  const [last] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, HOUSEKEEPING_TURN_KEY)).limit(1);
+  if (last && minute - last.value < 50) return false;
+  await db
+    .insert(siteState)
+    .values({ key: HOUSEKEEPING_TURN_KEY, value: minute })
+    .onConflictDoUpdate({ target: siteState.key, set: { value: minute } });
+  return true;
+}
+
+/**
+ * Expired sessions, unused uploads and what the retention period no longer keeps: at each node's
+ * start, then hourly on every node, done by whichever node gets there first (the others skip that
+ * hour's turn). Logs its own failures, so the caller has nothing to await but the work.
+ */
+export async function housekeeping(deps: Pick<Deps, 'db' | 'storage' | 'env'>, log: (line: string) => void = console.log, hourly = false): Promise<void> {
   const { db, storage, env } = deps;
   try {
     await oneNodeAtATime(db, 'housekeeping', 'skip', async () => {
+      if (hourly && !(await takeHourlyTurn(db))) return;
       await deleteExpiredSessions(db);
       const removed = await removeStaleUploads({ db, storage });
       if (removed) log(`Removed ${removed} unused upload(s).`);
@@ -47,7 +70,7 @@ async function sweepCounters(deps: Pick<Deps, 'db'>): Promise<void> {
  */
 export function startBackgroundWork(deps: Deps, log?: (line: string) => void): () => void {
   const stopPublishing = startPublishing(deps);
-  const timers = [setInterval(() => void housekeeping(deps, log), HOUR)];
+  const timers = [setInterval(() => void housekeeping(deps, log, true), HOUR)];
   if (deps.db.dialect === 'postgres') timers.push(setInterval(() => void sweepCounters(deps), SWEEP_MS));
   for (const timer of timers) timer.unref();
   return () => {

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userCount } from '../../src/server/auth/bootstrap.ts';
-import { auditLog, siteState } from '../../src/server/db/schema.ts';
+import { housekeeping } from '../../src/server/background.ts';
+import { auditLog, sessions, siteState } from '../../src/server/db/schema.ts';
 import { oneNodeAtATime } from '../../src/server/db/site-jobs.ts';
 import { startNode, type SiteNode } from '../../src/server/node.ts';
 import { publishDue } from '../../src/server/publication/scheduler.ts';
@@ -158,5 +159,23 @@ describe('two nodes on one PostgreSQL database', () => {
     const skipped = await Promise.all([a, b].map((node) => oneNodeAtATime(node.deps.db, 'test', 'skip', work)));
     expect(skipped.filter((result) => result === 'done')).toHaveLength(1);
     expect(most).toBe(1);
+  });
+
+  it('do the hour’s housekeeping once: the node whose hourly turn comes second in the hour skips it', async () => {
+    const [a, b] = await twoNodes();
+    const user = await makeUser(site);
+    const expired = async (id: string) => {
+      await site.db.insert(sessions).values({ id, userId: user.id, expiresAt: new Date(Date.now() - 1000), createdAt: new Date() });
+    };
+    const left = async () => (await site.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id).sort();
+    await expired('before-a');
+    await housekeeping(a.deps, () => undefined, true);
+    expect(await left()).toEqual([]);
+    await expired('before-b');
+    await housekeeping(b.deps, () => undefined, true);
+    expect(await left()).toEqual(['before-b']);
+    // A node's start does its housekeeping whatever the hour's turn.
+    await housekeeping(b.deps, () => undefined);
+    expect(await left()).toEqual([]);
   });
 });
