@@ -11,7 +11,7 @@ import { rebuildSearchIndex } from '../src/server/search/rebuild.ts';
 // The tests' throwaway server: its own cluster on a free port, removed afterwards.
 import { startPostgres } from '../tests/setup/postgres-server.ts';
 import { fillNews } from './fill-sqlite.ts';
-import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
@@ -75,6 +75,7 @@ async function measure(url: string, uncached: boolean) {
 async function measureSite(site: Running) {
   const rows: EngineRow['sqlite'][] = [];
   for (const probe of probes) {
+    await untilIdle(site.url);
     const row = await measure(site.url + probe.path, probe.uncached ?? false);
     console.log(`  ${probe.name.padEnd(58)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
     rows.push(row);

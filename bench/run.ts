@@ -18,7 +18,7 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
-import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { uploadLoadSection, withUploadSection } from './uploads.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,6 +35,7 @@ interface Measure {
 /** `uncached`: every request takes the database path, or renders its page (bench/uncached.ts). */
 async function measure(name: string, url: string, options: { uncached?: boolean } = {}): Promise<Measure> {
   const headers = options.uncached ? UNCACHED : undefined;
+  await untilIdle(new URL(url).origin);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(headers ? { headers } : {}) } as autocannon.Options);
   const errors = result.errors + result.timeouts + result.non2xx;
   const row = { name, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };

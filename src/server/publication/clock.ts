@@ -11,7 +11,8 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => new Date(),
   setTimer(ms, run) {
-    const timer = setTimeout(run, ms);
+    // An item already due (a negative wait) runs at once, without Node's warning about the value.
+    const timer = setTimeout(run, Math.max(0, ms));
     // A waiting publication never keeps the process alive on its own.
     timer.unref();
     return () => clearTimeout(timer);

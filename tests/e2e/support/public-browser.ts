@@ -69,8 +69,12 @@ export async function navigateNow(page: Page, path: string) {
   }, path);
 }
 
-/** A screenshot for a person to look at: the viewport, or the whole page with SCREENSHOTS=full. */
+/**
+ * A screenshot for a person to look at: the viewport, or the whole page with SCREENSHOTS=full. Not
+ * taken in CI (CI=true), where no one looks at them and each costs the run a moment.
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.CI) return;
   await page.screenshot({ path: path.join(repoRoot, 'screenshots', `${name}.png`), fullPage: process.env.SCREENSHOTS === 'full' });
 }
 

@@ -115,7 +115,8 @@ export function recordThirdPartyRequests(page: Page, site: Site): string[] {
   return seen;
 }
 
-/** Saves a screenshot under screenshots/ for a person to look at (not asserted). */
+/** Saves a screenshot under screenshots/ for a person to look at (not asserted; not taken in CI, like snap). */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI) return;
   await page.screenshot({ path: path.join(repoRoot, 'screenshots', `${name}.png`), fullPage: true });
 }
