@@ -57,18 +57,33 @@ interface EngineRow {
 const trpc = (procedure: string, input: object) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 /** What is measured on each engine: cached reads, and the same reads when every request does the work. */
-const probes: { name: string; path: string; uncached?: boolean }[] = [
+const probes: { name: string; path: string; uncached?: boolean; manyVisitors?: boolean }[] = [
   { name: 'tRPC news.list page 1, cached', path: trpc('news.list', { page: 1, pageSize: 12 }) },
   { name: 'tRPC news.list page 1, every request from the database', path: trpc('news.list', { page: 1, pageSize: 12 }), uncached: true },
   { name: 'tRPC news.list page 400, every request from the database', path: trpc('news.list', { page: 400, pageSize: 12 }), uncached: true },
   { name: 'Home page GET /, cached', path: '/' },
   { name: 'Home page GET /, every request rendered', path: '/', uncached: true },
   { name: 'News detail GET /news/5000, every request rendered', path: '/news/5000', uncached: true },
-  { name: 'Search "women rights", every request searched', path: trpc('search.query', { q: 'women rights' }), uncached: true },
+  // A visitor runs one search at a time (decision 019): here each request is another visitor's.
+  { name: 'Search "women rights", every request searched, each by another visitor', path: trpc('search.query', { q: 'women rights' }), uncached: true, manyVisitors: true },
 ];
 
-async function measure(url: string, uncached: boolean) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(uncached ? { headers: UNCACHED } : {}) } as autocannon.Options);
+let visitorCount = 0;
+/** Another visitor's address for each request (the server believes X-Forwarded-For from loopback). */
+const asAnotherVisitor = (request: { headers?: Record<string, string> }) => {
+  visitorCount++;
+  return { ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${(visitorCount >> 16) & 255}.${(visitorCount >> 8) & 255}.${visitorCount & 255}` } };
+};
+
+async function measure(url: string, uncached: boolean, manyVisitors = false) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    pipelining: 1,
+    ...(uncached ? { headers: UNCACHED } : {}),
+    ...(manyVisitors ? { requests: [{ setupRequest: asAnotherVisitor }] } : {}),
+  } as autocannon.Options);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -76,7 +91,7 @@ async function measureSite(site: Running) {
   const rows: EngineRow['sqlite'][] = [];
   for (const probe of probes) {
     await untilIdle(site.url);
-    const row = await measure(site.url + probe.path, probe.uncached ?? false);
+    const row = await measure(site.url + probe.path, probe.uncached ?? false, probe.manyVisitors);
     console.log(`  ${probe.name.padEnd(58)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
     rows.push(row);
   }
@@ -112,7 +127,7 @@ export async function engineRows(): Promise<{ rows: EngineRow[]; versionRead: Ve
       ['postgres', postgres.urlOf('bench')],
     ] as const) {
       console.log(`${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${ITEMS.toLocaleString('en')} news items`);
-      const site = await startProcess('src/server/index.ts', { DATABASE_URL: url, STORAGE_DIR: storage, ...WORK_UNLIMITED }, serverArgs);
+      const site = await startProcess('src/server/index.ts', { DATABASE_URL: url, STORAGE_DIR: storage, TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
       try {
         measured[engine] = await measureSite(site);
       } finally {

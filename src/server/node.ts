@@ -8,6 +8,7 @@ import { checkErasureSetup } from './db/erase-postgres.ts';
 import { oneNodeAtATime } from './db/site-jobs.ts';
 import { createDeps, type DepsParts } from './deps.ts';
 import type { Env } from './env.ts';
+import { inFlight } from './http/in-flight.ts';
 import { createSiteServer } from './http/slow-clients.ts';
 import { armSetupToken } from './routers/setup.ts';
 import { createPostgresGuards } from './security/guards-postgres.ts';
@@ -69,6 +70,9 @@ export interface SiteNode {
   stop(): Promise<void>;
 }
 
+/** How long a stopping node waits for requests still being worked on after their readers left. */
+const STOP_WAIT_MS = 4_000;
+
 /**
  * One node of the site, the one place one is built: the database (opened and migrated unless
  * given), the repairs at start, the dependencies, the HTTP server and the background work. The
@@ -88,6 +92,7 @@ export async function startNode(options: NodeOptions): Promise<SiteNode> {
   await deps.publication.settled();
   const setupToken = await armSetupToken(deps);
   const server = createSiteServer(app);
+  const working = inFlight(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? env.PORT, options.host ?? env.HOST, () => resolve());
@@ -104,6 +109,9 @@ export async function startNode(options: NodeOptions): Promise<SiteNode> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
+      // A request whose reader left (the socket is closed, so the server counts it done) may still
+      // be working: the database stays open until it ends, or for at most STOP_WAIT_MS.
+      await working.ended(STOP_WAIT_MS);
       await deps.publication.settled();
       await deps.searchWorkers.close();
       if (ownsDb) await db.close();
