@@ -115,6 +115,48 @@ const bothEngineSuites = [
   'tests/api/search-engines-side-by-side-postgres.test.ts',
 ];
 
+/**
+ * Suites that measure time or race timers (holding, flooding, timeouts, bounds on work, processes
+ * killed mid-write): they run after the others, one file at a time, so no other suite shares the
+ * machine's two cores with them. Everything else runs two files at once.
+ */
+const timedSuites = [
+  'tests/api/visitor-work.test.ts',
+  'tests/api/search-flood.test.ts',
+  'tests/api/search-bounds.test.ts',
+  'tests/api/search-kept.test.ts',
+  'tests/api/security-slow-clients.test.ts',
+  'tests/api/security-restore-bomb.test.ts',
+  'tests/api/security-throttling.test.ts',
+  'tests/api/security-login-concurrency.test.ts',
+  'tests/api/security-erasure-every-delete.test.ts',
+  'tests/api/security-client-errors.test.ts',
+  'tests/api/security-durability.test.ts',
+  'tests/api/security-backup.test.ts',
+  'tests/api/video-work-bounds.test.ts',
+  'tests/api/upload-work-bounds.test.ts',
+  'tests/api/rich-body-input.test.ts',
+  'tests/api/db-transactions.test.ts',
+  'tests/api/private-media.test.ts',
+  'tests/api/file-placement-race.test.ts',
+  'tests/api/content-edit-processes.test.ts',
+  'tests/api/site-origin.test.ts',
+  'tests/api/two-nodes-postgres.test.ts',
+  'tests/api/login-throttle-pool-postgres.test.ts',
+  'tests/api/backup-postgres.test.ts',
+];
+const timed = (suites: string[]) => suites.filter((suite) => timedSuites.includes(suite));
+const untimed = (suites: string[]) => suites.filter((suite) => !timedSuites.includes(suite));
+
+/** Two files at once (this machine has two cores; Vitest's default is one fewer than that). */
+const together = { sequence: { groupOrder: 0 }, maxWorkers: 2 };
+/** Then, one file at a time: the unit tests (some time their work) and the timed suites. */
+const alone = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
+
+const apiProject = { environment: 'node' as const, globalSetup: ['tests/setup/global-db.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+// The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
+const postgresProject = { ...apiProject, env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'] };
+
 export default defineConfig({
   test: {
     // Node 22 and later read drizzle-orm's 180 kB package.json again for each of its ~450 ES modules
@@ -122,36 +164,11 @@ export default defineConfig({
     // transforms them once per run and each test file loads them without that lookup.
     server: { deps: { inline: [/drizzle-orm/] } },
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          exclude: bothEngineSuites,
-          environment: 'node',
-          globalSetup: ['tests/setup/global-db.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
-        test: {
-          name: 'api-pg',
-          include: postgresSuites,
-          environment: 'node',
-          env: { TEST_DATABASE: 'postgres' },
-          globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...alone } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...bothEngineSuites, ...timedSuites], ...apiProject, ...together } },
+      { test: { name: 'api-pg', include: untimed(postgresSuites), ...postgresProject, ...together } },
+      { test: { name: 'api-timed', include: timed(timedSuites), exclude: bothEngineSuites, ...apiProject, ...alone } },
+      { test: { name: 'api-pg-timed', include: timed(postgresSuites), ...postgresProject, ...alone } },
       {
         test: {
           name: 'e2e',
@@ -161,6 +178,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -174,6 +192,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
