@@ -166,8 +166,14 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
       return;
     }
     const store = (entry: CachedResponse) => cache.set(read.version, key, page ? { ...entry, page } : entry);
-    capture(res, page, store, other ? undefined : lead(flight, res));
-    work(req, res, next);
+    // Others wait for this answer only once its making starts: while its visitor's budget holds it
+    // (a flooder's request), nobody else is kept waiting behind it.
+    let made: (() => void) | undefined;
+    capture(res, page, store, () => made?.());
+    work(req, res, (error?: unknown) => {
+      if (!error && !other) made = lead(flight, res);
+      next(error);
+    });
   };
   return (req, res, next) => handle(req, res, next, false);
 }
