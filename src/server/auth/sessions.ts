@@ -2,6 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db, DbLike } from '../db/client.ts';
+import { preparedRead } from '../db/prepared-reads.ts';
 import { sessions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -46,6 +47,19 @@ export async function createSession(db: DbLike, token: string, userId: number, p
   return session;
 }
 
+// Read for every request that carries a session cookie.
+const readSession = preparedRead<{ id: string }>()((db, value) =>
+  db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
+      user: { id: users.id, name: users.name, email: users.email, role: users.role },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, value('id')))
+    .limit(1),
+);
+
 /**
  * Looks a cookie token up. Expiry slides with use (idle timeout) but never past the absolute
  * lifetime counted from login; the row is written at most once per tenth of the idle period.
@@ -57,15 +71,7 @@ export async function validateSessionToken(
   now = new Date(),
 ): Promise<{ session: Session; user: SessionUser; refreshed: boolean } | null> {
   const id = sessionIdOf(token);
-  const [row] = await db
-    .select({
-      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
-      user: { id: users.id, name: users.name, email: users.email, role: users.role },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await readSession(db, { id });
   if (!row) return null;
   const { session, user } = row;
   const hardLimit = session.createdAt.getTime() + policy.maxMs;

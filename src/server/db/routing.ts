@@ -50,6 +50,8 @@ export function withTransactions(parts: EngineParts): Db {
     },
   };
   const handle: Db = new Proxy(parts.readOrm, {
+    // `'engine' in db` tells a handle from a transaction's builder.
+    has: (readOrm, prop) => Object.hasOwn(own, prop) || Reflect.has(readOrm, prop),
     get(readOrm, prop) {
       if (Object.hasOwn(own, prop)) return own[prop as keyof typeof own];
       const target = (openTransactionOf(handle)?.tx as Orm | undefined) ?? readOrm;

@@ -1,9 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { sqliteOf, type Db, type Orm } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
-import { openTransactionOf } from '../db/transaction-scope.ts';
+import { getTableName } from 'drizzle-orm';
+import { sqliteOf, type Db } from '../db/client.ts';
 import type { ListQuery, ListReads, SortKey } from './list-pages.ts';
 
 /*
@@ -11,11 +8,6 @@ import type { ListQuery, ListReads, SortKey } from './list-pages.ts';
  * reader connection, which sees the last commit. Used outside transactions only; inside one, the
  * builder's reads (list-pages.ts) see the transaction's own rows.
  */
-
-/** Whether reads of this handle go to SQLite's reader: a SQLite site, outside any transaction. */
-export function onSqliteReader(db: Db): boolean {
-  return db.dialect === 'sqlite' && !openTransactionOf(db);
-}
 
 const statements = new WeakMap<Db, Map<string, Statement>>();
 
@@ -61,30 +53,4 @@ export function sqliteListReads(db: Db): ListReads {
         .get(...values, position) as [number, number] | undefined;
     },
   };
-}
-
-/** `column IN (the ids)`, the ids bound as one JSON array: a query prepared once serves any page size. */
-function inIds(column: AnyColumn): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`;
-}
-
-const readers = new WeakMap<Db, Orm>();
-const builtQueries = new WeakMap<Db, Map<object, unknown>>();
-
-/** The query builder on SQLite's reader connection, for statements prepared once. */
-function readerOrm(db: Db): Orm {
-  let orm = readers.get(db);
-  if (!orm) readers.set(db, (orm = drizzle(sqliteOf(db).reader, { schema }) as unknown as Orm));
-  return orm;
-}
-
-/**
- * A query built by `make` on the reader, once per database and `key`; `inIds` gives its id condition
- * with the ids as the `ids` placeholder.
- */
-export function preparedOnReader<T>(db: Db, key: object, make: (orm: Orm, ids: (column: AnyColumn) => SQL) => T): T {
-  let built = builtQueries.get(db);
-  if (!built) builtQueries.set(db, (built = new Map()));
-  if (!built.has(key)) built.set(key, make(readerOrm(db), inIds));
-  return built.get(key) as T;
 }

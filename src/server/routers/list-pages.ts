@@ -4,7 +4,8 @@ import type { Db, DbLike } from '../db/client.ts';
 import type { galleryItems, legalItems, posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import { pageWindow } from './helpers.ts';
-import { onSqliteReader, preparedOnReader, sqliteListReads } from './list-pages-sqlite.ts';
+import { onSqliteReader, preparedOnReader, type PreparableQuery } from '../db/prepared-reads.ts';
+import { sqliteListReads } from './list-pages-sqlite.ts';
 
 /**
  * A public list, newest first: a table read in (created_at DESC, id DESC) order through an index
@@ -103,11 +104,6 @@ export async function newestFirstPage(
   return { ids: await reads.ids(query, limit, offset - block * ANCHOR_EVERY, anchor), total };
 }
 
-/** A query that reads rows by the ids of a page, built on the query builder. */
-export interface RowsQuery<Row> extends PromiseLike<Row[]> {
-  prepare(): { all(values: Record<string, unknown>): Promise<Row[]> };
-}
-
 /**
  * A read of rows by the ids of a page, defined once: `define` builds it from a builder, the id
  * condition and the named values it needs (`value('length')`). On SQLite outside a transaction it
@@ -116,7 +112,7 @@ export interface RowsQuery<Row> extends PromiseLike<Row[]> {
  */
 export function readByIds<Row>(
   column: SQLiteColumn,
-  define: (orm: DbLike, ids: SQL, value: (name: string) => unknown) => RowsQuery<Row>,
+  define: (orm: DbLike, ids: SQL, value: (name: string) => unknown) => PreparableQuery<Row>,
 ): (db: Db, ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
   return async (db, ids, values) => {
     if (!ids.length) return [];

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { excerpt } from '../../../shared/text.ts';
 import type { Category, ContentKind, Country } from '../../../shared/schemas/content.ts';
 import type { Db, DbLike } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
 import { editorialColumns, editorialOutput, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
 import { publicCondition } from '../../publication/visibility.ts';
@@ -118,13 +119,20 @@ export async function withMedia(db: Db, rows: Row[], rendered: boolean, media: '
   }));
 }
 
+const readRow = (anyStatus: boolean) =>
+  preparedRead<{ kind: ContentKind; id: number }>()((db, value) =>
+    db
+      .select(columns)
+      .from(posts)
+      .where(and(eq(posts.kind, value('kind')), eq(posts.id, value('id')), anyStatus ? undefined : publicCondition(posts.status)))
+      .limit(1),
+  );
+const readAnyRow = readRow(true);
+const readPublicRow = readRow(false);
+
 /** One item of the kind; only a public one unless `anyStatus` (editors). */
 export async function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Promise<Row | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(posts)
-    .where(and(eq(posts.kind, kind), eq(posts.id, id), anyStatus ? undefined : publicCondition(posts.status)))
-    .limit(1);
+  const [row] = await (anyStatus ? readAnyRow : readPublicRow)(db, { kind, id });
   return row as Row | undefined;
 }
 
