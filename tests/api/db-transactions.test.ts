@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, siteState } from '../../src/server/db/schema.ts';
+import { preparedRead } from '../../src/server/db/prepared-reads.ts';
 import { afterCommit } from '../../src/server/db/transaction-scope.ts';
 import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
 
@@ -107,5 +108,30 @@ describe(`transactions on ${testDialect}`, () => {
     const write = deps.db.insert(contactMessages).values(message('stray'));
     if (testDialect === 'sqlite') await expect(write).rejects.toThrow(/readonly|read-only|query_only/i);
     else await write;
+  });
+
+  it('answers a read prepared once from the last commit outside a transaction, and from the transaction inside it', async () => {
+    const readSaying = preparedRead<{ text: string }>()((db, value) =>
+      db.select({ message: contactMessages.message }).from(contactMessages).where(eq(contactMessages.message, value('text'))),
+    );
+    expect(await readSaying(deps.db, { text: 'first' })).toEqual([]);
+    await deps.db.transaction((tx) => tx.insert(contactMessages).values([message('first'), message('second')]));
+    // The same statement, other values: each read binds its own.
+    expect(await readSaying(deps.db, { text: 'first' })).toEqual([{ message: 'first' }]);
+    expect(await readSaying(deps.db, { text: 'second' })).toEqual([{ message: 'second' }]);
+    let release!: () => void;
+    const decided = new Promise<void>((resolve) => (release = resolve));
+    let seenInside!: (rows: unknown[][]) => void;
+    const inside = new Promise<unknown[][]>((resolve) => (seenInside = resolve));
+    const done = deps.db.transaction(async (tx) => {
+      await tx.insert(contactMessages).values(message('third'));
+      seenInside([await readSaying(tx, { text: 'third' }), await readSaying(deps.db, { text: 'third' })]);
+      await decided;
+    });
+    expect(await inside).toEqual([[{ message: 'third' }], [{ message: 'third' }]]);
+    expect(await readSaying(deps.db, { text: 'third' })).toEqual([]);
+    release();
+    await done;
+    expect(await readSaying(deps.db, { text: 'third' })).toEqual([{ message: 'third' }]);
   });
 });
