@@ -8,11 +8,12 @@ import { fillNews } from './fill-sqlite.ts';
 import { CHROMIUM, lighthouseScores, type LighthouseRow } from './lighthouse.ts';
 import { searchBench } from './search.ts';
 import { RENDER_FLOOD_HEADING, renderFloodRows, renderFloodSection, renderFloodTarget } from './render-flood.ts';
-import { withSection } from './sections.ts';
+import { AB_HEADING, sectionOf, withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 import { floodTarget } from './search-flood.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
 import { engineRows, enginesSection, ENGINES_HEADING } from './engines.ts';
+import { erasureSection, ERASURE_HEADING } from './erasure-postgres.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
@@ -170,6 +171,8 @@ async function main() {
   const renders = await measureRichBody();
   console.log('\nPostgreSQL beside SQLite');
   const engines = await engineRows();
+  console.log('\nErasure passes on PostgreSQL');
+  const erasure = await erasureSection();
   // Hand-written notes (why a target is missed, what was tried) survive a rerun.
   const reportFile = path.join(root, 'docs', 'benchmarks.md');
   const previous = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '';
@@ -212,7 +215,9 @@ ${richBodySection(renders)}
 ${targets.map((line) => `- ${line}`).join('\n')}
 ${notes}`;
   const withFlood = withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood));
-  fs.writeFileSync(reportFile, withSection(withFlood, ENGINES_HEADING, enginesSection(engines)));
+  const withEngines = withSection(withSection(withFlood, ENGINES_HEADING, enginesSection(engines)), ERASURE_HEADING, erasure);
+  // The before-and-after comparison needs an earlier checkout (bench/sqlite-ab.ts): kept as last measured.
+  fs.writeFileSync(reportFile, withSection(withEngines, AB_HEADING, sectionOf(previous, AB_HEADING)));
   console.log('\nWritten to docs/benchmarks.md');
 }
 

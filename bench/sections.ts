@@ -8,3 +8,14 @@ export function withSection(report: string, heading: string, section: string): s
   const notes = report.indexOf('\n## Notes');
   return notes >= 0 ? `${report.slice(0, notes)}\n${section}${report.slice(notes)}` : `${report}\n${section}`;
 }
+
+/** The section under `heading` as it stands in `report`, or '' when there is none. */
+export function sectionOf(report: string, heading: string): string {
+  const start = report.indexOf(heading);
+  if (start < 0) return '';
+  const next = report.indexOf('\n## ', start + heading.length);
+  return report.slice(start, next >= 0 ? next + 1 : undefined);
+}
+
+/** Measured by bench/sqlite-ab.ts against an earlier checkout; `npm run bench` keeps it as it stands. */
+export const AB_HEADING = '## SQLite before and after the awaited data layer';

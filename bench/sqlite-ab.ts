@@ -8,11 +8,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillNews } from './fill-sqlite.ts';
 import { freePort, root, untilIdle } from './processes.ts';
-import { withSection } from './sections.ts';
+import { AB_HEADING, withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 import { spawn } from 'node:child_process';
 
-export const AB_HEADING = '## SQLite before and after the awaited data layer';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

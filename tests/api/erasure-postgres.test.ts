@@ -69,4 +69,15 @@ describe('erasure on PostgreSQL', () => {
     await eraseDeleted(deps.db, ['stories', 'contact_messages']);
     expect(filesHolding(dataDir, Buffer.from(marker))).toEqual([]);
   });
+
+  it("rewrites only the stories' search documents after a story's delete, not every public item's, which searches wait for", async () => {
+    const { pool } = postgresOf(deps.db);
+    const fileOf = async (table: string) => (await pool.query<{ file: string }>('SELECT pg_relation_filenode($1) AS file', [table])).rows[0]!.file;
+    const before = { items: await fileOf('search_documents_items'), stories: await fileOf('search_documents_stories') };
+    const [story] = await deps.db.transaction((tx) => tx.insert(stories).values({ title: 'A story to delete', description: 'Its words.' }).returning({ id: stories.id }));
+    await deps.db.transaction((tx) => tx.delete(stories).where(eq(stories.id, story!.id)));
+    await eraseDeleted(deps.db, ['stories']);
+    expect(await fileOf('search_documents_stories')).not.toBe(before.stories);
+    expect(await fileOf('search_documents_items')).toBe(before.items);
+  });
 });

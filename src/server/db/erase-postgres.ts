@@ -18,6 +18,8 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void
   const client = await pool.connect();
   try {
     for (const table of tables) await client.query(`VACUUM (FULL, ANALYZE) "${table.replaceAll('"', '""')}"`);
+    // The partitioned table's own statistics sample its partitions' rows: sampled again, from live rows.
+    if (tables.some((table) => table.startsWith('search_documents_'))) await client.query('ANALYZE "search_documents"');
     for (let round = 0; round < 2; round++) {
       await client.query('SELECT pg_switch_wal()');
       await client.query('CHECKPOINT');
@@ -28,11 +30,21 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void
 }
 
 /**
- * The items' tables whose text search copies (migrations-pg/0001_search_index.sql): erasing one of
- * them erases the search documents and notes too, or a deleted story's words would stay there.
+ * The search documents that copy each searched table's words (migrations-pg/0002 and 0003):
+ * erasing one of those tables erases its partition of the documents, and the notes of changed
+ * items, or a deleted story's words would stay there. Stories have a partition of their own, so
+ * erasing one rewrites only the stories' documents, not every public item's, which searches wait for.
  */
-const SEARCHED = new Set(['posts', 'legal_items', 'stories', 'gallery_items']);
-const withSearchCopies = (tables: readonly string[]) => (tables.some((table) => SEARCHED.has(table)) ? [...tables, 'search_documents', 'search_pending'] : tables);
+const SEARCH_COPIES: Record<string, string> = {
+  posts: 'search_documents_items',
+  legal_items: 'search_documents_items',
+  gallery_items: 'search_documents_items',
+  stories: 'search_documents_stories',
+};
+const withSearchCopies = (tables: readonly string[]) => {
+  const copies = tables.flatMap((table) => (SEARCH_COPIES[table] ? [SEARCH_COPIES[table], 'search_pending'] : []));
+  return [...new Set([...tables, ...copies])];
+};
 
 interface Eraser {
   /** Tables asked for since the waiting pass was planned. */
