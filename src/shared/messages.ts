@@ -48,6 +48,12 @@ export const messages = {
   currentPasswordWrong: { en: 'The current password is incorrect.', fa: 'گذرواژهٔ کنونی نادرست است.' },
   badRequest: { en: 'The request could not be read.', fa: 'درخواست خوانا نبود.' },
   unauthenticated: { en: 'Unauthenticated.', fa: 'ابتدا وارد شوید.' },
+  notForYourRole: { en: 'Your account’s role does not allow this.', fa: 'نقش حساب شما اجازهٔ این کار را نمی‌دهد.' },
+  writersSaveDrafts: {
+    en: 'Writers save drafts and send them for review; an editor publishes them.',
+    fa: 'نویسندگان پیش‌نویس ذخیره می‌کنند و برای بازبینی می‌فرستند؛ ویراستار آن را منتشر می‌کند.',
+  },
+  writersOwnItems: { en: 'Writers edit only their own drafts.', fa: 'نویسندگان فقط پیش‌نویس‌های خودشان را ویرایش می‌کنند.' },
   csrfMismatch: { en: 'CSRF token mismatch.', fa: 'نشست فرم منقضی شده است؛ صفحه را دوباره بارگذاری کنید.' },
   notFound: { en: 'The item was not found.', fa: 'مورد پیدا نشد.' },
   newsNotFound: { en: 'News not found.', fa: 'خبر پیدا نشد.' },
@@ -57,6 +63,10 @@ export const messages = {
   storyNotFound: { en: 'Story not found.', fa: 'روایت پیدا نشد.' },
   userNotFound: { en: 'User not found.', fa: 'کاربر پیدا نشد.' },
   emailTaken: { en: 'A user with this e-mail address already exists.', fa: 'کاربری با این ایمیل از قبل وجود دارد.' },
+  cannotDemoteLastAdmin: {
+    en: 'This is the last administrator: make another account an administrator first.',
+    fa: 'این آخرین مدیر است: ابتدا حساب دیگری را مدیر کنید.',
+  },
   cannotDeleteSelf: { en: 'You cannot delete your own account.', fa: 'نمی‌توانید حساب کاربری خودتان را حذف کنید.' },
   cannotDeleteLastAdmin: { en: 'The last administrator cannot be deleted.', fa: 'آخرین مدیر را نمی‌توان حذف کرد.' },
   uploadNotFound: { en: 'The uploaded file was not found or has expired. Please upload it again.', fa: 'فایل بارگذاری‌شده پیدا نشد یا منقضی شده است. لطفاً دوباره بارگذاری کنید.' },

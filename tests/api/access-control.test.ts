@@ -9,6 +9,7 @@ import { rejectionOf } from '../setup/errors.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { holdSession, trpcCall, trpcMutation, trpcQuery } from '../setup/trpc-http.ts';
+import { rolesOf } from '../setup/procedure-walk.ts';
 
 /**
  * The procedures open to visitors, reviewed one by one. Every other procedure must carry the admin
@@ -40,16 +41,12 @@ const reviewedPublic = [
   'setup.createAdmin',
 ].sort();
 
-// The admin check is the middleware adminProcedure adds on top of publicProcedure.
-const middlewaresOf = (builder: unknown) => (builder as { _def: { middlewares: unknown[] } })._def.middlewares;
-const adminCheck = middlewaresOf(adminProcedure).at(-1);
-
-/** Every procedure of a router by dotted path, with its type and whether the admin check is in its chain. */
+/** Every procedure of a router by dotted path, with its type and whether a sign-in check is in its chain. */
 function classify(someRouter: { _def: { procedures: unknown } }) {
   return Object.entries(someRouter._def.procedures as Record<string, AnyProcedure>).map(([path, procedure]) => ({
     path,
     type: procedure._def.type as 'query' | 'mutation',
-    guarded: middlewaresOf(procedure).includes(adminCheck),
+    guarded: rolesOf(procedure) !== null,
   }));
 }
 

@@ -91,7 +91,7 @@ describe('the audit log', () => {
   });
 
   it('can be read but not changed: audit.list is the only audit procedure, and GET admin/audit the only route', async () => {
-    expect(procedures.filter((p) => /audit/i.test(p.path))).toEqual([{ path: 'audit.list', type: 'query', guarded: true }]);
+    expect(procedures.filter((p) => /audit/i.test(p.path)).map(({ meta: _meta, ...rest }) => rest)).toEqual([{ path: 'audit.list', type: 'query', guarded: true, roles: ['admin'] }]);
     const probe = createTestDeps();
     try {
       expect(

@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Role } from '../../shared/schemas/users.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { preparedRead } from '../db/prepared-reads.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -16,7 +17,7 @@ export interface SessionUser {
   id: number;
   name: string;
   email: string;
-  role: 'admin';
+  role: Role;
 }
 
 export interface Session {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { publicationStatuses } from '../../shared/schemas/editorial.ts';
+import { roles } from '../../shared/schemas/users.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
 
 const timestamps = {
@@ -29,6 +30,13 @@ const editorial = (cover: 'image' | 'media') => ({
   coverCaptionEn: text(`${cover}_caption_en`),
   coverCaptionFa: text(`${cover}_caption_fa`),
   coverCredit: text(`${cover}_credit`),
+  /**
+   * The account that created the item: a writer edits only her own drafts. No foreign key (adding
+   * one would rebuild the table on SQLite); deleting an account clears it (routers/users.ts).
+   */
+  createdBy: integer('created_by'),
+  /** When a writer sent the draft for review; cleared when it is published or sent back. */
+  reviewRequestedAt: integer('review_requested_at', { mode: 'timestamp_ms' }),
 });
 
 /** News, articles and reports share one shape, so one table with a kind column (docs/decisions/002). */
@@ -113,7 +121,7 @@ export const users = sqliteTable(
     /** Stored lower-cased, so the unique index makes e-mail addresses unique regardless of case. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin'] })
+    role: text('role', { enum: roles })
       .notNull()
       .default('admin'),
     ...timestamps,

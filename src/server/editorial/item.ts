@@ -21,6 +21,8 @@ export function editorialColumns(table: EditorialTable) {
     coverCaptionEn: table.coverCaptionEn,
     coverCaptionFa: table.coverCaptionFa,
     coverCredit: table.coverCredit,
+    createdBy: table.createdBy,
+    reviewRequestedAt: table.reviewRequestedAt,
   };
 }
 
@@ -34,6 +36,8 @@ export interface EditorialRow extends StoredBodies {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  createdBy: number | null;
+  reviewRequestedAt: Date | null;
 }
 
 /** What readers get besides the original fields: status, the cover's words, the rendered bodies. */
@@ -46,6 +50,8 @@ export interface EditorialOutput {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  /** When a writer sent the draft for review (null once it is published or sent back). */
+  reviewRequestedAt: Date | null;
   renderedEn: BodySegment[];
   renderedFa: BodySegment[];
 }
@@ -67,8 +73,9 @@ export interface EditorialDocuments {
  * The public face of a stored row's editorial columns; the body columns themselves are not sent.
  * `media: 'private'` addresses body pictures on the editors' path (previews).
  */
-export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean; media?: MediaSide }): Omit<Row, 'bodyEn' | 'bodyFa'> & EditorialOutput {
-  const { bodyEn: _bodyEn, bodyFa: _bodyFa, ...rest } = row;
+export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean; media?: MediaSide }): Omit<Row, 'bodyEn' | 'bodyFa' | 'createdBy'> & EditorialOutput {
+  // Who wrote an item is the newsroom's business: editors read it from the item's admin view.
+  const { bodyEn: _bodyEn, bodyFa: _bodyFa, createdBy: _createdBy, ...rest } = row;
   return {
     ...rest,
     coverAltEn: row.coverAltEn || row.titleEn,

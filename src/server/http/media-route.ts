@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import express, { type Request, type Response } from 'express';
+import { seesVisitorsData } from '../../shared/roles.ts';
+import { contactMessages, stories } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import type { SniffedType } from '../uploads/sniff.ts';
 import type { Visibility } from '../uploads/storage.ts';
@@ -31,11 +34,20 @@ function send(res: Response, file: string, stored: StoredFile, cacheControl: str
   });
 }
 
+/** Whether a story or a contact message holds this file: writers never see what visitors sent. */
+async function sentByVisitor(deps: Deps, relative: string): Promise<boolean> {
+  const [story] = await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.media, relative)).limit(1);
+  if (story) return true;
+  const [message] = await deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.image, relative)).limit(1);
+  return Boolean(message);
+}
+
 /**
  * The stored media, on two paths (docs/decisions/012, 020):
  * - `/storage/<path>`: the public side only (files of published items), cached for a year;
  * - `/media/private/<path>`: either side, only for signed-in editors, never cached. Everyone else
- *   gets the same 404 as for a file that does not exist, so a URL reveals nothing.
+ *   gets the same 404 as for a file that does not exist, so a URL reveals nothing; so does a writer
+ *   for a file a visitor sent (a story's, a contact message's).
  * Only names the server makes, of the types it stores (storedTypeOf), are looked up; nothing else
  * in the folder is reachable: a page, script or SVG put there by hand or by an old restore is a 404.
  */
@@ -60,7 +72,8 @@ export function mediaRoutes(deps: Deps) {
     const ctx = await requestContext(deps, req, res);
     const stored = storedPathAfter('/media/private', req);
     const sides: Visibility[] = ['private', 'public'];
-    const file = ctx.user && stored ? sides.map((side) => deps.storage.existing(stored.relative, side)).find(Boolean) : null;
+    const allowed = ctx.user && stored && (seesVisitorsData(ctx.user.role) || !(await sentByVisitor(deps, stored.relative)));
+    const file = allowed ? sides.map((side) => deps.storage.existing(stored.relative, side)).find(Boolean) : null;
     if (!stored || !file) return res.status(404).end();
     send(res, file, stored, PRIVATE_CACHE);
   });

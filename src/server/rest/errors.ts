@@ -41,6 +41,8 @@ export function restError(error: unknown, ctx: Context, fields: FieldNames = {})
   }
   // Refused by the anti-forgery check (other FORBIDDENs stay 403): Laravel's answer to that is 419.
   if (trpcError.code === 'FORBIDDEN' && !ctx.csrfOk) return { status: 419, body: { message: shape.message } };
+  // A call the account's role may not make.
+  if (trpcError.code === 'FORBIDDEN') return { status: 403, body: { success: false, message: shape.message } };
   const status = getHTTPStatusCodeFromError(trpcError);
   if (shape.data.retryAfter) return { status, body: { message: shape.message }, headers: { 'Retry-After': String(shape.data.retryAfter) } };
   if (status >= 500) {

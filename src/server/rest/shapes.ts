@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/schemas/users.ts';
 import type { AuditRow } from '../routers/audit.ts';
 import type { ContactMessage } from '../routers/contacts.ts';
 import type { ContentItem, MediaItem } from '../routers/content/index.ts';
@@ -106,14 +107,17 @@ export function contactShape(item: ContactMessage) {
 
 /**
  * The original stored and showed the role as "Admin" (its only choice); the procedures call it
- * 'admin'. Old clients keep the value they know (docs/api.md, "Users").
+ * 'admin'. Old clients keep the value they know, and the newer roles read the same way: "Editor",
+ * "Writer" (docs/api.md, "Users").
  */
-export function userShape(user: { id: number; name: string; email: string; role: 'admin'; createdAt?: Date }) {
+const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', editor: 'Editor', writer: 'Writer' };
+
+export function userShape(user: { id: number; name: string; email: string; role: Role; createdAt?: Date }) {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role === 'admin' ? 'Admin' : user.role,
+    role: ROLE_NAMES[user.role],
     ...(user.createdAt ? { created_at: user.createdAt } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import express from 'express';
-import type { Deps } from '../trpc/context.ts';
+import { seesVisitorsData } from '../../shared/roles.ts';
+import type { Context, Deps } from '../trpc/context.ts';
 import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, query, updated, type Call, type Caller } from './endpoint.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
@@ -12,6 +13,9 @@ type QueueStatus = Parameters<Caller['stories']['list']>[0]['status'];
 /** The editors' queue, `?status=pending|published|all` (the procedure checks the value). */
 const queue = ({ req, caller }: Call) => caller.stories.list({ ...pageQuery(req), status: query(req, 'status') as QueueStatus });
 
+/** Editors and administrators get the moderation queue; visitors and writers what was published. */
+const moderates = (ctx: Pick<Context, 'user'>) => Boolean(ctx.user && seesVisitorsData(ctx.user.role));
+
 /**
  * Visitors' stories. The original `GET story` listed every submission to anyone; here a visitor
  * gets only what an editor published, and an editor's session gets the whole queue (docs/api.md).
@@ -23,7 +27,7 @@ export function storyRoutes(deps: Deps) {
   routes.get(
     ['/story', '/stories'],
     endpoint(deps, async (call) => {
-      const page = call.ctx.user ? await queue(call) : await call.caller.stories.published(pageQuery(call.req));
+      const page = moderates(call.ctx) ? await queue(call) : await call.caller.stories.published(pageQuery(call.req));
       return ok(paginated(page, storyShape));
     }),
   );
@@ -32,7 +36,7 @@ export function storyRoutes(deps: Deps) {
     ['/story/:id', '/stories/:id'],
     endpoint(deps, async ({ req, ctx, caller }) => {
       const id = idParam(req);
-      return ok(storyShape(ctx.user ? await caller.stories.byId({ id }) : await caller.stories.publishedById({ id })));
+      return ok(storyShape(moderates(ctx) ? await caller.stories.byId({ id }) : await caller.stories.publishedById({ id })));
     }),
   );
 

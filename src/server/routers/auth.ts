@@ -8,7 +8,7 @@ import { users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { recordAudit } from '../security/audit.ts';
 import { recordFailedLogin } from '../security/failed-logins.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { writerProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 export function sessionPolicy(env: Env) {
   return { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 };
@@ -46,7 +46,7 @@ export const authRouter = router({
   }),
 
   /** Ends every session of the signed-in user, this one included. */
-  logoutEverywhere: adminProcedure.meta({ changesPublicContent: false }).mutation(async ({ ctx }) => {
+  logoutEverywhere: writerProcedure.meta({ changesPublicContent: false }).mutation(async ({ ctx }) => {
     await invalidateUserSessions(ctx.db, ctx.user.id);
     ctx.cookies.clearSession();
     await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: 'auth.logoutEverywhere' });

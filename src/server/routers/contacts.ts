@@ -4,7 +4,7 @@ import { createContactInput, listContactsInput, setContactStatusInput, type Cont
 import { contactMessages, uploads } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
-import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -42,7 +42,7 @@ export const contactsRouter = router({
     return { received: true as const, createdAt: row.createdAt };
   }),
 
-  list: adminProcedure.input(listContactsInput).query(async ({ ctx, input }): Promise<Page<ContactMessage>> => {
+  list: editorProcedure.input(listContactsInput).query(async ({ ctx, input }): Promise<Page<ContactMessage>> => {
     const where = eq(contactMessages.status, input.status);
     const { limit, offset } = pageWindow(input);
     const items = await ctx.db.select(columns).from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).offset(offset);
@@ -50,7 +50,7 @@ export const contactsRouter = router({
     return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  byId: adminProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<ContactMessage> => {
+  byId: editorProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<ContactMessage> => {
     const [row] = await ctx.db.select(columns).from(contactMessages).where(eq(contactMessages.id, input.id)).limit(1);
     if (!row) throw notFound(ctx);
     return row;
@@ -60,7 +60,7 @@ export const contactsRouter = router({
    * An editor opened the message: a pending one becomes read (setStatus 'pending' marks it unread
    * again); a read or archived one keeps its status. Answers the message as it now is.
    */
-  open: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
+  open: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
     const [opened] = await ctx.db.transaction(async (tx) =>
       tx
         .update(contactMessages)
@@ -73,7 +73,7 @@ export const contactsRouter = router({
     return row;
   }),
 
-  setStatus: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(setContactStatusInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
+  setStatus: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(setContactStatusInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
     const [row] = await ctx.db.transaction(async (tx) =>
       tx.update(contactMessages).set({ status: input.status, updatedAt: new Date() }).where(eq(contactMessages.id, input.id)).returning(columns),
     );
@@ -81,7 +81,7 @@ export const contactsRouter = router({
     return row;
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = await ctx.db.transaction(async (tx) => {
       const [removed] = await tx.delete(contactMessages).where(eq(contactMessages.id, input.id)).returning({ image: contactMessages.image });
       if (!removed) throw notFound(ctx);

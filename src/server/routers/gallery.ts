@@ -3,7 +3,7 @@ import { byIdInput } from '../../shared/schemas/common.ts';
 import { createGalleryInput, listGalleryInput, updateGalleryInput } from '../../shared/schemas/gallery.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
 import { placeFiles } from '../editorial/item-files.ts';
 import { claimForField, notFound, type Page } from './helpers.ts';
@@ -52,7 +52,7 @@ export const galleryRouter = router({
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
-  create: adminProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
+  create: editorProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
     const row = await ctx.db.transaction(async (tx) => {
       const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
       const [row] = await tx
@@ -66,14 +66,14 @@ export const galleryRouter = router({
   }),
 
   /** One item for its edit page. */
-  adminById: adminProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<GalleryItem> => {
+  adminById: editorProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<GalleryItem> => {
     const [row] = await ctx.db.select(columns).from(galleryItems).where(eq(galleryItems.id, input.id)).limit(1);
     if (!row) throw notFound(ctx);
     return present(row);
   }),
 
   /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
-  update: adminProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
+  update: editorProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
     const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
       const [current] = await tx
         .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
@@ -103,7 +103,7 @@ export const galleryRouter = router({
     return present(row);
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: editorProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const files = await ctx.db.transaction(async (tx) => {
       const [removed] = await tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image });
       if (!removed) throw notFound(ctx);

@@ -4,10 +4,11 @@ import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../s
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
 import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import { authorshipChanges } from '../editorial/authorship.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
 import { claimForField, editorialChanges, notFound, requireCoverAlt, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
@@ -76,13 +77,13 @@ export const legalRouter = router({
   }),
 
   /** Every item whatever its status, for editors; filtered by status on request. */
-  adminList: adminProcedure.input(adminLegalListInput).query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
+  adminList: writerProcedure.input(adminLegalListInput).query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
 
   /**
    * Any item, with its body documents for the editor and rendered as the public page will show
    * it; its pictures on the editors' path, since an unpublished item's files are not public.
    */
-  adminById: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+  adminById: writerProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'legalNotFound');
     return { ...present(row as Row, true, 'private'), ...editorialDocuments(row) };
@@ -90,8 +91,9 @@ export const legalRouter = router({
 
   // Each write's transaction settles the files the item used before and uses now; they move once it
   // commits (src/server/editorial/item-files.ts).
-  create: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(createLegalInput).mutation(async ({ ctx, input }) => {
+  create: writerProcedure.meta({ changesPublicContent: 'when-public' }).input(createLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
+    const authorship = authorshipChanges(ctx, input, undefined, now);
     const row = await ctx.db.transaction(async (tx) => {
       const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
       if (media?.kind === 'image') requireCoverAlt(ctx, input);
@@ -105,6 +107,7 @@ export const legalRouter = router({
           media: media?.path ?? null,
           mediaKind: media?.kind ?? null,
           videoLink: input.videoLink ?? null,
+          ...authorship,
           ...(await editorialChanges(ctx, tx, input, undefined, now)),
         })
         .returning(columns);
@@ -117,14 +120,19 @@ export const legalRouter = router({
     return present(row as Row, true);
   }),
 
-  update: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
+  update: writerProcedure.meta({ changesPublicContent: 'when-public' }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     const owner = { legalId: input.id };
     const row = await ctx.db.transaction(async (tx) => {
-      const [current] = await tx.select({ status: legalItems.status, publishAt: legalItems.publishAt }).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
+      const [current] = await tx
+        .select({ status: legalItems.status, publishAt: legalItems.publishAt, createdBy: legalItems.createdBy })
+        .from(legalItems)
+        .where(eq(legalItems.id, input.id))
+        .limit(1);
       if (!current) throw notFound(ctx, 'legalNotFound');
+      const authorship = authorshipChanges(ctx, input, current, now);
       const before = await filesOfItem(tx, owner);
-      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...(await editorialChanges(ctx, tx, input, current, now)) };
+      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
       if (input.titleEn) changes.titleEn = input.titleEn;
       if (input.titleFa) changes.titleFa = input.titleFa;
       if (input.videoLink) changes.videoLink = input.videoLink;
@@ -145,7 +153,7 @@ export const legalRouter = router({
   }),
 
   /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-  delete: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: editorProcedure.meta({ changesPublicContent: 'when-public' }).input(byIdInput).mutation(async ({ ctx, input }) => {
     await ctx.db.transaction(async (tx) => {
       const files = await filesOfItem(tx, { legalId: input.id });
       const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status });

@@ -5,7 +5,7 @@ import { subscribeInput } from '../../shared/schemas/newsletter.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
-import { adminProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
 export interface Subscriber {
@@ -32,14 +32,14 @@ export const newsletterRouter = router({
     return { success: true as const, message: message(ctx.lang, 'subscribed') };
   }),
 
-  list: adminProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<Subscriber>> => {
+  list: editorProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<Subscriber>> => {
     const { limit, offset } = pageWindow(input);
     const items = await ctx.db.select(columns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(limit).offset(offset);
     const [counted] = await ctx.db.select({ value: count() }).from(newsletterSubscribers);
     return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
+  delete: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     const [removed] = await ctx.db.transaction(async (tx) =>
       tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, input.id)).returning({ id: newsletterSubscribers.id }),
     );
@@ -48,7 +48,7 @@ export const newsletterRouter = router({
     return { id: removed.id };
   }),
 
-  exportCsv: adminProcedure.query(async ({ ctx }) => {
+  exportCsv: editorProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.select(columns).from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
     const lines = ['email,subscribed_at', ...rows.map((row) => `${csvCell(row.email)},${row.createdAt.toISOString()}`)];
     return { filename: `subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };

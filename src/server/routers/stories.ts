@@ -5,7 +5,7 @@ import { stories, uploads } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
-import { adminProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, hideFiles } from '../uploads/store.ts';
 import { placeFiles } from '../editorial/item-files.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
@@ -102,7 +102,7 @@ export const storiesRouter = router({
     return asPublished(row);
   }),
 
-  list: adminProcedure.input(listStoriesInput).query(async ({ ctx, input }): Promise<Page<Story>> => {
+  list: editorProcedure.input(listStoriesInput).query(async ({ ctx, input }): Promise<Page<Story>> => {
     const searched = await searchedPage(ctx, 'story', input);
     if (searched) {
       const rows = searched.ids.length ? await ctx.db.select(columns).from(stories).where(inArray(stories.id, searched.ids)) : [];
@@ -115,16 +115,16 @@ export const storiesRouter = router({
     return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  byId: adminProcedure.input(storyIdInput).query(async ({ ctx, input }) => {
+  byId: editorProcedure.input(storyIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select(columns).from(stories).where(eq(stories.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'storyNotFound');
     return row;
   }),
 
-  publish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: adminProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
+  delete: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
     const files = await ctx.db.transaction(async (tx) => {
       const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status });
       if (!removed) throw notFound(ctx, 'storyNotFound');

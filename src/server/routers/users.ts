@@ -2,12 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { asc, count, eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
-import { createUserInput, updateUserInput } from '../../shared/schemas/users.ts';
+import { createUserInput, updateUserInput, type Role } from '../../shared/schemas/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
-import { sessions, users } from '../db/schema.ts';
+import { legalItems, posts, sessions, users } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { fieldError } from '../trpc/init.ts';
 import { adminProcedure, router } from '../trpc/procedures.ts';
@@ -18,12 +18,22 @@ export interface User {
   id: number;
   name: string;
   email: string;
-  role: 'admin';
+  role: Role;
   createdAt: Date;
 }
 
 /** Never the password hash. */
 const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+
+/**
+ * Administrators there are, read inside the transaction that would remove one: on SQLite writes
+ * take turns, and PostgreSQL's serializable transactions refuse one of two that each removed a
+ * different one of the last two.
+ */
+async function administrators(tx: DbLike): Promise<number> {
+  const [row] = await tx.select({ value: count() }).from(users).where(eq(users.role, 'admin'));
+  return row?.value ?? 0;
+}
 
 async function emailTaken(db: DbLike, email: string, exceptId?: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -79,7 +89,7 @@ export const usersRouter = router({
    * user); it ends every session of that user.
    */
   update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
-    const [before] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.id)).limit(1);
+    const [before] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash, role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
     if (!before) throw notFound(ctx, 'userNotFound');
     const isSelf = input.id === ctx.user.id;
     const emailChanges = input.email !== undefined && input.email !== before.email;
@@ -95,7 +105,10 @@ export const usersRouter = router({
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
       if (!exists) throw notFound(ctx, 'userNotFound');
       if (input.email && (await emailTaken(tx, input.email, input.id))) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+      if (input.role && input.role !== before.role && before.role === 'admin' && (await administrators(tx)) <= 1)
+        throw fieldError('role', message(ctx.lang, 'cannotDemoteLastAdmin'));
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (input.role) changes.role = input.role;
       if (input.name) changes.name = input.name;
       if (input.email) changes.email = input.email;
       if (passwordHash) changes.passwordHash = passwordHash;
@@ -112,9 +125,10 @@ export const usersRouter = router({
     await ctx.db.transaction(async (tx) => {
       const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
       if (!target) throw notFound(ctx, 'userNotFound');
-      const [admins] = await tx.select({ value: count() }).from(users).where(eq(users.role, 'admin'));
-      if (target.role === 'admin' && (admins?.value ?? 0) <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
+      if (target.role === 'admin' && (await administrators(tx)) <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
       await tx.delete(users).where(eq(users.id, input.id));
+      // Her drafts stay, for an editor to finish; nobody else becomes their writer.
+      for (const table of [posts, legalItems]) await tx.update(table).set({ createdBy: null }).where(eq(table.createdBy, input.id));
     });
     await eraseDeleted(ctx.db, tablesNamed([users, sessions]));
     return { id: input.id };

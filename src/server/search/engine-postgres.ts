@@ -6,7 +6,7 @@ import { emptyPage, MAX_RESULTS, SearchTimeoutError, TEXT_COLUMNS, type SearchHi
 import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqlite.ts';
 import { FILTERS, rankNewest } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
-import { isPublic, orderMatches, type Audience, type Meta } from './ranking.ts';
+import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
 import { tableOf } from './result-texts.ts';
 
 /**
@@ -39,7 +39,7 @@ export function tsqueryOf(words: readonly string[][][]): string | null {
 }
 
 const SQL = {
-  window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR public_since IS NOT NULL) ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
+  window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR public_since IS NOT NULL) AND ($5 OR type <> 'story') ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
   // As on SQLite, the ranked rows' visibility is checked on their metadata.
   exact: `SELECT id AS doc FROM search_documents WHERE (title_key_en = $1 OR title_key_fa = $1) AND ${FILTERS}`,
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact
@@ -103,7 +103,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
     if (Date.now() > asked.deadline) throw new SearchTimeoutError();
   };
   const filters = [input.type ?? null, input.country ?? null];
-  const window = (await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience === 'editor'])).rows.map((row) => row.doc);
+  const window = (await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience !== 'public', audience !== 'writer'])).rows.map((row) => row.doc);
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
   if (!window.length && !exact.length) return emptyPage(input);
   inTime();
@@ -115,7 +115,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
   const rows = (await client.query<Meta>(SQL.meta, [pageDocs, asked.key])).rows
-    .filter((row) => audience === 'editor' || isPublic(row))
+    .filter((row) => mayFind(audience, row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const stored = (await client.query<IndexedTexts & { doc: number }>(SQL.texts, [rows.map((row) => row.doc)])).rows;
   const texts = markedTexts(stored, `${TEXT_COLUMNS} : (${asked.terms})`, asked.language);

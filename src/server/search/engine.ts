@@ -4,7 +4,7 @@ import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import type { Page } from '../routers/helpers.ts';
 import { compileQuery } from './match.ts';
 import { imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
-import { isPublic, orderMatches, type Audience, type Meta } from './ranking.ts';
+import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
 
 export type { TextPart };
 
@@ -55,6 +55,7 @@ function matchFor(terms: string, input: SearchInput, audience: Audience): string
   let match = `${TEXT_COLUMNS} : (${terms})`;
   if (filters.length) match += ` AND {facets} : (${filters.join(' AND ')})`;
   if (audience === 'public') match += ' NOT {facets} : "facethidden"';
+  if (audience === 'writer') match += ' NOT {facets} : "facettypestory"';
   return match;
 }
 
@@ -114,7 +115,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
   const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key }) as Meta[])
-    .filter((row) => audience === 'editor' || isPublic(row))
+    .filter((row) => mayFind(audience, row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);
   const images = imagesOf(db, rows);

@@ -1,8 +1,11 @@
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 
-/** Who is searching: the public finds only what it may see; editors find drafts and pending stories too. */
-export type Audience = 'public' | 'editor';
+/**
+ * Who is searching: the public finds only what it may see; editors find drafts and pending stories
+ * too; writers find every item of every status but never a story a visitor sent.
+ */
+export type Audience = 'public' | 'writer' | 'editor';
 
 /** What ordering and filtering need of a matched document, on either engine. */
 export interface Meta {
@@ -26,6 +29,13 @@ const withRecency = (relevance: number, date: number, now: number) => relevance 
 /** Publication status alone decides (public_since is NULL for anything not published), never the machine's clock. */
 export const isPublic = (candidate: { publicSince: number | null }) => candidate.publicSince !== null;
 
+/** Whether the audience may find this document (the engines' queries apply the same rule in the index). */
+export function mayFind(audience: Audience, candidate: { type: string; publicSince: number | null }): boolean {
+  if (audience === 'editor') return true;
+  if (audience === 'writer') return candidate.type !== 'story';
+  return isPublic(candidate);
+}
+
 /**
  * The order of the matches, the same on both engines: items whose title is the query, then the
  * ranked ones by relevance with recency, then the rest newest first (as the window found them).
@@ -39,7 +49,7 @@ export function orderMatches(
   audience: Audience,
   now: number,
 ): number[] {
-  const visible = new Map(known.filter((row) => audience === 'editor' || isPublic(row)).map((row) => [row.doc, row]));
+  const visible = new Map(known.filter((row) => mayFind(audience, row)).map((row) => [row.doc, row]));
   const first = exact.filter((doc) => visible.has(doc)).sort((a, b) => visible.get(b)!.date - visible.get(a)!.date || b - a);
   const scored = ranked
     .filter((row) => visible.has(row.doc) && !visible.get(row.doc)!.exact)

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
+import type { Role } from '../../shared/schemas/users.ts';
 import type { Context } from '../trpc/context.ts';
 import { ThrottledError } from '../trpc/errors.ts';
 import { clockOf } from '../publication/clock.ts';
@@ -48,16 +49,22 @@ export async function runSearch(ctx: SearchContext, input: SearchInput, audience
   }
 }
 
+/** What an account finds: writers never a visitor's story; without one, what the public finds. */
+export function staffAudience(role: Role | undefined): Audience {
+  if (role === 'editor' || role === 'admin') return 'editor';
+  return role === 'writer' ? 'writer' : 'public';
+}
+
 /**
  * An admin list narrowed by its search box: the ids of one page of the items of one kind matching
  * `q`, best first, whatever their status, and how many match. Null without a query (the list as
  * usual). The list then reads its own rows by these ids, so a result looks exactly like the list.
  */
 export async function searchedPage(
-  ctx: SearchContext,
+  ctx: SearchContext & Pick<Context, 'user'>,
   type: SearchType,
   input: { q?: string; page: number; pageSize: number },
-  audience: Audience = 'editor',
+  audience: Audience = staffAudience(ctx.user?.role),
 ): Promise<{ ids: number[]; total: number } | null> {
   if (!input.q) return null;
   const found = await runSearch(ctx, { q: input.q, type, page: input.page, pageSize: input.pageSize }, audience);

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
+import type { Role } from '../../shared/schemas/users.ts';
 import { pastLastPage } from '../../shared/list-pages.ts';
 import { publicChangeReport } from '../cache/public-change.ts';
 import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
@@ -39,16 +40,27 @@ export const publicWriteProcedure = publicProcedure.use(async ({ ctx, next }) =>
   return next();
 });
 
-/** Signed-in administrators only; every successful change is written to the audit log. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, meta, next, getRawInput }) => {
-  if (!ctx.user || !ctx.session || ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
-  }
-  const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
-  if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
-    const { targetId, summary } = describeTarget(await getRawInput(), result.data);
-    await forgetDeletedItemLabels(ctx.db, path, targetId);
-    await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
-  }
-  return result;
-});
+/**
+ * Signed-in accounts of the given roles only (FORBIDDEN, in the reader's language, to any other
+ * role); every successful change is written to the activity log.
+ */
+function signedInAs(allowed: readonly Role[]) {
+  return publicProcedure.use(async ({ ctx, type, path, meta, next, getRawInput }) => {
+    if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
+    if (!allowed.includes(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'notForYourRole') });
+    const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
+    if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
+      const { targetId, summary } = describeTarget(await getRawInput(), result.data);
+      await forgetDeletedItemLabels(ctx.db, path, targetId);
+      await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
+    }
+    return result;
+  });
+}
+
+/** Every signed-in account: writers, editors and administrators (what a writer may do inside is checked there). */
+export const writerProcedure = signedInAs(['admin', 'editor', 'writer']);
+/** Editors and administrators: all content, moderation, messages, subscribers, the newsletter. */
+export const editorProcedure = signedInAs(['admin', 'editor']);
+/** Administrators only: accounts, settings, the activity log, backups. */
+export const adminProcedure = signedInAs(['admin']);

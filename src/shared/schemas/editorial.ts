@@ -45,6 +45,11 @@ export const editorialFields = {
   coverCaptionEn: clearableText(editorialLimits.caption),
   coverCaptionFa: clearableText(editorialLimits.caption),
   coverCredit: clearableText(editorialLimits.credit),
+  /**
+   * A draft sent for an editor's review (true), or taken back / sent back (false); absent leaves it
+   * as it was. A form's checkbox sends "on" when ticked.
+   */
+  forReview: z.preprocess((value) => (value === 'on' || value === 'true' ? true : value === 'false' || value === '' ? false : value), z.boolean('invalidChoice').optional()),
 };
 
 interface EditorialInput {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { cleanText, email, id, limits, requiredText } from './common.ts';
 
-export const roles = ['admin'] as const;
+/**
+ * Administrators do everything; editors all content, moderation, messages, subscribers and the
+ * newsletter; writers only write (their own drafts, sent for review) and see nothing visitors sent.
+ */
+export const roles = ['admin', 'editor', 'writer'] as const;
+export type Role = (typeof roles)[number];
 
 const password = z.string().min(10, 'passwordTooShort').max(limits.password);
 
@@ -23,6 +28,7 @@ export const updateUserInput = z.object({
   name: z.preprocess(blankToUndefined, requiredText(limits.name).optional()),
   email: z.preprocess(blankToUndefined, email.optional()),
   password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
+  role: z.preprocess(blankToUndefined, z.enum(roles, 'invalidChoice').optional()),
   currentPassword,
 });
 

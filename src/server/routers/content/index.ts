@@ -3,7 +3,7 @@ import { adminListContentInput, contentByIdInput, createContentCall, listContent
 import { editorialDocuments } from '../../editorial/item.ts';
 import { PUBLIC_STATUS } from '../../publication/visibility.ts';
 import { searchedPage } from '../../search/run.ts';
-import { adminProcedure, publicProcedure, router } from '../../trpc/procedures.ts';
+import { editorProcedure, publicProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
 import { notFound } from '../helpers.ts';
 import { findItem, findRow, listPage, withMedia } from './reads.ts';
 import { createItem, deleteItem, updateItem } from './writes.ts';
@@ -22,7 +22,7 @@ function contentRouter(kind: ContentKind) {
     }),
 
     /** Every item whatever its status, for editors; filtered by status on request, or narrowed by a search across every status. */
-    adminList: adminProcedure
+    adminList: writerProcedure
       .input(adminListContentInput)
       .query(async ({ ctx, input }) => listPage(ctx, kind, input, input.status, await searchedPage(ctx, kind, input))),
 
@@ -30,24 +30,24 @@ function contentRouter(kind: ContentKind) {
      * Any item, with its body documents for the editor and rendered as the public page will show
      * it; its pictures on the editors' path, since an unpublished item's files are not public.
      */
-    adminById: adminProcedure.input(contentByIdInput).query(async ({ ctx, input }) => {
+    adminById: writerProcedure.input(contentByIdInput).query(async ({ ctx, input }) => {
       const row = await findRow(ctx.db, kind, input.id, true);
       if (!row) throw notFound(ctx, contentKinds[kind].notFound);
       const [item] = await withMedia(ctx.db, [row], true, 'private');
       return { ...item!, ...editorialDocuments(row) };
     }),
 
-    create: adminProcedure
+    create: writerProcedure
       .meta({ changesPublicContent: 'when-public' })
       .input(createContentCall)
       .mutation(({ ctx, input }) => createItem(ctx, kind, input)),
 
-    update: adminProcedure
+    update: writerProcedure
       .meta({ changesPublicContent: 'when-public' })
       .input(updateContentInput)
       .mutation(({ ctx, input }) => updateItem(ctx, kind, input)),
 
-    delete: adminProcedure
+    delete: editorProcedure
       .meta({ changesPublicContent: 'when-public' })
       .input(contentByIdInput)
       .mutation(({ ctx, input }) => deleteItem(ctx, kind, input.id)),

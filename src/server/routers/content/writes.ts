@@ -3,6 +3,7 @@ import { contentKinds } from '../../../shared/content-kinds.ts';
 import type { ContentKind, CreateContentInput, UpdateContentInput } from '../../../shared/schemas/content.ts';
 import { posts } from '../../db/schema.ts';
 import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
+import { authorshipChanges } from '../../editorial/authorship.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { scheduleChanged } from '../../publication/scheduler.ts';
 import type { Context } from '../../trpc/context.ts';
@@ -21,6 +22,7 @@ import { findItem, findRow, type ContentItem } from './reads.ts';
 export async function createItem(ctx: Context, kind: ContentKind, input: CreateContentInput): Promise<ContentItem> {
   requireCoverAlt(ctx, input);
   const now = clockOf(ctx).now();
+  const authorship = authorshipChanges(ctx, input, undefined, now);
   const id = await ctx.db.transaction(async (tx) => {
     const upload = await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
     const [inserted] = await tx
@@ -34,6 +36,7 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
         image: upload.path,
         category: input.category ?? null,
         country: input.country ?? null,
+        ...authorship,
         ...(await editorialChanges(ctx, tx, input, undefined, now)),
       })
       .returning({ id: posts.id });
@@ -54,14 +57,15 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
   const owner = { postId: input.id };
   const current = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: posts.status, publishAt: posts.publishAt })
+      .select({ status: posts.status, publishAt: posts.publishAt, createdBy: posts.createdBy })
       .from(posts)
       .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
       .limit(1);
     if (!current) throw notFound(ctx, contentKinds[kind].notFound);
+    const authorship = authorshipChanges(ctx, input, current, now);
     if (input.imageUploadId) requireCoverAlt(ctx, input);
     const before = await filesOfItem(tx, owner);
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...(await editorialChanges(ctx, tx, input, current, now)) };
+    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;

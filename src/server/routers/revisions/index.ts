@@ -6,7 +6,7 @@ import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
 import { legalItems, posts, revisions } from '../../db/schema.ts';
 import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
 import { clockOf } from '../../publication/clock.ts';
-import { adminProcedure, router } from '../../trpc/procedures.ts';
+import { editorProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
 import { notFound } from '../helpers.ts';
 import { recordRevision } from './record.ts';
 import type { RevisionSnapshot } from './snapshot.ts';
@@ -29,7 +29,7 @@ export type ComparedField = keyof typeof comparedFields;
 
 export const revisionsRouter = router({
   /** An item's revisions, newest first: who saved, when, and the titles then. */
-  list: adminProcedure.input(revisionOwnerInput).query(async ({ ctx, input }) => {
+  list: writerProcedure.input(revisionOwnerInput).query(async ({ ctx, input }) => {
     const owner = input.owner === 'post' ? eq(revisions.postId, input.id) : eq(revisions.legalId, input.id);
     const rows = await ctx.db
       .select({ id: revisions.id, createdAt: revisions.createdAt, userEmail: revisions.userEmail, snapshot: revisions.snapshot })
@@ -43,7 +43,7 @@ export const revisionsRouter = router({
   }),
 
   /** What changed from one revision to another of the same item, field by field, line by line. */
-  compare: adminProcedure.input(compareRevisionsInput).query(async ({ ctx, input }) => {
+  compare: writerProcedure.input(compareRevisionsInput).query(async ({ ctx, input }) => {
     const rows = await ctx.db
       .select()
       .from(revisions)
@@ -71,7 +71,7 @@ export const revisionsRouter = router({
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
-  restore: adminProcedure.meta({ changesPublicContent: 'when-public' }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
+  restore: editorProcedure.meta({ changesPublicContent: 'when-public' }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
     const now = clockOf(ctx).now();
     return ctx.db.transaction(async (tx) => {
       const [revision] = await tx.select().from(revisions).where(eq(revisions.id, input.id)).limit(1);

@@ -1,5 +1,7 @@
 import type { RichTextDocument } from '../../../../shared/rich-text/schema.ts';
+import { canPublish } from '../../../../shared/roles.ts';
 import type { PublicationStatus } from '../../../../shared/schemas/editorial.ts';
+import type { Role } from '../../../../shared/schemas/users.ts';
 import { editorTimeZones, instantToZoned, isTimeZone, zonedToInstant } from '../../../../shared/time-zones.ts';
 import { parseBody } from '../rich-text/parse-body.ts';
 
@@ -16,6 +18,8 @@ export interface EditorialValues {
   coverCaptionEn: string;
   coverCaptionFa: string;
   coverCredit: string;
+  /** 'on' when the draft is (to be) sent for an editor's review, as a checkbox says it; else ''. */
+  forReview: string;
 }
 
 const ZONE_KEY = 'editor-time-zone';
@@ -40,10 +44,11 @@ export function rememberTimeZone(zone: string): void {
   }
 }
 
-export const emptyEditorialValues = (): EditorialValues => ({
+/** A new item's values; a writer's starts as a draft, the only thing she may save. */
+export const emptyEditorialValues = (role: Role = 'admin'): EditorialValues => ({
   bodyEn: '',
   bodyFa: '',
-  status: 'published',
+  status: canPublish(role) ? 'published' : 'draft',
   publishAt: '',
   timeZone: preferredTimeZone(),
   coverAltEn: '',
@@ -51,6 +56,7 @@ export const emptyEditorialValues = (): EditorialValues => ({
   coverCaptionEn: '',
   coverCaptionFa: '',
   coverCredit: '',
+  forReview: '',
 });
 
 interface EditorialItem {
@@ -66,6 +72,7 @@ interface EditorialItem {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  reviewRequestedAt?: Date | null;
 }
 
 export function editorialValuesOf(item: EditorialItem): EditorialValues {
@@ -82,6 +89,7 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     coverCaptionEn: item.coverCaptionEn ?? '',
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',
+    forReview: item.reviewRequestedAt ? 'on' : '',
   };
 }
 
@@ -102,6 +110,7 @@ export function editorialCreateInput(values: EditorialValues) {
     coverCaptionEn: values.coverCaptionEn,
     coverCaptionFa: values.coverCaptionFa,
     coverCredit: values.coverCredit,
+    forReview: values.status === 'draft' ? values.forReview === 'on' : undefined,
   };
 }
 
@@ -117,6 +126,7 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
   for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
   for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
     if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
+  if (values.forReview !== initial.forReview && values.status === 'draft') input.forReview = values.forReview === 'on';
   return input;
 }
 
