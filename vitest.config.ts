@@ -98,6 +98,9 @@ const postgresSuites = [
   'tests/api/security-login-concurrency.test.ts',
   'tests/api/search-flood.test.ts',
   'tests/api/visitor-work.test.ts',
+  'tests/api/security-roles.test.ts',
+  'tests/api/roles-writers.test.ts',
+  'tests/api/rest-roles.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

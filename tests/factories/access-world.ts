@@ -16,17 +16,31 @@ import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalIt
 export interface AccessWorld {
   admin: SessionUser;
   other: SessionUser;
+  /** Valid sessions of an editor and of a writer (the writer owns `writerDraft`). */
+  roleTokens: Record<'editor' | 'writer', string>;
   /** A valid session of `admin`. */
   validToken: string;
   /** A real session row of `admin` whose idle timeout has run out. */
   expiredToken: string;
-  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision', number>;
+  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision' | 'writerDraft', number>;
   uploadId: string;
 }
 
 export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   const admin = await makeUser(deps, { name: 'Matrix admin' });
   const other = await makeUser(deps, { name: 'Matrix colleague' });
+  const editor = await makeUser(deps, { name: 'Matrix editor', role: 'editor' });
+  const writer = await makeUser(deps, { name: 'Matrix writer', role: 'writer' });
+  const writerDraft = await systemCaller(deps, writer).news.create({
+    titleEn: 'A writer’s draft',
+    titleFa: 'پیش‌نویس نویسنده',
+    descriptionEn: 'Her words.',
+    descriptionFa: 'نوشتهٔ او.',
+    imageUploadId: (await makeImageUpload(deps)).id,
+    coverAltEn: 'A cover',
+    coverAltFa: 'یک جلد',
+    status: 'draft',
+  });
   const news = await makeContent(deps, 'news');
   const article = await makeContent(deps, 'article');
   const report = await makeContent(deps, 'report');
@@ -45,6 +59,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
     other,
     validToken: await sessionTokenFor(deps, admin),
     expiredToken: await expiredSessionToken(deps, admin),
+    roleTokens: { editor: await sessionTokenFor(deps, editor), writer: await sessionTokenFor(deps, writer) },
     ids: {
       news: news.id,
       article: article.id,
@@ -57,6 +72,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
       subscriber: subscriber!.id,
       user: other.id,
       revision: revision!.id,
+      writerDraft: writerDraft.id,
     },
     uploadId: upload.id,
   };
@@ -178,12 +194,18 @@ export async function clientIn(
   world: AccessWorld,
   deps: TestDeps,
   url: string,
-  condition: AccessCondition | 'signed in',
+  condition: AccessCondition | 'signed in' | 'editor' | 'writer',
 ): Promise<{ client: CookieClient; headers: Record<string, string> }> {
   const client = new CookieClient(url);
   if (condition === 'no session') return { client, headers: {} };
   const token =
-    condition === 'expired session' ? await expiredSessionToken(deps, world.admin) : condition === 'forged session' ? generateSessionToken() : world.validToken;
+    condition === 'expired session'
+      ? await expiredSessionToken(deps, world.admin)
+      : condition === 'forged session'
+        ? generateSessionToken()
+        : condition === 'editor' || condition === 'writer'
+          ? world.roleTokens[condition]
+          : world.validToken;
   await holdSession(client, token);
   // Another site's form or fetch carries the cookies but cannot read them, so it cannot repeat the token.
   if (condition === 'no anti-forgery header') return { client, headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } };

@@ -4,12 +4,13 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { desc, eq } from 'drizzle-orm';
 import { createAdmin } from '../../src/server/auth/bootstrap.ts';
-import { contactMessages, stories } from '../../src/server/db/schema.ts';
+import { contactMessages, stories, users } from '../../src/server/db/schema.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { innerContext } from '../../src/server/trpc/context.ts';
 import { createCaller } from '../../src/server/trpc/router.ts';
 import { storeUpload, type StoredUpload } from '../../src/server/uploads/store.ts';
 import type { ContentKind } from '../../src/shared/schemas/content.ts';
+import type { Role } from '../../src/shared/schemas/users.ts';
 import { contentKinds } from '../../src/shared/content-kinds.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { replayingMediaWorkers } from './cleaned-image.ts';
@@ -23,14 +24,16 @@ export function unique(prefix = 'x'): string {
 
 export const testPassword = 'correct horse battery staple';
 
-export async function makeUser(deps: TestDeps, overrides: { name?: string; email?: string; password?: string } = {}): Promise<SessionUser> {
+export async function makeUser(deps: TestDeps, overrides: { name?: string; email?: string; password?: string; role?: Role } = {}): Promise<SessionUser> {
   const name = overrides.name ?? unique('Editor');
   const row = await createAdmin(deps.db, {
     name,
     email: overrides.email ?? `${unique('editor')}@example.org`,
     password: overrides.password ?? testPassword,
   });
-  return { id: row.id, email: row.email, name, role: 'admin' };
+  const role = overrides.role ?? 'admin';
+  if (role !== 'admin') await deps.db.transaction((tx) => tx.update(users).set({ role }).where(eq(users.id, row.id)));
+  return { id: row.id, email: row.email, name, role };
 }
 
 /** A small real image file of the given format, written to a temporary path. */

@@ -5,7 +5,7 @@ import { paginated, userShape } from './shapes.ts';
 
 type Role = Parameters<Caller['users']['create']>[0]['role'];
 
-/** The original add-user form offers the role "Admin"; the procedures spell it 'admin'. */
+/** The original add-user form offers the role "Admin"; the procedures spell it 'admin' ('editor', 'writer' likewise, in any case). */
 function roleOf(body: Body): Role {
   const role = field(body, 'role');
   return (typeof role === 'string' ? role.trim().toLowerCase() : role) as Role;
@@ -55,6 +55,7 @@ export function userRoutes(deps: Deps) {
           name: field(body, 'name'),
           email: field(body, 'email'),
           password: field(body, 'password'),
+          role: roleOf(body),
           currentPassword: field(body, 'current_password', 'currentPassword'),
         });
         return updated(userShape(user));
