@@ -4,13 +4,14 @@ import { useLanguage } from '../../lib/use-language.ts';
 import { useAdminUser } from './admin-session.tsx';
 import { useConfirm } from './confirm.tsx';
 import { Icon } from './icons.tsx';
-import { isActive, navGroups } from './nav-items.ts';
+import { isActive, navGroupsFor } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 /** The panel's navigation and the editor's own controls; the same in the desktop column and the phone drawer. */
 export function AdminSidebar({ onNavigate }: { onNavigate?(): void }) {
   const { t } = useTranslation('admin');
   const [location] = useLocation();
+  const { role } = useAdminUser();
   return (
     <div className="flex h-full flex-col bg-white">
       <div className="flex items-center gap-3 border-b border-stone-200 px-5 py-4">
@@ -23,7 +24,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate?(): void }) {
         </div>
       </div>
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-4">
-        {navGroups.map((group) => (
+        {navGroupsFor(role).map((group) => (
           <div key={group.key} className="mb-5 last:mb-0">
             {group.key !== 'overview' ? (
               <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t(`nav.groups.${group.key}`)}</p>
@@ -92,7 +93,12 @@ function SidebarFooter() {
           <p className="truncate text-sm font-semibold text-stone-900" data-testid="current-user">
             {user.name}
           </p>
-          <p className="truncate text-xs text-stone-500">{user.email}</p>
+          <p className="truncate text-xs text-stone-500">
+            <span className="font-semibold text-stone-700" data-testid="current-role">
+              {t(`roles.${user.role}`)}
+            </span>{' '}
+            · <bdi>{user.email}</bdi>
+          </p>
         </div>
       </div>
       <div className="mb-3 flex items-center gap-2" role="group" aria-label={t('nav.language')}>

@@ -1,4 +1,6 @@
 import { allContentKinds } from '../../../shared/content-kinds.ts';
+import { canPublish, managesSite, seesVisitorsData } from '../../../shared/roles.ts';
+import type { Role } from '../../../shared/schemas/users.ts';
 import type { IconName } from './icons.tsx';
 
 interface NavItem {
@@ -10,6 +12,8 @@ interface NavItem {
   addHref?: string;
   /** Location prefixes (inside /admin) that belong to this section, edit pages included. */
   matches: string[];
+  /** Who sees the entry (everyone signed in when absent); the procedures refuse the others anyway. */
+  shownTo?: (role: Role) => boolean;
 }
 
 interface NavGroup {
@@ -36,26 +40,33 @@ export const navGroups: NavGroup[] = [
         icon: info.id,
         matches: [`/${info.section}`, info.adminEditPath],
       })),
-      { key: 'gallery', href: '/gallery/all', addHref: '/gallery/add', icon: 'gallery', matches: ['/gallery'] },
+      { key: 'gallery', href: '/gallery/all', addHref: '/gallery/add', icon: 'gallery', matches: ['/gallery'], shownTo: canPublish },
       { key: 'legal', href: '/legal/all', addHref: '/legal/add', icon: 'legal', matches: ['/legal', '/edit/legal'] },
     ],
   },
   {
     key: 'community',
     items: [
-      { key: 'stories', href: '/stories/all', icon: 'story', matches: ['/stories'] },
-      { key: 'contacts', href: '/contacts', icon: 'contact', matches: ['/contacts'] },
-      { key: 'newsletter', href: '/newsletter', icon: 'newsletter', matches: ['/newsletter'] },
+      { key: 'stories', href: '/stories/all', icon: 'story', matches: ['/stories'], shownTo: seesVisitorsData },
+      { key: 'contacts', href: '/contacts', icon: 'contact', matches: ['/contacts'], shownTo: seesVisitorsData },
+      { key: 'newsletter', href: '/newsletter', icon: 'newsletter', matches: ['/newsletter'], shownTo: seesVisitorsData },
     ],
   },
   {
     key: 'administration',
     items: [
-      { key: 'users', href: '/users/all', addHref: '/users/add', icon: 'users', matches: ['/users', '/edit/user'] },
-      { key: 'audit', href: '/audit', icon: 'history', matches: ['/audit'] },
+      { key: 'users', href: '/users/all', addHref: '/users/add', icon: 'users', matches: ['/users', '/edit/user'], shownTo: managesSite },
+      { key: 'audit', href: '/audit', icon: 'history', matches: ['/audit'], shownTo: managesSite },
     ],
   },
 ];
+
+/** The groups and entries this role can use; a group left empty is left out. */
+export function navGroupsFor(role: Role): NavGroup[] {
+  return navGroups
+    .map((group) => ({ ...group, items: group.items.filter((item) => item.shownTo?.(role) ?? true) }))
+    .filter((group) => group.items.length > 0);
+}
 
 export function isActive(item: NavItem, location: string): boolean {
   return item.matches.some((prefix) => location === prefix || location.startsWith(`${prefix}/`));

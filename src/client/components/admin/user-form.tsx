@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminForm } from './admin-form.tsx';
-import { FormSection, TextField } from './form-controls.tsx';
+import { FormSection, SelectField, TextField } from './form-controls.tsx';
+import { roles } from '../../../shared/schemas/users.ts';
 import { PageHeader } from './page-header.tsx';
 import { PasswordField } from './password-field.tsx';
 import { limits } from '../../../shared/limits.ts';
@@ -15,8 +16,23 @@ interface FieldState {
 /** What the user form needs of its page's form state (useDraftForm). */
 interface UserFormState {
   errors: Record<string, string[]>;
-  field(name: 'name' | 'email' | 'password' | 'currentPassword'): FieldState;
+  field(name: 'name' | 'email' | 'password' | 'currentPassword' | 'role'): FieldState;
   draftNotice(): ReactNode;
+}
+
+/** The role select, with what the chosen role may do said under it. */
+export function RoleField({ field }: { field: FieldState }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SelectField
+      label={t('fields.role')}
+      {...field}
+      required
+      name="role"
+      hint={t(`roleHints.${field.value}`, { defaultValue: '' })}
+      options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+    />
+  );
 }
 
 /**

@@ -13,6 +13,9 @@ import { formatNumber } from '../../lib/format.ts';
 import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
+import { canPublish, managesSite, seesVisitorsData } from '../../../shared/roles.ts';
+import type { Role } from '../../../shared/schemas/users.ts';
+import { InReview } from '../../components/admin/editorial/in-review.tsx';
 
 type Counts = RouterOutputs['dashboard']['counts'];
 
@@ -22,29 +25,32 @@ interface CountCard {
   icon: IconName;
   /** A second number worth an editor's attention (messages and stories waiting). */
   waiting?: keyof Counts;
+  /** Who sees the card (everyone when absent); the server counts only what the role may see. */
+  shownTo?: (role: Role) => boolean;
 }
 
 const cards: CountCard[] = [
   ...allContentKinds.map((info): CountCard => ({ key: info.section, href: info.adminListPath, icon: info.id })),
   { key: 'gallery', href: '/gallery/all', icon: 'gallery' },
   { key: 'legal', href: '/legal/all', icon: 'legal' },
-  { key: 'stories', href: '/stories/all', icon: 'story', waiting: 'storiesPending' },
-  { key: 'contacts', href: '/contacts', icon: 'contact', waiting: 'contactsPending' },
-  { key: 'users', href: '/users/all', icon: 'users' },
-  { key: 'subscribers', href: '/newsletter', icon: 'newsletter' },
+  { key: 'stories', href: '/stories/all', icon: 'story', waiting: 'storiesPending', shownTo: seesVisitorsData },
+  { key: 'contacts', href: '/contacts', icon: 'contact', waiting: 'contactsPending', shownTo: seesVisitorsData },
+  { key: 'users', href: '/users/all', icon: 'users', shownTo: managesSite },
+  { key: 'subscribers', href: '/newsletter', icon: 'newsletter', shownTo: seesVisitorsData },
 ];
 
-const quickActions = [
+const quickActions: { key: string; href: string; shownTo?: (role: Role) => boolean }[] = [
   ...allContentKinds.map((info) => ({ key: info.section, href: info.adminAddPath })),
-  { key: 'gallery', href: '/gallery/add' },
+  { key: 'gallery', href: '/gallery/add', shownTo: canPublish },
   { key: 'legal', href: '/legal/add' },
-] as const;
+];
+const shown = <T extends { shownTo?: (role: Role) => boolean }>(entries: T[], role: Role) => entries.filter((entry) => entry.shownTo?.(role) ?? true);
 
 /**
  * The dashboard always fetches, and overwrites the cached lists: the counts and the first
  * page of every list are asked for again on each visit (one batched request).
  */
-function useFreshLists() {
+function useFreshLists(role: Role) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -55,11 +61,12 @@ function useFreshLists() {
     void queryClient.prefetchQuery({ ...trpc.reports.adminList.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.gallery.list.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.legal.adminList.queryOptions(page), ...fresh });
-    void queryClient.prefetchQuery({ ...trpc.users.list.queryOptions(page), ...fresh });
+    if (managesSite(role)) void queryClient.prefetchQuery({ ...trpc.users.list.queryOptions(page), ...fresh });
+    if (!seesVisitorsData(role)) return;
     void queryClient.prefetchQuery({ ...trpc.newsletter.list.queryOptions(page), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.contacts.list.queryOptions({ ...page, status: 'pending' }), ...fresh });
     void queryClient.prefetchQuery({ ...trpc.stories.list.queryOptions({ ...page, status: 'all' }), ...fresh });
-  }, [trpc, queryClient]);
+  }, [trpc, queryClient, role]);
 }
 
 /** /admin/home. */
@@ -69,14 +76,14 @@ export function DashboardPage() {
   const trpc = useTRPC();
   const user = useAdminUser();
   const counts = useQuery({ ...trpc.dashboard.counts.queryOptions(), staleTime: 0, refetchOnMount: 'always' });
-  useFreshLists();
+  useFreshLists(user.role);
 
   return (
     <>
       <PageHeader title={t('dashboard.title')} description={t('dashboard.welcome', { name: user.name })} />
       {counts.isError ? <LoadError error={counts.error} onRetry={() => void counts.refetch()} /> : null}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3" aria-busy={counts.isPending || undefined}>
-        {cards.map((card) => {
+        {shown(cards, user.role).map((card) => {
           const value = counts.data?.[card.key];
           const waiting = card.waiting ? counts.data?.[card.waiting] : undefined;
           return (
@@ -111,6 +118,8 @@ export function DashboardPage() {
         })}
       </ul>
 
+      {canPublish(user.role) ? <InReview /> : null}
+
       <ScheduledNext />
 
       <section className="mt-10" aria-labelledby="quick-actions">
@@ -118,7 +127,7 @@ export function DashboardPage() {
           {t('dashboard.quickActions')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          {quickActions.map((action) => (
+          {shown(quickActions, user.role).map((action) => (
             <Link key={action.key} href={action.href} className={buttonClass('secondary')}>
               <Icon name="plus" className="size-4" />
               {t(`nav.add.${action.key}`)}

@@ -1,12 +1,17 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canPublish } from '../../../../shared/roles.ts';
 import { publicationStatuses } from '../../../../shared/schemas/editorial.ts';
 import { editorTimeZones, formatInZone, zonedToInstant } from '../../../../shared/time-zones.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { useAdminUser } from '../admin-session.tsx';
 import { SelectField } from '../form-controls.tsx';
 import { rememberTimeZone, type EditorialValues } from './editorial-values.ts';
 
-/** Draft, scheduled (with a time in the editor's zone) or published. */
+/**
+ * Draft, scheduled (with a time in the editor's zone) or published; a draft may be sent for review.
+ * A writer has only the draft: she saves it and sends it for review, an editor publishes it.
+ */
 export function PublicationFields({
   values,
   setField,
@@ -22,12 +27,19 @@ export function PublicationFields({
   const zones = [...new Set([...editorTimeZones, values.timeZone])];
   const moment = values.publishAt ? zonedToInstant(values.publishAt, values.timeZone) : null;
   const error = errors.publishAt ?? errors.status;
+  const publishes = canPublish(useAdminUser().role);
+  const statuses = publishes ? publicationStatuses : (['draft'] as const);
+  // A writer's form starts (or was restored from a saved draft) as something she may not save.
+  useEffect(() => {
+    if (!publishes && values.status !== 'draft') setField('status', 'draft');
+  }, [publishes, values.status, setField]);
   return (
     <div className="grid gap-4">
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-stone-800">{t('publication.status')}</legend>
+        {publishes ? null : <p className="mb-2 text-sm text-stone-600">{t('review.writerDraftOnly')}</p>}
         <div className="grid gap-2 sm:grid-cols-3">
-          {publicationStatuses.map((status) => (
+          {statuses.map((status) => (
             <label
               key={status}
               className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-plum-600 has-checked:bg-plum-50"
@@ -49,6 +61,21 @@ export function PublicationFields({
           ))}
         </div>
       </fieldset>
+      {values.status === 'draft' ? (
+        <label className="flex cursor-pointer items-start gap-2 rounded-lg border border-stone-300 p-3 has-checked:border-amber-500 has-checked:bg-amber-50">
+          <input
+            type="checkbox"
+            checked={values.forReview === 'on'}
+            onChange={(event) => setField('forReview', event.target.checked ? 'on' : '')}
+            className="mt-1 accent-plum-700"
+            data-testid="for-review"
+          />
+          <span>
+            <span className="block text-sm font-semibold">{t('review.send')}</span>
+            <span className="block text-xs text-stone-600">{t('review.sendHint')}</span>
+          </span>
+        </label>
+      ) : null}
       {values.status === 'scheduled' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/admin/form-controls.tsx';
 import { useDraftForm } from '../../../components/admin/use-draft-form.tsx';
 import { useNotify } from '../../../components/admin/use-notify.ts';
 import { useRefresh } from '../../../components/admin/use-refresh.ts';
-import { UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
+import { RoleField, UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { createUserInput, roles } from '../../../../shared/schemas/users.ts';
+import { createUserInput } from '../../../../shared/schemas/users.ts';
 
-const empty = { name: '', email: '', password: '', role: 'admin', currentPassword: '' };
+// A new account starts with the least trust: a writer, until an administrator says otherwise.
+const empty = { name: '', email: '', password: '', role: 'writer', currentPassword: '' };
 
-/** /admin/users/add: name, e-mail, password and role (Admin, the only one). */
+/** /admin/users/add: name, e-mail, password and role (administrator, editor or writer). */
 export function UserAddPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
@@ -44,15 +44,7 @@ export function UserAddPage() {
       password={{ label: t('fields.password'), required: true, confirm }}
       extra={{
         labels: { role: t('fields.role') },
-        fields: (
-          <SelectField
-            label={t('fields.role')}
-            {...form.field('role')}
-            required
-            name="role"
-            options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-          />
-        ),
+        fields: <RoleField field={form.field('role')} />,
       }}
     />
   );

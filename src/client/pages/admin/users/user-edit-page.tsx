@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminUser } from '../../../components/admin/admin-session.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
-import { UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
+import { RoleField, UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { createUserInput, updateUserInput } from '../../../../shared/schemas/users.ts';
 
@@ -30,7 +30,7 @@ function UserEditForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const me = useAdminUser();
   const isMe = user.id === me.id;
-  const [initial] = useState(() => ({ name: user.name, email: user.email, password: '', currentPassword: '' }));
+  const [initial] = useState(() => ({ name: user.name, email: user.email, role: user.role as string, password: '', currentPassword: '' }));
   const form = useEditForm({
     draft: `edit-user-${user.id}`,
     itemId: user.id,
@@ -54,6 +54,7 @@ function UserEditForm({ user }: { user: User }) {
     if (values.name.trim() !== initial.name) changes.name = values.name;
     if (values.email.trim().toLowerCase() !== initial.email) changes.email = values.email;
     if (values.password) changes.password = values.password;
+    if (values.role !== initial.role) changes.role = values.role;
     // Your own e-mail address or password changes only with your current password; another's
     // with yours too when you signed in a while ago (the server asks).
     if (values.currentPassword) changes.currentPassword = values.currentPassword;
@@ -74,6 +75,7 @@ function UserEditForm({ user }: { user: User }) {
         current: isMe ? form.field('currentPassword') : undefined,
         confirm,
       }}
+      extra={{ labels: { role: t('fields.role') }, fields: <RoleField field={form.field('role')} /> }}
     />
   );
 }
