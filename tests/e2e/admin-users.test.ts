@@ -24,7 +24,7 @@ async function canLogIn(email: string, password: string): Promise<boolean> {
 }
 
 describe('users', () => {
-  it('are added, listed as Admin, really edited (a new name and a new password) and removed; nobody can remove themselves', async () => {
+  it('are added with a role (a writer unless chosen), listed with it, really edited (a new name and a new password) and removed; nobody can remove themselves', async () => {
     const { context, page, user: me, problems } = await openAdmin(browser, site, '/admin/users/add');
     await heading(page).filter({ hasText: 'Add user' }).waitFor();
     await field(page, 'Name').fill('Zahra Ahmadi');
@@ -33,7 +33,11 @@ describe('users', () => {
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByTestId('form-errors').getByText('The password must be at least 10 characters long.').waitFor();
     await field(page, 'Password').fill('a long enough password');
-    expect(await field(page, 'Role').inputValue()).toBe('admin');
+    // A new account starts with the least trust; what each role may do is said under the choice.
+    expect(await field(page, 'Role').inputValue()).toBe('writer');
+    await page.getByText('Writes drafts and sends them for review').waitFor();
+    await field(page, 'Role').selectOption('editor');
+    await page.getByText('All content, publishing, stories, messages').waitFor();
     await page.getByRole('button', { name: 'Add user' }).click();
     await expectToast(page, 'User added successfully');
     expect(await field(page, 'Name').inputValue()).toBe('');
@@ -52,7 +56,7 @@ describe('users', () => {
     await page.getByRole('link', { name: 'Back to users' }).click();
     const row = page.getByTestId('user-row').filter({ hasText: 'Zahra Ahmadi' });
     await row.getByText('zahra@example.org').filter({ visible: true }).waitFor();
-    await row.getByText('Admin', { exact: true }).waitFor();
+    await row.getByText('Editor', { exact: true }).waitFor();
     const myRow = page.getByTestId('user-row').filter({ hasText: me.email });
     await myRow.getByText('You cannot delete yourself').waitFor();
     expect(await myRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);

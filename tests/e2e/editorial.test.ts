@@ -46,7 +46,7 @@ const journeys = [
     lang: 'en' as const,
     texts: {
       add: 'Add news',
-      submit: 'Publish news',
+      submit: 'Save draft',
       added: 'News added successfully',
       save: 'Save changes',
       updated: 'News updated',
@@ -82,7 +82,7 @@ const journeys = [
     lang: 'fa' as const,
     texts: {
       add: 'افزودن خبر',
-      submit: 'انتشار خبر',
+      submit: 'ذخیرهٔ پیش‌نویس',
       added: 'خبر با موفقیت افزوده شد',
       save: 'ذخیره تغییرات',
       updated: 'خبر به‌روزرسانی شد',

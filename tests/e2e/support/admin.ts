@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Role } from '../../../src/shared/schemas/users.ts';
 import { loginAs, newContext, type ContextOptions, type Site } from './site.ts';
 
 export interface AdminSession {
@@ -14,10 +15,10 @@ export async function openAdmin(
   browser: Browser,
   site: Site,
   path: string,
-  options: ContextOptions & { signedInAt?: Date } = {},
+  options: ContextOptions & { signedInAt?: Date; role?: Role } = {},
 ): Promise<AdminSession> {
   const context = await newContext(browser, site, options);
-  const user = await loginAs(context, site, options.signedInAt);
+  const user = await loginAs(context, site, options.signedInAt, options.role);
   const page = await context.newPage();
   // A step that cannot happen should fail the test quickly, not after half a minute.
   page.setDefaultTimeout(10_000);

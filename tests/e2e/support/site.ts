@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
 import { sessionPolicy } from '../../../src/server/routers/auth.ts';
 import { makeUser } from '../../factories/index.ts';
+import type { Role } from '../../../src/shared/schemas/users.ts';
 import { startServer, type TestServer } from '../../setup/http.ts';
 import { repoRoot } from '../../setup/paths.ts';
 import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
@@ -88,8 +89,8 @@ export async function newContext(browser: Browser, site: Site, options: ContextO
 }
 
 /** Signs a new admin in by creating a session directly (only the login test drives the form). */
-export async function loginAs(context: BrowserContext, site: Site, signedInAt?: Date) {
-  const user = await makeUser(site.deps);
+export async function loginAs(context: BrowserContext, site: Site, signedInAt?: Date, role: Role = 'admin') {
+  const user = await makeUser(site.deps, { role });
   const token = generateSessionToken();
   await createSession(site.deps.db, token, user.id, sessionPolicy(site.deps.env), signedInAt);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site.url, httpOnly: true, sameSite: 'Lax' }]);

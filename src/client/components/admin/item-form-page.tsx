@@ -18,13 +18,16 @@ interface ItemFormPageProps {
   children: ReactNode;
 }
 
+/** The add page's button says what it will do: publish, schedule, or save a draft. */
+const addLabel = (status: string | undefined) => (status === 'draft' ? 'form.saveDraft' : status === 'scheduled' ? 'form.schedule' : null);
+
 /** The add page of news, articles, reports, gallery and legal items: the way back, then the form. */
-export function AddItemPage({ texts, listPath, children, ...form }: ItemFormPageProps) {
+export function AddItemPage({ texts, listPath, children, status, ...form }: ItemFormPageProps & { status?: string }) {
   const { t } = useTranslation('admin');
   return (
     <>
       <PageHeader title={t(`${texts}.addTitle`)} description={t(`${texts}.addIntro`)} back={{ href: listPath, label: t(`${texts}.backToList`) }} />
-      <AdminForm {...form} submitLabel={t(`${texts}.addSubmit`)}>
+      <AdminForm {...form} submitLabel={t(addLabel(status) ?? `${texts}.addSubmit`)}>
         {children}
       </AdminForm>
     </>

@@ -34,6 +34,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
       listPath={config.listPath}
       testId="content-form"
       onSubmit={submit}
+      status={form.values.status}
       errors={form.errors}
       labels={contentLabels(t)}
       busy={create.isPending || form.file.uploading}

@@ -41,6 +41,7 @@ export function LegalAddPage() {
       listPath="/legal/all"
       testId="legal-form"
       onSubmit={submit}
+      status={form.values.status}
       errors={form.errors}
       labels={legalLabels(t)}
       busy={create.isPending || form.file.uploading}
