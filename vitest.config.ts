@@ -101,6 +101,7 @@ const postgresSuites = [
   'tests/api/security-roles.test.ts',
   'tests/api/roles-writers.test.ts',
   'tests/api/rest-roles.test.ts',
+  'tests/api/admin-lists-unpublished.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

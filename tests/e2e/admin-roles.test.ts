@@ -56,7 +56,8 @@ describe('a writer’s panel', () => {
     expect(await page.getByTestId('status-draft').isChecked()).toBe(true);
     const title = `A writer’s news (${lang})`;
     await field(page, text.fields.titleEn!).fill(title);
-    await field(page, text.fields.titleFa!).fill('خبر یک نویسنده');
+    const persianTitle = `خبر یک نویسنده (${lang})`;
+    await field(page, text.fields.titleFa!).fill(persianTitle);
     await field(page, text.fields.bodyEn!).fill('What she saw in Mashhad.');
     await field(page, text.fields.bodyFa!).fill('آنچه در مشهد دید.');
     await field(page, text.fields.coverAltEn!).fill('A street');
@@ -69,6 +70,14 @@ describe('a writer’s panel', () => {
     const [saved] = await site.deps.db.select({ status: posts.status, createdBy: posts.createdBy, review: posts.reviewRequestedAt }).from(posts).where(eq(posts.titleEn, title));
     expect(saved).toMatchObject({ status: 'draft', createdBy: user.id });
     expect(saved!.review).toBeInstanceOf(Date);
+    // Her lists offer no deleting: that is an editor's.
+    await page.goto('/admin/news/all');
+    // Cards are titled in the panel's language.
+    await page
+      .getByTestId('admin-card')
+      .filter({ hasText: lang === 'fa' ? persianTitle : title })
+      .waitFor();
+    expect(await page.getByTestId('admin-card').getByRole('button').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

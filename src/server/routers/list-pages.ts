@@ -3,6 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db, DbLike } from '../db/client.ts';
 import type { galleryItems, legalItems, posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
+import { PUBLIC_STATUS } from '../publication/visibility.ts';
 import { pageWindow } from './helpers.ts';
 import { onSqliteReader, preparedOnReader, type PreparableQuery } from '../db/prepared-reads.ts';
 import { sqliteListReads } from './list-pages-sqlite.ts';
@@ -72,7 +73,7 @@ const ANCHOR_EVERY = 256;
  * Totals and page anchors are worked out once per content version (src/server/cache/), so a read
  * no longer counts the whole list, and a deep page no longer walks every entry before it.
  */
-function remember<T>(deps: Pick<Deps, 'cache'>, key: string, compute: () => Promise<T>): Promise<T> {
+function rememberPerVersion<T>(deps: Pick<Deps, 'cache'>, key: string, compute: () => Promise<T>): Promise<T> {
   return deps.cache.rememberAsync(key, compute);
 }
 
@@ -90,14 +91,19 @@ export async function newestFirstPage(
     filters: (list.filters ?? []).filter((filter): filter is readonly [SQLiteColumn, string] => filter[1] !== undefined),
   };
   const reads = onSqliteReader(deps.db) ? sqliteListReads(deps.db) : builderListReads(deps.db);
+  // The content version moves only with public changes: a list that shows unpublished items (an
+  // editor's list of drafts, or of every status) is counted afresh, or a draft saved after it was
+  // read would stay out of it.
+  const publicOnly = !('status' in query.table) || query.filters.some(([column, value]) => column.name === 'status' && value === PUBLIC_STATUS);
+  const remember = <T,>(key: string, compute: () => Promise<T>) => (publicOnly ? rememberPerVersion(deps, key, compute) : compute());
   const key = `${getTableName(query.table)}${query.filters.map(([column]) => ` ${column.name}`).join('')}|${query.filters.map(([, value]) => value).join('|')}`;
-  const total = await remember(deps, key, () => reads.count(query));
+  const total = await remember(key, () => reads.count(query));
 
   const { limit, offset } = pageWindow(input);
   if (offset >= total) return { ids: [], total };
   const block = Math.floor(offset / ANCHOR_EVERY);
   if (block === 0) return { ids: await reads.ids(query, limit, offset), total };
-  const anchor = await remember(deps, `${key}|${block}`, () => reads.sortKeyAt(query, block * ANCHOR_EVERY));
+  const anchor = await remember(`${key}|${block}`, () => reads.sortKeyAt(query, block * ANCHOR_EVERY));
   // Only a table changed behind the procedures' back (no new version) can leave no row there.
   if (!anchor) return { ids: await reads.ids(query, limit, offset), total };
   // Rows at or after the anchor in this order are exactly those whose (created_at, id) is not greater.

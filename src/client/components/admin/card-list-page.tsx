@@ -2,6 +2,8 @@ import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { FeatureFlags } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canPublish } from '../../../shared/roles.ts';
+import { useAdminUser } from './admin-session.tsx';
 import { CardList, CardListSkeleton, type CardListItem } from './card-list.tsx';
 import type { IconName } from './icons.tsx';
 import { AddLink } from './item-actions.tsx';
@@ -50,6 +52,7 @@ export function CardListPage<
   const { t } = useTranslation('admin');
   const list = usePagedList(query);
   const deletion = useDeleteWithConfirm({ procedure: remove, texts, section });
+  const deletes = canPublish(useAdminUser().role);
   return (
     <PagedListPage
       list={list}
@@ -61,7 +64,7 @@ export function CardListPage<
       loading={<CardListSkeleton />}
       empty={{ icon: emptyIcon, text: t(`${texts}.empty`) }}
     >
-      {(items) => <CardList items={items.map(toItem)} onDelete={(item) => deletion.ask(item)} deletingId={deletion.deletingId} />}
+      {(items) => <CardList items={items.map(toItem)} onDelete={deletes ? (item) => deletion.ask(item) : undefined} deletingId={deletion.deletingId} />}
     </PagedListPage>
   );
 }

@@ -29,7 +29,8 @@ export interface CardListItem {
  * The admin card grid of news, articles, reports, gallery and legal items: titles cut at 40
  * characters and descriptions at 90 (as the original cards did), Edit when there is an edit page, Delete always.
  */
-export function CardList({ items, onDelete, deletingId }: { items: CardListItem[]; onDelete(item: CardListItem): void; deletingId?: number | null }) {
+/** `onDelete` absent: no delete button (a writer's lists: deleting is an editor's). */
+export function CardList({ items, onDelete, deletingId }: { items: CardListItem[]; onDelete?(item: CardListItem): void; deletingId?: number | null }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   useFocusEditedItem(items.length > 0);
@@ -82,7 +83,7 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
                 {t('actions.view')}
               </a>
             ) : null}
-            <DeleteButton name={item.title} className="ms-auto" busy={deletingId === item.id} onClick={() => onDelete(item)} />
+            {onDelete ? <DeleteButton name={item.title} className="ms-auto" busy={deletingId === item.id} onClick={() => onDelete(item)} /> : null}
           </div>
         </li>
       ))}
