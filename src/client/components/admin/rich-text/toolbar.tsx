@@ -1,11 +1,15 @@
 import type { Editor } from '@tiptap/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { Icon, type IconName } from '../icons.tsx';
 
 export interface ToolbarAction {
   key: string;
   label: string;
-  /** What the button shows; the label is its accessible name. */
-  glyph: string;
+  /**
+   * What the button shows; the label is its accessible name. Drawn icons, not emoji, where a
+   * letter will not do: an editor's computer may have no emoji font, and shows an empty box.
+   */
+  glyph: string | { icon: IconName };
   run(): void;
   active?: boolean;
   disabled?: boolean;
@@ -36,14 +40,14 @@ export function standardActions(
     },
     { key: 'bold', glyph: 'B', label: t('editor.bold'), run: () => chain().toggleBold().run(), active: editor.isActive('bold') },
     { key: 'italic', glyph: 'I', label: t('editor.italic'), run: () => chain().toggleItalic().run(), active: editor.isActive('italic') },
-    { key: 'link', glyph: '🔗', label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
+    { key: 'link', glyph: { icon: 'link' }, label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
     { key: 'bulletList', glyph: '•', label: t('editor.bulletList'), run: () => chain().toggleBulletList().run(), active: editor.isActive('bulletList') },
     { key: 'orderedList', glyph: '1.', label: t('editor.orderedList'), run: () => chain().toggleOrderedList().run(), active: editor.isActive('orderedList') },
     { key: 'quote', glyph: '❝', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
-    { key: 'image', glyph: '🖼', label: t('editor.image'), run: extra.image },
+    { key: 'image', glyph: { icon: 'image' }, label: t('editor.image'), run: extra.image },
     // Enabled while a picture of the text is selected (a click on it selects it).
     { key: 'describe', glyph: 'Alt', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
-    { key: 'video', glyph: '▶', label: t('editor.video'), run: extra.video },
+    { key: 'video', glyph: { icon: 'video' }, label: t('editor.video'), run: extra.video },
     { key: 'separator', glyph: '—', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
     { key: 'undo', glyph: '↶', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
     { key: 'redo', glyph: '↷', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
@@ -102,7 +106,14 @@ export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; lab
           data-testid={`editor-${action.key}`}
           className="min-w-9 rounded-md px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-plum-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-pressed:bg-plum-100 aria-pressed:text-plum-900"
         >
-          <span aria-hidden="true">{action.glyph}</span>
+          {typeof action.glyph === 'string' ? (
+            // Written left to right whatever the page: "1." must not read ".1" in a Persian toolbar.
+            <span aria-hidden="true" dir="ltr">
+              {action.glyph}
+            </span>
+          ) : (
+            <Icon name={action.glyph.icon} className="mx-auto size-4" />
+          )}
         </button>
       ))}
     </div>
