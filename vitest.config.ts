@@ -102,6 +102,7 @@ const postgresSuites = [
   'tests/api/roles-writers.test.ts',
   'tests/api/rest-roles.test.ts',
   'tests/api/admin-lists-unpublished.test.ts',
+  'tests/api/account-sessions.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

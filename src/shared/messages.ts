@@ -61,6 +61,7 @@ export const messages = {
   reportNotFound: { en: 'Report not found.', fa: 'گزارش پیدا نشد.' },
   legalNotFound: { en: 'Legal awareness not found.', fa: 'مطلب آگاهی حقوقی پیدا نشد.' },
   storyNotFound: { en: 'Story not found.', fa: 'روایت پیدا نشد.' },
+  sessionNotFound: { en: 'That session has already ended.', fa: 'آن نشست پیش‌تر پایان یافته است.' },
   userNotFound: { en: 'User not found.', fa: 'کاربر پیدا نشد.' },
   emailTaken: { en: 'A user with this e-mail address already exists.', fa: 'کاربری با این ایمیل از قبل وجود دارد.' },
   cannotDemoteLastAdmin: {

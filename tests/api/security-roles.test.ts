@@ -23,6 +23,8 @@ const writerAdmitted = [
   'dashboard.counts',
   'dashboard.scheduled',
   'auth.logoutEverywhere',
+  'account.sessions',
+  'account.endSession',
 ].sort();
 
 const guarded = allProcedures.filter((procedure) => procedure.guarded);

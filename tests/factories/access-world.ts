@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { newsletterSubscribers, revisions } from '../../src/server/db/schema.ts';
-import { generateSessionToken, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { generateSessionToken, sessionHandleOf, sessionIdOf, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import { CookieClient } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -122,6 +122,8 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     mediaUploadId: world.uploadId,
     videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     media: [],
+    // The administrator's own session (account.endSession): ending it is hers to do.
+    handle: sessionHandleOf(sessionIdOf(world.validToken)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Role } from '../../shared/schemas/users.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { preparedRead } from '../db/prepared-reads.ts';
@@ -37,15 +37,51 @@ export function sessionIdOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: DbLike, token: string, userId: number, policy: SessionPolicy, now = new Date()): Promise<Session> {
+export async function createSession(db: DbLike, token: string, userId: number, policy: SessionPolicy, now = new Date(), browser: string | null = null): Promise<Session> {
   const session: Session = {
     id: sessionIdOf(token),
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + Math.min(policy.idleMs, policy.maxMs)),
   };
-  await db.transaction((tx) => tx.insert(sessions).values(session));
+  await db.transaction((tx) => tx.insert(sessions).values({ ...session, browser }));
   return session;
+}
+
+/**
+ * How a session is named to its owner's browser: derived from its id (itself a hash of the cookie
+ * token), so the page that lists sessions hands out nothing that signs anyone in.
+ */
+export const sessionHandleOf = (sessionId: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(`handle:${sessionId}`))).slice(0, 32);
+
+export interface OwnSession {
+  handle: string;
+  browser: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** The user's live sessions, newest first. */
+export async function sessionsOf(db: DbLike, userId: number, currentId: string | null, now = new Date()): Promise<OwnSession[]> {
+  const rows = await db
+    .select({ id: sessions.id, browser: sessions.browser, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt));
+  return rows.map(({ id, ...row }) => ({ ...row, handle: sessionHandleOf(id), current: id === currentId }));
+}
+
+/** Ends one of the user's own sessions, named by its handle; false when she has none by that name. */
+export async function endOwnSession(db: DbLike, userId: number, handle: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const owned = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    const target = owned.find((row) => sessionHandleOf(row.id) === handle);
+    if (!target) return false;
+    await tx.delete(sessions).where(eq(sessions.id, target.id));
+    return true;
+  });
 }
 
 // Read for every request that carries a session cookie.

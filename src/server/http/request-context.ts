@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { browserName } from '../auth/browser-name.ts';
 import { parse as parseCookies } from 'cookie';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
@@ -77,6 +78,7 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     csrfOk,
     cookies: writer,
     clientIp: req.ip ?? null,
+    browser: browserName(req.get('user-agent')),
     writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
     keepOutOfCache: () => keepOutOfCache(res),
   };

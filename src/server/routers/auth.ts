@@ -30,7 +30,7 @@ export const authRouter = router({
     // Always a fresh session: a session id planted before login is never promoted.
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     const token = generateSessionToken();
-    const session = await createSession(ctx.db, token, row.id, sessionPolicy(ctx.env));
+    const session = await createSession(ctx.db, token, row.id, sessionPolicy(ctx.env), undefined, ctx.browser ?? null);
     ctx.cookies.setSession(token, session.expiresAt);
     await recordAudit(ctx.db, { userId: row.id, userEmail: row.email, action: 'auth.login' });
     return { id: row.id, name: row.name, email: row.email, role: row.role };

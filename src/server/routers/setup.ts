@@ -40,7 +40,7 @@ export const setupRouter = router({
     }
     const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
     const token = generateSessionToken();
-    const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env));
+    const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env), undefined, ctx.browser ?? null);
     ctx.cookies.setSession(token, session.expiresAt);
     await recordAudit(ctx.db, { userId: created.id, userEmail: created.email, action: 'setup.createAdmin' });
     return { id: created.id, name: input.name, email: created.email, role: 'admin' };

@@ -23,6 +23,8 @@ export interface Context extends Deps {
   cookies: CookieWriter;
   /** The caller's address, for throttling in memory only: never stored or logged. Null for direct calls. */
   clientIp: string | null;
+  /** A coarse name of the caller's browser (auth/browser-name.ts), kept with a session it signs in. */
+  browser?: string | null;
   /** The signed anonymous write budget the visitor's browser holds, if any (security/write-budget.ts). */
   writeBudget: string | null;
   /**

@@ -1,3 +1,4 @@
+import { accountRouter } from '../routers/account.ts';
 import { auditRouter } from '../routers/audit.ts';
 import { authRouter } from '../routers/auth.ts';
 import { contactsRouter } from '../routers/contacts.ts';
@@ -15,6 +16,7 @@ import { createCallerFactory, router } from './procedures.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   ...contentRouters(),
   gallery: galleryRouter,
   legal: legalRouter,

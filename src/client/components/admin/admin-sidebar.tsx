@@ -101,6 +101,10 @@ function SidebarFooter() {
           </p>
         </div>
       </div>
+      <Link href="/account" className="mb-3 flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm font-medium text-plum-800 hover:bg-plum-50" data-testid="account-link">
+        <Icon name="devices" className="size-5 text-plum-600" />
+        {t('nav.account')}
+      </Link>
       <div className="mb-3 flex items-center gap-2" role="group" aria-label={t('nav.language')}>
         <Icon name="globe" className="size-4 text-stone-400" />
         {(['en', 'fa'] as const).map((code) => (

@@ -1,5 +1,6 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { allContentKinds } from '../../../shared/content-kinds.ts';
+import { AccountPage } from './account-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { ContentAddPage } from './content/content-add-page.tsx';
 import { ContentEditPage } from './content/content-edit-page.tsx';
@@ -30,6 +31,7 @@ export function AdminRoutes() {
         <Redirect to="/home" replace />
       </Route>
       <Route path="/home" component={DashboardPage} />
+      <Route path="/account" component={AccountPage} />
 
       {allContentKinds.flatMap(({ id: kind, adminAddPath, adminListPath, adminEditPath }) => [
         <Route key={adminAddPath} path={adminAddPath}>
