@@ -1,12 +1,15 @@
 /** Where one word ends and the next begins: white space, but not a no-break space, which binds its neighbours. */
 const SPACE = /[^\S\u00a0\u2007\u202f\ufeff]/;
+/** Punctuation that only separates what follows (a full stop, comma, colon, semicolon; Persian too): the ellipsis replaces it. */
+const SEPARATOR = /[.,;:\u060c\u061b\u06d4]/;
 
 /**
  * The one way the site shortens a text for display (card previews and titles, feeds, the editors'
  * lists): at most `max` characters (code points, so Persian letters and emoji stay whole), the
  * ellipsis included; the whole text when it fits, otherwise cut after the last whole word that fits
- * and ended with '…'. Words end at white space only: a zero-width non-joiner (می‌خواهند) is inside
- * its word. A single word longer than the limit is cut where the limit falls. It walks UTF-16 units
+ * and ended with '…' (which takes the place of a full stop or comma there: "schools…", not
+ * "schools.…"). Words end at white space only: a zero-width non-joiner (می‌خواهند) is inside its
+ * word. A single word longer than the limit is cut where the limit falls. It walks UTF-16 units
  * rather than splitting into characters: list pages call it for every card in both languages.
  */
 export function excerpt(text: string | null | undefined, max: number): string {
@@ -30,5 +33,6 @@ export function excerpt(text: string | null | undefined, max: number): string {
     end = keptEnd;
     while (end > 0 && SPACE.test(text[end - 1]!)) end--;
   }
+  while (end > 1 && SEPARATOR.test(text[end - 1]!) && !SEPARATOR.test(text[end - 2]!)) end--;
   return text.slice(0, end) + '…';
 }

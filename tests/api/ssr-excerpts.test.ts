@@ -37,8 +37,8 @@ function expectCutBetweenWords(shown: string, full: string, max: number) {
   expect(shown.endsWith('…'), shown).toBe(true);
   const kept = shown.slice(0, -1);
   expect(full.startsWith(kept), shown).toBe(true);
-  // The next character of the full text is white space: the last word kept is whole.
-  expect(full.slice(kept.length, kept.length + 1), shown).toMatch(/^\s$/);
+  // White space follows in the full text (after a full stop or comma the ellipsis replaced): the last word kept is whole.
+  expect(full.slice(kept.length, kept.length + 2), shown).toMatch(/^[.,;:\u060c\u061b]?\s/);
   // And the cut takes as much as fits: not a word more.
   expect(length, shown).toBeGreaterThan(max / 2);
 }

@@ -7,7 +7,8 @@ const wellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\
 
 /** White space that ends a word (a no-break space binds its neighbours instead). */
 const spaces = '[^\\S\\u00a0\\u2007\\u202f\\ufeff]';
-const space = new RegExp(`^${spaces}`);
+/** What may follow a cut: white space, or a full stop or comma the ellipsis replaced and then white space. */
+const space = new RegExp(`^[.,;:\u060c\u061b\u06d4]?${spaces}`);
 
 describe('excerpt', () => {
   const story = 'Women in Herat keep the schools open and teach girls in their homes';
@@ -44,8 +45,18 @@ describe('excerpt', () => {
     expect(excerpt(persian, 16)).toBe('زنان می‌خواهند…');
   });
 
+  it('puts the ellipsis in place of a full stop or comma ending what is kept, in both languages', () => {
+    expect(excerpt('They gather. Teachers come too.', 18)).toBe('They gather…');
+    expect(excerpt('In Herat, girls study at home', 15)).toBe('In Herat…');
+    expect(excerpt('در هرات، دختران در خانه درس می‌خوانند', 12)).toBe('در هرات…');
+    expect(excerpt('جمع می‌شوند. معلمان هم می‌آیند', 16)).toBe('جمع می‌شوند…');
+    // A question keeps its mark, and an ellipsis the writer typed stays whole.
+    expect(excerpt('Who decides? Women do', 16)).toBe('Who decides?…');
+    expect(excerpt('And then... nothing at all', 14)).toBe('And then...…');
+  });
+
   it('never cuts between words bound by a no-break space', () => {
-    expect(excerpt('Kabul, 12\u00a0km away from here', 12)).toBe('Kabul,…');
+    expect(excerpt('Kabul, 12\u00a0km away from here', 12)).toBe('Kabul…');
     expect(excerpt('Kabul, 12\u00a0km away from here', 13)).toBe('Kabul, 12\u00a0km…');
   });
 
@@ -74,7 +85,7 @@ describe('excerpt', () => {
           const kept = cut.slice(0, -1);
           expect(text.startsWith(kept)).toBe(true);
           // Cut between words, unless what is kept is a single word too long for the limit.
-          expect(space.test(text.slice(kept.length, kept.length + 1)) || !new RegExp(`[^${spaces}]${spaces}`).test(kept)).toBe(true);
+          expect(space.test(text.slice(kept.length, kept.length + 2)) || !new RegExp(`[^${spaces}]${spaces}`).test(kept)).toBe(true);
         }
       }),
     );
