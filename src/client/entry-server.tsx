@@ -9,7 +9,7 @@ import superjson from 'superjson';
 import { pastLastPage } from '../shared/list-pages.ts';
 import { isLanguage, type Language } from '../shared/locale.ts';
 import { App } from './app.tsx';
-import type { HeadData } from './lib/head.tsx';
+import { documentTitle, type HeadData } from './lib/head.tsx';
 import { createI18n, languageModule, loadLanguageStrings } from './lib/i18n.ts';
 import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, type AppRouter } from './lib/trpc.ts';
@@ -145,7 +145,7 @@ export async function render(
     html,
     head,
     siteName,
-    title: head.title ? `${head.title} — ${siteName}` : siteName,
+    title: documentTitle(head.title, siteName),
     state: superjson.stringify(dehydrateRendered(queryClient)),
     modules: [languageModule(language), ...(page ? [page.src] : [])],
     passes,

@@ -1,20 +1,19 @@
-/** Cuts text to at most `max` characters (by code point, so Persian and emoji stay whole) and adds an ellipsis. */
-export function truncate(text: string | null | undefined, max: number, ellipsis = '...'): string {
-  if (!text) return '';
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return chars.slice(0, max).join('').trimEnd() + ellipsis;
-}
-
-const SPACE = /\s/;
+/** Where one word ends and the next begins: white space, but not a no-break space, which binds its neighbours. */
+const SPACE = /[^\S\u00a0\u2007\u202f\ufeff]/;
+/** Punctuation that only separates what follows (a full stop, comma, colon, semicolon; Persian too): the ellipsis replaces it. */
+const SEPARATOR = /[.,;:\u060c\u061b\u06d4]/;
 
 /**
- * A preview of at most `max` characters, the ellipsis included (code points, like truncate): the
- * whole text when it fits, otherwise cut after the last whole word that fits and ended with '…'.
- * A single word longer than the limit is cut where the limit falls. It walks UTF-16 units rather
- * than splitting into characters: list pages call it for every card in both languages.
+ * The one way the site shortens a text for display (card previews and titles, feeds, the editors'
+ * lists): at most `max` characters (code points, so Persian letters and emoji stay whole), the
+ * ellipsis included; the whole text when it fits, otherwise cut after the last whole word that fits
+ * and ended with '…' (which takes the place of a full stop or comma there: "schools…", not
+ * "schools.…"). Words end at white space only: a zero-width non-joiner (می‌خواهند) is inside its
+ * word. A single word longer than the limit is cut where the limit falls. It walks UTF-16 units
+ * rather than splitting into characters: list pages call it for every card in both languages.
  */
-export function excerpt(text: string, max: number): string {
+export function excerpt(text: string | null | undefined, max: number): string {
+  if (!text) return '';
   // A UTF-16 length within the limit means the code points are too (the common case: no copying).
   if (text.length <= max) return text;
   let index = 0;
@@ -34,5 +33,6 @@ export function excerpt(text: string, max: number): string {
     end = keptEnd;
     while (end > 0 && SPACE.test(text[end - 1]!)) end--;
   }
+  while (end > 1 && SEPARATOR.test(text[end - 1]!) && !SEPARATOR.test(text[end - 2]!)) end--;
   return text.slice(0, end) + '…';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { excerpt } from '../../src/shared/text.ts';
 import { writeIllustration } from '../factories/admin-content.ts';
 import { chooseFile, confirmDialog, expectToast, field, heading, openAdmin, publicQuery } from './support/admin.ts';
 import { browserAndSiteForFile, screenshot, startSite, type Site } from './support/site.ts';
@@ -106,14 +107,16 @@ describe.each(kinds)('$name', (kind) => {
     await expect.poll(() => visitor.getByTestId('detail-title').textContent(), { timeout: 10_000 }).toBe(title);
     await visitor.close();
 
-    // The list shows the card, its title cut at 40 characters.
+    // The list shows the card, its title shortened to 40 characters between words.
     await page
       .getByRole('link', { name: `All ${kind.section}` })
       .first()
       .click();
-    const card = page.getByTestId('admin-card').filter({ hasText: title.slice(0, 40) });
+    const shown = excerpt(title, 40);
+    expect(shown).toBe('Thirty women lawyers meet in Herat to…');
+    const card = page.getByTestId('admin-card').filter({ hasText: shown });
     await card.waitFor();
-    expect(await card.locator('h2').textContent()).toBe(`${title.slice(0, 40).trimEnd()}...`);
+    expect(await card.locator('h2').textContent()).toBe(shown);
     if (kind.section === 'news') await screenshot(page, 'admin-news-list');
 
     // Edit: only what changed is sent, and the image can be replaced.

@@ -4,7 +4,7 @@ import enCommon from '../../src/client/locales/en/common.json' with { type: 'jso
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faCommon from '../../src/client/locales/fa/common.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
-import { truncate } from '../../src/shared/text.ts';
+import { excerpt } from '../../src/shared/text.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { browserAndSiteForFile, newContext, type Site } from './support/site.ts';
 import {
@@ -36,10 +36,10 @@ describe.each(['en', 'fa'] as const)('the home page in %s', (lang) => {
     const { context, page } = await openPage(browser, site, { lang, viewport: 'desktop' });
     await visit(page, '/');
     const lead = page.getByTestId('top-news').getByTestId('lead-story');
-    expect(await lead.getByTestId('card-title').innerText()).toBe(truncate(title(top[0]!), 50));
+    expect(await lead.getByTestId('card-title').innerText()).toBe(excerpt(title(top[0]!), 50));
     expect(title(top[0]!).length).toBeGreaterThan(50);
-    expect(await lead.getByTestId('card-preview').innerText()).toBe(truncate(lang === 'fa' ? top[0]!.descriptionFa : top[0]!.descriptionEn, 70));
-    expect((await lead.getByTestId('card-preview').innerText()).endsWith('...')).toBe(true);
+    expect(await lead.getByTestId('card-preview').innerText()).toBe(excerpt(lang === 'fa' ? top[0]!.descriptionFa : top[0]!.descriptionEn, 70));
+    expect((await lead.getByTestId('card-preview').innerText()).endsWith('…')).toBe(true);
     // About two thirds of the width, with an image at most 430 px high.
     const leadBox = (await page.getByTestId('top-news').locator(':scope > div').first().boundingBox())!;
     const sectionBox = (await page.getByTestId('top-news').boundingBox())!;
@@ -50,7 +50,7 @@ describe.each(['en', 'fa'] as const)('the home page in %s', (lang) => {
     const side = page.getByTestId('top-news-side');
     expect(await side.locator('h2').innerText()).toBe(texts[lang].topNews);
     expect(await side.getByTestId('top-news-number').allInnerTexts()).toEqual(lang === 'fa' ? persianDigits : ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect(await side.getByTestId('top-news-title').allInnerTexts()).toEqual(top.slice(1, 10).map((item) => truncate(title(item), 50)));
+    expect(await side.getByTestId('top-news-title').allInnerTexts()).toEqual(top.slice(1, 10).map((item) => excerpt(title(item), 50)));
     await snap(page, `home-top-${lang}`);
     await context.close();
   });
@@ -61,7 +61,7 @@ describe.each(['en', 'fa'] as const)('the home page in %s', (lang) => {
     const articles = (await publicCaller(site.deps).articles.list({ pageSize: 5 })).items;
     expect(await page.getByTestId('latest-news').getByTestId('content-card').count()).toBe(8);
     expect(await page.getByTestId('home-articles').getByTestId('lead-story').getByTestId('card-title').innerText()).toBe(
-      truncate(lang === 'fa' ? articles[0]!.titleFa : articles[0]!.titleEn, 50),
+      excerpt(lang === 'fa' ? articles[0]!.titleFa : articles[0]!.titleEn, 50),
     );
     expect(await page.getByTestId('home-articles').getByTestId('content-card').count()).toBe(4);
     expect(await page.getByTestId('home-reports').getByTestId('content-card').count()).toBe(8);

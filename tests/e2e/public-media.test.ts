@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
-import { truncate } from '../../src/shared/text.ts';
+import { excerpt } from '../../src/shared/text.ts';
 import { makeLegal } from '../factories/public-content.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { browserAndSiteForFile, type Site } from './support/site.ts';
@@ -67,8 +67,8 @@ describe('legal awareness', () => {
     const description = lang === 'fa' ? longLegal.descriptionFa : longLegal.descriptionEn;
     expect(Array.from(title).length).toBeGreaterThan(80);
     expect(Array.from(description).length).toBeGreaterThan(180);
-    expect(await card.getByTestId('legal-title').innerText()).toBe(truncate(title, 80));
-    expect(await card.getByTestId('legal-description').innerText()).toBe(truncate(description, 180));
+    expect(await card.getByTestId('legal-title').innerText()).toBe(excerpt(title, 80));
+    expect(await card.getByTestId('legal-description').innerText()).toBe(excerpt(description, 180));
     expect(await card.getByTestId('legal-title').getAttribute('href')).toBe(`/legal/${longLegal.id}`);
     // The cover is described by its own words, in the reader's language (not by the title beside it).
     expect(await card.locator('img').getAttribute('alt')).toBe(lang === 'fa' ? 'دستان یک وکیل روی کتاب قانون باز' : 'A lawyer’s hands over an open code book');

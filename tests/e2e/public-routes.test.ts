@@ -63,10 +63,12 @@ const screens: Screen[] = [
       expect(await page.getByTestId('about-header').innerText()).toBe(texts[lang].about.header);
       expect(await page.locator('#cover-heading').innerText()).toBe(texts[lang].about.coverTitle);
       expect(await page.locator('#join-heading').innerText()).toBe(texts[lang].about.joinTitle);
-      const footer = await page.getByTestId('about-footer').innerText();
+      // The copyright is the site footer's alone, naming the site, never the host the browser used.
+      expect(await page.getByTestId('about-footer').count()).toBe(0);
+      const footer = await page.getByTestId('site-footer').innerText();
       expect(footer).toContain(texts[lang].footer.rights);
-      expect(footer).toContain(new URL(site.url).host);
-      expect(footer).toContain(formatDate(new Date(), lang, { year: 'numeric' }));
+      expect(footer).toContain(`${formatDate(new Date(), lang, { year: 'numeric' })} ${common[lang].siteName}`);
+      expect(await page.locator('body').innerText()).not.toContain(new URL(site.url).host);
     },
   },
   {

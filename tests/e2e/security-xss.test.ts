@@ -51,8 +51,8 @@ const detailPath = (item: HostileContent) => detailPathOf(item.kind, item.id);
 const allContent = () => [...data.content.news, ...data.content.article, ...data.content.report];
 
 /**
- * Cards cut titles (at 40 to 80 characters) and descriptions (at 70 to 180): a card is checked
- * for the start of each value, which is where every value carries a whole payload.
+ * Cards shorten titles (to 40 to 80 characters) and descriptions (70 to 180) between words: a card
+ * is checked for the start of each value that every cut shows, markup included.
  */
 const card = (item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, lang: Lang) => {
   const { title, description } = localized(item, lang);

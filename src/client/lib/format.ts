@@ -57,15 +57,20 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
-  ['second', 1],
 ];
 
-/** "3 days ago" / "۳ روز پیش", choosing the largest fitting unit from year down to second. */
-export function formatRelative(date: Date | string | number, language: Language, now = Date.now()): string {
-  const seconds = Math.round((new Date(date).getTime() - now) / 1000);
+/**
+ * How long ago a publication was, as of `now`: "3 days ago" / "۳ روز پیش", in the largest unit
+ * that has fully passed; "now" / "اکنون" within its first minute (no seconds, which no page could
+ * keep correct without redrawing every second). A time ahead of `now` (a reader's clock running
+ * late) is "now" too. Only for a page on the screen: `now` comes from useClock (lib/use-clock.ts),
+ * never from the server's render, which caches and browsers keep (decision 021).
+ */
+export function formatRelative(date: Date | string | number, language: Language, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(date).getTime()) / 1000));
   const format = cached(`relative ${language}`, () => new Intl.RelativeTimeFormat(locales[language], { numeric: 'auto' }));
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }
   return format.format(0, 'second');
 }

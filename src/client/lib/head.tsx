@@ -16,6 +16,19 @@ export interface HeadData {
   noindex?: boolean;
 }
 
+/** A full stop (Latin, or the Arabic-script one) ending a sentence used as a title, before a closing isolate; never an ellipsis's last dot. */
+const trailingFullStop = /(?<!\.)[.\u06d4]\s*(\u2069?)\s*$/;
+
+/**
+ * The document title: the page's part, then the site's (or panel's) name. The part is often a
+ * sentence from the messages ("News not found."), whose full stop would read as
+ * "News not found. — Women's Rights News" in the tab, the history and a shared link.
+ */
+export function documentTitle(part: string | null | undefined, name: string, separator = ' — '): string {
+  const trimmed = part?.replace(trailingFullStop, '$1').trim();
+  return trimmed ? `${trimmed}${separator}${name}` : name;
+}
+
 const HeadContext = createContext<HeadData | null>(null);
 
 /** On the server, pages write into `collector` while rendering; in the browser there is none. */
@@ -46,7 +59,7 @@ export function useHead(data: HeadData) {
   const { t } = useTranslation();
   const site = t('siteName');
   if (collector) Object.assign(collector, data);
-  const title = data.title ? `${data.title} — ${site}` : site;
+  const title = documentTitle(data.title, site);
   useEffect(() => {
     document.title = title;
     setMeta('name', 'description', data.description);

@@ -2,7 +2,7 @@ import express from 'express';
 import { and, desc, eq } from 'drizzle-orm';
 import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
-import { truncate } from '../../shared/text.ts';
+import { excerpt } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import { siteOrigin } from '../env.ts';
@@ -91,7 +91,7 @@ export function feedsRoute(deps: Deps) {
       const link = pageUrl(origin, detailPathOf(kind, row.id), language);
       const title = language === 'fa' ? row.titleFa : row.titleEn;
       // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
-      const description = truncate(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
+      const description = excerpt(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
       return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(description))}</description></item>`;
     });
     const self = `${origin}/rss/${language}/${feed}.xml`;

@@ -4,6 +4,7 @@ import { sessionPolicy } from '../../../src/server/routers/auth.ts';
 import { limits } from '../../../src/shared/schemas/common.ts';
 import type { ContentKind } from '../../../src/shared/schemas/content.ts';
 import { contentKindIds, contentKinds } from '../../../src/shared/content-kinds.ts';
+import { excerpt } from '../../../src/shared/text.ts';
 import { makeImageUpload } from '../../factories/index.ts';
 import { adminCaller, publicCaller } from '../../setup/callers.ts';
 import type { Site } from './site.ts';
@@ -54,8 +55,11 @@ export function hostileEmail(): string {
   return `o'neil+x${String(++fields).padStart(2, '0')}'-1@example.org`;
 }
 
-/** The start of a value: what a card shows of it whatever its cut (40 characters at the shortest). */
-export const start = (value: string) => value.slice(0, 30);
+/**
+ * The start of a value: what a card shows of it whatever its cut (40 characters at the shortest,
+ * between words: the words that fit in 30 characters, or the first 29 of a longer first word).
+ */
+export const start = (value: string) => excerpt(value, 30).replace(/…$/, '');
 
 /** A YouTube link the schema accepts (the site embeds only its video id), with markup in its query. */
 export const hostileVideoLink = (n: number) => `https://www.youtube.com/watch?v=aqz-KE-bpKQ&x${n}="><script>window.__xss=1</script>`;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';
-import { truncate } from '../../../shared/text.ts';
+import { excerpt } from '../../../shared/text.ts';
 import { buttonClass } from './button.tsx';
 import { Icon } from './icons.tsx';
 import { DeleteButton, EditLink } from './item-actions.tsx';
@@ -58,11 +58,11 @@ export function CardList({ items, onDelete, deletingId }: { items: CardListItem[
           </div>
           <div className="flex flex-1 flex-col p-4">
             <h2 className="font-semibold leading-snug text-stone-900" title={item.title} dir="auto">
-              {truncate(item.title, 40)}
+              {excerpt(item.title, 40)}
             </h2>
             {item.description ? (
               <p className="mt-1.5 text-sm leading-relaxed text-stone-600" dir="auto">
-                {truncate(item.description, 90)}
+                {excerpt(item.description, 90)}
               </p>
             ) : null}
             {item.status ? (

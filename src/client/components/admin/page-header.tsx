@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Icon } from './icons.tsx';
+import { documentTitle } from '../../lib/head.tsx';
 
 /** The page's heading, its actions, and the browser tab's title. */
 export function PageHeader({
@@ -17,7 +18,7 @@ export function PageHeader({
 }) {
   const { t } = useTranslation('admin');
   useEffect(() => {
-    document.title = `${title} · ${t('panelTitle')}`;
+    document.title = documentTitle(title, t('panelTitle'), ' · ');
   }, [title, t]);
   return (
     <header className="mb-6">

@@ -65,7 +65,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/15">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-plum-200 sm:px-6">
-          © {formatDate(new Date(), language, { year: 'numeric' })} {tc('siteName')} · {t('footer.rights')}
+          {/* A cached page can reach a reader after the new year (1 January, or Nowruz in Persian): her
+              browser keeps the year the server wrote rather than failing to hydrate the page. */}
+          © <span suppressHydrationWarning>{formatDate(new Date(), language, { year: 'numeric' })}</span> {tc('siteName')} · {t('footer.rights')}
         </p>
       </div>
     </footer>

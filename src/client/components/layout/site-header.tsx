@@ -2,7 +2,7 @@ import { useEffectEvent, useLayoutEffect, useRef, useState, type Ref } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { MenuIcon } from '../public/icons.tsx';
-import { SocialIconLinks } from '../public/social-links.tsx';
+import { SocialIconLinks, useSocialLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { MobileDrawer, PhoneMenuLinks } from './mobile-drawer.tsx';
@@ -53,6 +53,7 @@ export function SiteHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const plainMenu = useRef<HTMLDetailsElement>(null);
+  const social = useSocialLinks().length > 0;
   // A tap on the menu before the scripts arrived opened the plain menu: it carries on as the drawer.
   const openEarly = useEffectEvent(() => setDrawerOpen(true));
   useLayoutEffect(() => {
@@ -74,8 +75,12 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="flex items-center gap-3">
-            <SocialIconLinks tone="dark" />
-            <span className="h-5 w-px bg-white/25" aria-hidden="true" />
+            {social ? (
+              <>
+                <SocialIconLinks tone="dark" />
+                <span className="h-5 w-px bg-white/25" aria-hidden="true" />
+              </>
+            ) : null}
             <LanguageSwitcher tone="dark" />
           </div>
         </div>

@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { truncate } from '../../../shared/text.ts';
+import { excerpt } from '../../../shared/text.ts';
 import { detailPath, localized, type ContentItem } from '../../lib/content.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { CategoryLabel } from './category-label.tsx';
 import { ContentImage, imageSizes } from './content-image.tsx';
 import { DateLine } from './date-line.tsx';
 
-/** Description previews are cut at 70 characters, followed by '...', as the original cards were. */
+/** Description previews keep at most 70 characters, the ellipsis included, cut between words (the original cards cut at 70 and added '...'). */
 const PREVIEW_LENGTH = 70;
-/** Home teaser titles are cut at 50 characters, so teasers keep one height. */
+/** Home teaser titles keep at most 50 characters, cut between words, so teasers keep one height. */
 export const TEASER_TITLE_LENGTH = 50;
 
 type Heading = 'h2' | 'h3' | 'h4';
 
 interface CardProps {
   item: ContentItem;
-  /** Cut the title at this many characters (home teasers); otherwise the full title, clamped by CSS. */
+  /** Shorten the title to this many characters (home teasers); otherwise the full title, clamped by CSS. */
   titleMax?: number;
   as?: Heading;
   eager?: boolean;
@@ -36,7 +36,7 @@ function Headline({ item, titleMax, as: Tag = 'h3', className }: CardProps & { c
         className="after:absolute after:inset-0 hover:text-plum-800 hover:underline focus-visible:outline-offset-4"
         data-testid="card-title"
       >
-        {titleMax ? truncate(title, titleMax) : title}
+        {titleMax ? excerpt(title, titleMax) : title}
       </Link>
     </Tag>
   );
@@ -47,7 +47,7 @@ function Preview({ item, className = '' }: { item: ContentItem; className?: stri
   const { description } = localized(item, language);
   return (
     <p className={`text-stone-700 ${className}`} data-testid="card-preview">
-      {truncate(description, PREVIEW_LENGTH)}
+      {excerpt(description, PREVIEW_LENGTH)}
     </p>
   );
 }

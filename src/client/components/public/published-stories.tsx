@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { truncate } from '../../../shared/text.ts';
+import { excerpt } from '../../../shared/text.ts';
 import type { PublishedStory } from '../../lib/content.ts';
 import { pagedInput, pageSizes, publishedStoriesQuery } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -32,7 +32,7 @@ function StoryCard({ story }: { story: PublishedStory }) {
           </Link>
         </h3>
         <p dir="auto" className="mt-2 flex-1 text-sm leading-relaxed text-stone-700">
-          {truncate(story.description, 180)}
+          {excerpt(story.description, 180)}
         </p>
         <DateLine date={story.publishedAt ?? story.createdAt} className="mt-4 text-xs text-stone-600" />
       </div>

@@ -4,9 +4,11 @@ import { SocialAnchor, useSocialLinks } from './social-links.tsx';
 /** The original's animation: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */
 const STAGGER_SECONDS = 0.4;
 
+/** The home page's band of social links; nothing at all on a site that configures none (its words ask the reader to follow them). */
 export function SocialSection() {
   const { t } = useTranslation('public');
   const links = useSocialLinks();
+  if (!links.length) return null;
   return (
     <section
       aria-labelledby="social-heading"
@@ -17,21 +19,19 @@ export function SocialSection() {
         {t('social.title')}
       </h2>
       <p className="mx-auto mt-3 max-w-xl leading-relaxed text-plum-100">{t('social.text')}</p>
-      {links.length ? (
-        <ul className="mt-8 flex justify-center gap-5">
-          {links.map((link, index) => (
-            <li key={link.network}>
-              <SocialAnchor
-                link={link}
-                iconSize={24}
-                className="flex size-14 animate-social-bob items-center justify-center rounded-full bg-white text-plum-800 shadow-md transition-colors hover:bg-plum-100 focus-visible:outline-white motion-reduce:animate-none"
-                style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
-                testId={`social-${link.network}`}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul className="mt-8 flex justify-center gap-5">
+        {links.map((link, index) => (
+          <li key={link.network}>
+            <SocialAnchor
+              link={link}
+              iconSize={24}
+              className="flex size-14 animate-social-bob items-center justify-center rounded-full bg-white text-plum-800 shadow-md transition-colors hover:bg-plum-100 focus-visible:outline-white motion-reduce:animate-none"
+              style={{ animationDelay: `${index * STAGGER_SECONDS}s` }}
+              testId={`social-${link.network}`}
+            />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../components/admin/form-controls.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
+import { documentTitle } from '../../lib/head.tsx';
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
 import { setupAdminInput } from '../../../shared/schemas/setup.ts';
@@ -31,7 +32,7 @@ export function SetupPage() {
   const token = params.get('token') ?? '';
 
   useEffect(() => {
-    document.title = `${t('setup.title')} · ${t('common:siteName')}`;
+    document.title = documentTitle(t('setup.title'), t('common:siteName'), ' · ');
   }, [t]);
 
   const create = useMutation(

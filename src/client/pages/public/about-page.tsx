@@ -1,27 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CheckIcon } from '../../components/public/icons.tsx';
 import { PageFrame } from '../../components/public/page-heading.tsx';
-import { formatDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLanguage } from '../../lib/use-language.ts';
-import { useSiteConfig } from '../../lib/use-site-config.ts';
-
-/** The site's domain: the configured public address, else (in the browser only) the one in use. */
-function useDomain() {
-  const { data } = useSiteConfig();
-  const [host, setHost] = useState<string | null>(null);
-  useEffect(() => setHost(window.location.host), []);
-  if (data?.publicUrl) return new URL(data.publicUrl).host;
-  return host;
-}
 
 export function AboutPage() {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
-  const { language } = useLanguage();
-  const domain = useDomain();
   useDocumentTitle(t('about.title'));
   const topics = t('about.coverItems', { returnObjects: true }) as string[];
   return (
@@ -64,10 +48,6 @@ export function AboutPage() {
           </Link>
         </div>
       </section>
-
-      <footer className="mt-12 border-t border-stone-200 pt-6 text-sm text-stone-600" data-testid="about-footer">
-        © {formatDate(new Date(), language, { year: 'numeric' })} {domain ? <span dir="ltr">{domain}</span> : tc('siteName')}. {t('footer.rights')}
-      </footer>
     </PageFrame>
   );
 }

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../../components/public/forms/contact-form.tsx';
 import { MailIcon } from '../../components/public/icons.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
-import { SocialIconLinks } from '../../components/public/social-links.tsx';
+import { SocialIconLinks, useSocialLinks } from '../../components/public/social-links.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
 
 export function ContactPage() {
   const { t } = useTranslation('public');
   const { data: config } = useSiteConfig();
+  const following = useSocialLinks().length > 0;
   useDocumentTitle(t('contact.title'));
   return (
     <PageFrame>
@@ -34,12 +35,14 @@ export function ContactPage() {
               </p>
             ) : null}
           </section>
-          <section aria-labelledby="contact-social-heading">
-            <h2 id="contact-social-heading" className="mb-2 font-serif text-xl font-bold">
-              {t('contact.socialTitle')}
-            </h2>
-            <SocialIconLinks className="-ms-2" />
-          </section>
+          {following ? (
+            <section aria-labelledby="contact-social-heading">
+              <h2 id="contact-social-heading" className="mb-2 font-serif text-xl font-bold">
+                {t('contact.socialTitle')}
+              </h2>
+              <SocialIconLinks className="-ms-2" />
+            </section>
+          ) : null}
           <section className="rounded-sm border-s-4 border-plum-700 bg-white p-5 text-sm leading-relaxed text-stone-700 shadow-sm">
             <h2 className="mb-2 font-bold text-stone-900">{t('contact.safetyTitle')}</h2>
             <p>{t('contact.safetyText')}</p>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { truncate } from '../../../shared/text.ts';
+import { excerpt } from '../../../shared/text.ts';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PagedGridPage } from '../../components/public/paged-grid-page.tsx';
@@ -32,11 +32,11 @@ function LegalCard({ item }: { item: LegalItem }) {
       <div className="flex flex-1 flex-col p-5">
         <h2 className="font-serif text-lg leading-snug font-bold text-stone-900">
           <Link href={`/legal/${item.id}`} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="legal-title">
-            {truncate(title, LEGAL_TITLE_LENGTH)}
+            {excerpt(title, LEGAL_TITLE_LENGTH)}
           </Link>
         </h2>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-stone-700" data-testid="legal-description">
-          {truncate(description, LEGAL_DESCRIPTION_LENGTH)}
+          {excerpt(description, LEGAL_DESCRIPTION_LENGTH)}
         </p>
         <DateLine date={item.createdAt} className="mt-4 text-xs text-stone-600" />
       </div>

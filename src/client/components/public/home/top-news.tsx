@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { truncate } from '../../../../shared/text.ts';
+import { excerpt } from '../../../../shared/text.ts';
 import { detailPath, localized, type ContentItem } from '../../../lib/content.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
@@ -40,7 +40,7 @@ export function TopNews({ items }: { items: ContentItem[] }) {
                     className="text-[0.9375rem] font-semibold leading-snug text-stone-900 after:absolute after:inset-0 hover:text-plum-800 hover:underline"
                     data-testid="top-news-title"
                   >
-                    {truncate(localized(item, language).title, TEASER_TITLE_LENGTH)}
+                    {excerpt(localized(item, language).title, TEASER_TITLE_LENGTH)}
                   </Link>
                   <DateLine date={item.createdAt} relative className="mt-1 block text-xs text-stone-600" />
                 </div>

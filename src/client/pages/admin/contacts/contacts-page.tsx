@@ -12,7 +12,7 @@ import { formatKeptDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { contactStatuses } from '../../../../shared/schemas/contacts.ts';
-import { truncate } from '../../../../shared/text.ts';
+import { excerpt } from '../../../../shared/text.ts';
 import { ContactDialog, StatusBadge, type ContactMessage } from './contact-dialog.tsx';
 
 /** /admin/contacts: messages by status (pending first: what still needs an answer), each opened in a dialog. */
@@ -73,7 +73,7 @@ export function ContactsPage() {
             <bdi className="block text-xs text-stone-500">{message.email}</bdi>
           </Td>
           <Td className="hidden max-w-md md:table-cell">
-            <span dir="auto">{truncate(message.message, 80)}</span>
+            <span dir="auto">{excerpt(message.message, 80)}</span>
           </Td>
           <Td className="hidden whitespace-nowrap sm:table-cell">{formatKeptDate(message.createdAt, language)}</Td>
           <Td className="hidden lg:table-cell">

@@ -10,7 +10,7 @@ import { usePagedList } from '../../../components/admin/use-paged-list.ts';
 import { formatKeptDate } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { truncate } from '../../../../shared/text.ts';
+import { excerpt } from '../../../../shared/text.ts';
 import { StoryDialog, StoryStatusBadge, type Story } from './story-dialog.tsx';
 
 const filters = ['all', 'pending', 'published'] as const;
@@ -62,10 +62,10 @@ export function StoriesPage() {
                   </div>
                   <div className="flex flex-1 flex-col gap-1.5 p-4">
                     <span className="font-semibold leading-snug text-stone-900" dir="auto">
-                      {truncate(story.title, 60)}
+                      {excerpt(story.title, 60)}
                     </span>
                     <span className="text-sm leading-relaxed text-stone-600" dir="auto">
-                      {truncate(story.description, 120)}
+                      {excerpt(story.description, 120)}
                     </span>
                     <span className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs text-stone-500">
                       <StoryStatusBadge status={story.status} />
