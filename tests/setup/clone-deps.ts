@@ -27,9 +27,18 @@ async function copyDatabase(source: TestDeps, dir: string): Promise<string> {
     .replace(/[^a-z0-9]/gi, '_')
     .toLowerCase()}`;
   return source.db.exclusive(() => {
-    server.admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${from}' AND pid <> pg_backend_pid()`);
-    server.admin(`CREATE DATABASE ${name} TEMPLATE ${from} STRATEGY FILE_COPY`);
-    return server.urlOf(name);
+    // A connection the source's pool opened between the two statements makes the copy refuse: its
+    // connections are ended again and the copy tried again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      server.admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${from}' AND pid <> pg_backend_pid()`);
+      try {
+        server.admin(`CREATE DATABASE ${name} TEMPLATE ${from} STRATEGY FILE_COPY`);
+        return server.urlOf(name);
+      } catch (error) {
+        if (attempt >= 5 || !/being accessed by other users/.test(String(error))) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * attempt);
+      }
+    }
   });
 }
 
