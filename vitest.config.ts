@@ -103,7 +103,6 @@ const postgresSuites = [
   'tests/api/security-login-concurrency.test.ts',
   'tests/api/search-flood.test.ts',
   'tests/api/visitor-work.test.ts',
-  'tests/api/security-roles.test.ts',
   'tests/api/roles-writers.test.ts',
   'tests/api/rest-roles.test.ts',
   'tests/api/admin-lists-unpublished.test.ts',

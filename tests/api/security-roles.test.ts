@@ -27,6 +27,8 @@ const writerAdmitted = [
   'account.endSession',
 ].sort();
 
+// On SQLite only: the role check is the procedure builders' middleware, which runs before any query
+// and is the same on both engines; what the roles do with data (roles-writers, rest-roles) runs on both.
 const guarded = allProcedures.filter((procedure) => procedure.guarded);
 const ROLE_REFUSAL = { en: 'Your account’s role does not allow this.', fa: 'نقش حساب شما اجازهٔ این کار را نمی‌دهد.' };
 
