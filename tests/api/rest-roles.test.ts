@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { restRouter } from '../../src/server/rest/index.ts';
 import { accessWorldForFile, clientIn, liveRestFieldsFor, livePath, type AccessWorld } from '../factories/access-world.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
 import { startServer } from '../setup/http.ts';
-import { restRoutes, routeName, type RestRoute } from '../setup/rest-routes.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { declaredRestRoutes, routeName, type RestRoute } from '../setup/rest-routes.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 
 /**
  * The REST routes each role is refused, reviewed: a route added later shows up here. Writers may
@@ -27,14 +26,7 @@ const refusedToWriters = [
  */
 const writersRules = [...contentPaths.map((path) => `POST /admin/${path}/:id`), 'POST /admin/awareness'];
 
-const declared: RestRoute[] = await (async () => {
-  const probe = createTestDeps();
-  try {
-    return restRoutes(restRouter(probe));
-  } finally {
-    await probe.cleanup();
-  }
-})();
+const declared: RestRoute[] = await declaredRestRoutes();
 
 let template: TestDeps;
 let world: AccessWorld;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { restRouter } from '../../src/server/rest/index.ts';
 import { accessWorldForFile, clientIn, liveRestFieldsFor, livePath, type AccessCondition, type AccessWorld } from '../factories/access-world.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
 import { startServer, type CookieClient } from '../setup/http.ts';
-import { restRoutes, routeName, type RestRoute } from '../setup/rest-routes.ts';
-import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { declaredRestRoutes, routeName, type RestRoute } from '../setup/rest-routes.ts';
+import type { TestDeps } from '../setup/test-db.ts';
 import { imageBlob } from './rest-kit.ts';
 
 /**
@@ -42,14 +41,7 @@ const reviewedPublic = [
 /** Open to visitors, but an editor's session adds the moderation queue and its `status` field. */
 const visitorView = ['GET /story', 'GET /stories', 'GET /story/:id', 'GET /stories/:id'].sort();
 
-const declared: RestRoute[] = await (async () => {
-  const probe = createTestDeps();
-  try {
-    return restRoutes(restRouter(probe));
-  } finally {
-    await probe.cleanup();
-  }
-})();
+const declared: RestRoute[] = await declaredRestRoutes();
 const matrix = declared.filter((route) => !reviewedPublic.includes(routeName(route)) && !visitorView.includes(routeName(route)));
 const stateChanging = (route: RestRoute) => route.method !== 'GET';
 

@@ -1,3 +1,5 @@
+import { restRouter } from '../../src/server/rest/index.ts';
+import { createTestDeps } from './test-db.ts';
 import type { Router } from 'express';
 
 export interface RestRoute {
@@ -34,3 +36,13 @@ export function restRoutes(router: Router): RestRoute[] {
 }
 
 export const routeName = (route: RestRoute) => `${route.method} ${route.path}`;
+
+/** Every route the REST shims declare, read from a router built on a throwaway site. */
+export async function declaredRestRoutes(): Promise<RestRoute[]> {
+  const probe = createTestDeps();
+  try {
+    return restRoutes(restRouter(probe));
+  } finally {
+    await probe.cleanup();
+  }
+}
