@@ -36,7 +36,11 @@ export function DashboardItems<Item extends DashboardItem>({
       <ul className="grid gap-2">
         {items?.map((item) => (
           <li key={`${item.kind}-${item.id}`} className={`rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ${ringClass}`}>
-            <Link href={item.kind === 'legal' ? `/edit/legal/${item.id}` : adminEditPathOf(item.kind, item.id)} className="font-semibold text-plum-800 underline" dir="auto">
+            <Link
+              href={item.kind === 'legal' ? `/edit/legal/${item.id}` : adminEditPathOf(item.kind, item.id)}
+              className="font-semibold text-plum-800 underline"
+              dir="auto"
+            >
               {language === 'fa' ? item.titleFa : item.titleEn}
             </Link>{' '}
             <span className="text-stone-600">{detail(item)}</span>
