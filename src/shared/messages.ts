@@ -62,6 +62,23 @@ export const messages = {
   legalNotFound: { en: 'Legal awareness not found.', fa: 'مطلب آگاهی حقوقی پیدا نشد.' },
   storyNotFound: { en: 'Story not found.', fa: 'روایت پیدا نشد.' },
   sessionNotFound: { en: 'That session has already ended.', fa: 'آن نشست پیش‌تر پایان یافته است.' },
+  secondStepCodeWrong: { en: 'That code is not right, or it was already used. Type the code your app shows now.', fa: 'این کد درست نیست یا پیش‌تر به کار رفته است. کدی را که برنامه‌تان اکنون نشان می‌دهد وارد کنید.' },
+  secondStepExpired: { en: 'Your sign-in has expired. Sign in again with your password.', fa: 'زمان ورود شما به پایان رسیده است. دوباره با گذرواژه وارد شوید.' },
+  secondStepCodeShape: { en: 'Type the six digits your app shows, or one of your recovery codes.', fa: 'شش رقمی را که برنامه‌تان نشان می‌دهد یا یکی از کدهای بازیابی‌تان را وارد کنید.' },
+  secondFactorRequired: {
+    en: 'This site asks every account for a second step at sign-in. Add a passkey or an authenticator app on your security page first.',
+    fa: 'این سایت از همهٔ حساب‌ها مرحلهٔ دوم ورود را می‌خواهد. نخست در صفحهٔ امنیت حساب یک کلید عبور یا برنامهٔ احراز هویت بیفزایید.',
+  },
+  totpNotStarted: { en: 'Start setting up the authenticator app again: no key is waiting for a code.', fa: 'راه‌اندازی برنامهٔ احراز هویت را از نو آغاز کنید: کلیدی در انتظار کد نیست.' },
+  totpAlreadyOn: { en: 'An authenticator app is already on for this account. Turn it off first to use another.', fa: 'برنامهٔ احراز هویت برای این حساب روشن است. برای برنامه‌ای دیگر، نخست آن را خاموش کنید.' },
+  totpNotOn: { en: 'No authenticator app is on for this account.', fa: 'برنامهٔ احراز هویتی برای این حساب روشن نیست.' },
+  resetOwnFactor: { en: 'Change your own second factors on your security page.', fa: 'عامل‌های دوم خودتان را در صفحهٔ امنیت حساب تغییر دهید.' },
+  requireOwnFactorFirst: {
+    en: 'Add a passkey or an authenticator app to your own account first; then you can require one of everyone.',
+    fa: 'نخست به حساب خودتان یک کلید عبور یا برنامهٔ احراز هویت بیفزایید؛ سپس می‌توانید آن را از همه بخواهید.',
+  },
+  passkeyFailed: { en: 'The passkey could not be checked. Try again, or sign in with your password.', fa: 'کلید عبور بررسی نشد. دوباره امتحان کنید یا با گذرواژه وارد شوید.' },
+  passkeyNotFound: { en: 'That passkey is no longer on this account.', fa: 'این کلید عبور دیگر در این حساب نیست.' },
   userNotFound: { en: 'User not found.', fa: 'کاربر پیدا نشد.' },
   emailTaken: { en: 'A user with this e-mail address already exists.', fa: 'کاربری با این ایمیل از قبل وجود دارد.' },
   cannotDemoteLastAdmin: {

@@ -40,7 +40,7 @@ describe('auth.login', () => {
     const user = await makeUser(deps, { email: 'editor@example.org' });
     const { record, writer } = cookieRecorder();
     const answer = await createCaller(innerContext(deps, { cookies: writer })).auth.login({ email: 'editor@example.org', password: testPassword });
-    expect(answer).toEqual({ id: user.id, name: user.name, email: 'editor@example.org', role: 'admin' });
+    expect(answer).toEqual({ id: user.id, name: user.name, email: 'editor@example.org', role: 'admin', mustAddSecondFactor: false });
     expect(record.token).toEqual(expect.any(String));
     expect(record.expiresAt!.getTime()).toBeGreaterThan(Date.now());
     expect(await isValid(record.token!)).toBe(true);
@@ -87,7 +87,7 @@ describe('auth.login', () => {
 describe('auth.logout, auth.me and auth.logoutEverywhere', () => {
   it('me answers the signed-in user, and null to a visitor', async () => {
     const { caller, user } = await adminCaller(deps);
-    expect(await caller.auth.me()).toEqual(user);
+    expect(await caller.auth.me()).toEqual({ ...user, mustAddSecondFactor: false });
     expect(await publicCaller(deps).auth.me()).toBeNull();
   });
 

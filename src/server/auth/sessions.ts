@@ -90,6 +90,7 @@ const readSession = preparedRead<{ id: string }>()((db, value) =>
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
       user: { id: users.id, name: users.name, email: users.email, role: users.role },
+      hasSecondFactor: users.hasSecondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -106,11 +107,11 @@ export async function validateSessionToken(
   token: string,
   policy: SessionPolicy,
   now = new Date(),
-): Promise<{ session: Session; user: SessionUser; refreshed: boolean } | null> {
+): Promise<{ session: Session; user: SessionUser; hasSecondFactor: boolean; refreshed: boolean } | null> {
   const id = sessionIdOf(token);
   const [row] = await readSession(db, { id });
   if (!row) return null;
-  const { session, user } = row;
+  const { session, user, hasSecondFactor } = row;
   const hardLimit = session.createdAt.getTime() + policy.maxMs;
   if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= hardLimit) {
     await db.transaction((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
@@ -122,7 +123,7 @@ export async function validateSessionToken(
     session.expiresAt = new Date(slid);
     await db.transaction((tx) => tx.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)));
   }
-  return { session, user, refreshed };
+  return { session, user, hasSecondFactor: hasSecondFactor === 1, refreshed };
 }
 
 export async function invalidateSession(db: DbLike, sessionId: string): Promise<void> {

@@ -89,3 +89,6 @@ export const siteState = twin(sqliteSchema.siteState);
 export const siteSecrets = twin(sqliteSchema.siteSecrets);
 export const setupTokens = twin(sqliteSchema.setupTokens);
 export const guardCounters = twin(sqliteSchema.guardCounters);
+export const recoveryCodes = twin(sqliteSchema.recoveryCodes);
+export const passkeys = twin(sqliteSchema.passkeys);
+export const pendingSignIns = twin(sqliteSchema.pendingSignIns);

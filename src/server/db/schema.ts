@@ -124,6 +124,17 @@ export const users = sqliteTable(
     role: text('role', { enum: roles })
       .notNull()
       .default('admin'),
+    /** The authenticator app's key (base64url of 20 bytes) once confirmed; never sent to any browser after enrolment. */
+    totpSecret: text('totp_secret'),
+    /** A key shown for enrolment and not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code signed in: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** 1 while the account has a second factor (an app or a passkey): kept with them, read with every session. */
+    hasSecondFactor: integer('has_second_factor').notNull().default(0),
+    /** Second-step guesses failed in a row, counted before each check (auth/second-step-throttle.ts). */
+    secondStepFailures: integer('second_step_failures').notNull().default(0),
+    secondStepFailedAt: integer('second_step_failed_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_idx').on(table.email), index('users_created_idx').on(table.createdAt, table.id)],
@@ -289,4 +300,55 @@ export const guardCounters = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [index('guard_counters_expires_idx').on(table.expiresAt)],
+);
+
+/** Single-use recovery codes of an account with an authenticator app: only their SHA-256 is kept. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** WebAuthn credentials (passkeys): the public key only; the private key never leaves the editor's device. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** The transports the browser reported, comma-separated. */
+    transports: text('transports'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * Sign-ins waiting for their second step, shared by every node: the password was right and the
+ * account asks for a code or a passkey. The browser holds the token whose SHA-256 is the id (the
+ * `sign_in` cookie); a row is used once and lapses after a few minutes.
+ */
+export const pendingSignIns = sqliteTable(
+  'pending_sign_ins',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('pending_sign_ins_expires_idx').on(table.expiresAt)],
 );

@@ -3,6 +3,7 @@ import { browserName } from '../auth/browser-name.ts';
 import { parse as parseCookies } from 'cookie';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
+import { secondFactorRequired } from '../auth/second-factor-policy.ts';
 import { isHttps } from '../env.ts';
 import { sessionPolicy } from '../routers/auth.ts';
 import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
@@ -18,6 +19,13 @@ function cookieWriter(deps: Deps, res: Response): CookieWriter {
     },
     clearSession() {
       res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    },
+    setSignIn(name, value, expiresAt) {
+      // Strict: only this site's own pages ever send it back, and only for the minutes it lives.
+      res.cookie(name, value, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: expiresAt });
+    },
+    clearSignIn(name) {
+      res.clearCookie(name, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
     },
     setWriteBudget(value) {
       res.cookie(WRITE_BUDGET_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: WRITE_BUDGET_SECONDS * 1000 });
@@ -75,6 +83,8 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     lang,
     user: null,
     session: null,
+    signInCookies: { sign_in: cookies.sign_in, passkey: cookies.passkey },
+    host: req.get('host') ?? null,
     csrfOk,
     cookies: writer,
     clientIp: req.ip ?? null,
@@ -86,7 +96,8 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {
       if (found.refreshed) writer.setSession(token, found.session.expiresAt);
-      context = { ...context, user: found.user, session: found.session };
+      const signedIn = { user: found.user, session: found.session };
+      context = !found.hasSecondFactor && (await secondFactorRequired(deps.db)) ? { ...context, restricted: signedIn } : { ...context, ...signedIn };
     } else {
       writer.clearSession();
     }

@@ -14,10 +14,24 @@ export function authRoutes(deps: Deps) {
       deps,
       async ({ req, caller }) => {
         const body = bodyOf(req);
-        const user = await caller.auth.login({ email: field(body, 'email'), password: field(body, 'password') });
-        return ok({ status: true, data: userShape(user) });
+        const answer = await caller.auth.login({ email: field(body, 'email'), password: field(body, 'password') });
+        // An account with a second factor: no session yet; the client finishes at /api/login/two-factor.
+        if ('status' in answer) return ok(answer);
+        return ok({ status: true, data: userShape(answer) });
       },
       // The original login screen shows `message` and checks `status`, also on failure.
+      { decorateError: (reply) => (reply.status === 401 ? { ...reply, body: { status: false, ...(reply.body as object) } } : reply) },
+    ),
+  );
+
+  routes.post(
+    '/login/two-factor',
+    endpoint(
+      deps,
+      async ({ req, caller }) => {
+        const user = await caller.auth.secondStep({ code: field(bodyOf(req), 'code') });
+        return ok({ status: true, data: userShape(user) });
+      },
       { decorateError: (reply) => (reply.status === 401 ? { ...reply, body: { status: false, ...(reply.body as object) } } : reply) },
     ),
   );

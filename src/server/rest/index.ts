@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import { message } from '../../shared/messages.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { Deps } from '../trpc/context.ts';
+import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { contactRoutes } from './contacts.ts';
 import { contentRoutes } from './content.ts';
@@ -33,6 +34,7 @@ export function restRouter(deps: Deps) {
   router.use(searchRoutes(deps));
   router.use(contactRoutes(deps));
   router.use(userRoutes(deps));
+  router.use(accountRoutes(deps));
 
   // Unknown API paths answer JSON, never the HTML app.
   router.use(async (req, res) => {

@@ -2,9 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { asc, count, eq } from 'drizzle-orm';
 import { message } from '../../shared/messages.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
-import { createUserInput, updateUserInput, type Role } from '../../shared/schemas/users.ts';
+import { createUserInput, resetSecondFactorInput, updateUserInput, type Role } from '../../shared/schemas/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
+import { resetFactors } from '../auth/factors.ts';
+import { secondFactorRequired, setSecondFactorRequired } from '../auth/second-factor-policy.ts';
+import { z } from 'zod';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
 import { legalItems, posts, sessions, users } from '../db/schema.ts';
@@ -20,10 +23,12 @@ export interface User {
   email: string;
   role: Role;
   createdAt: Date;
+  /** 1 when the account has a passkey or an authenticator app. */
+  hasSecondFactor: number;
 }
 
 /** Never the password hash. */
-const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt, hasSecondFactor: users.hasSecondFactor };
 
 /**
  * Administrators there are, read inside the transaction that would remove one: on SQLite writes
@@ -119,6 +124,42 @@ export const usersRouter = router({
     if (passwordHash || emailChanges) await invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
     return row;
   }),
+
+  /**
+   * Takes every second factor off another account (a lost phone, a lost passkey): it signs in with its
+   * password alone again, and every session it had ends. The activity log records who did it; no
+   * secret is ever shown, to her or to anyone.
+   */
+  resetSecondFactor: adminProcedure.meta({ changesPublicContent: false }).input(resetSecondFactorInput).mutation(async ({ ctx, input }) => {
+    if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'resetOwnFactor') });
+    await confirmItIsHer(ctx, input.currentPassword);
+    await ctx.db.transaction(async (tx) => {
+      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
+      if (!target) throw notFound(ctx, 'userNotFound');
+      await resetFactors(tx, input.id);
+    });
+    await invalidateUserSessions(ctx.db, input.id);
+    return { id: input.id };
+  }),
+
+  /** Whether every account must have a second factor. */
+  secondFactorPolicy: adminProcedure.query(async ({ ctx }) => ({ required: await secondFactorRequired(ctx.db) })),
+
+  /**
+   * Requires (or stops requiring) a second factor of every account. An administrator without one
+   * must add her own first: the rule would otherwise shut her out of the page that lifts it.
+   */
+  requireSecondFactor: adminProcedure
+    .meta({ changesPublicContent: false })
+    .input(z.object({ required: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.required) {
+        const [me] = await ctx.db.select({ has: users.hasSecondFactor }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+        if (me?.has !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'requireOwnFactorFirst') });
+      }
+      await setSecondFactorRequired(ctx.db, input.required);
+      return { required: input.required };
+    }),
 
   delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
     if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });

@@ -15,13 +15,15 @@ export interface SiteKeys {
   validators: Buffer;
   /** Hashes addresses and accounts into the keys of the shared rate limits and throttles. */
   counters: Buffer;
+  /** Signs the WebAuthn challenges a browser holds while it asks its passkey (auth/passkeys.ts). */
+  passkeys: Buffer;
 }
 
 const SECRET_NAME = 'site';
 
 export function deriveSiteKeys(secret: Buffer): SiteKeys {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `womens-rights-news:${purpose}`, 32));
-  return { writeBudget: derive('write-budget'), validators: derive('validators'), counters: derive('counters') };
+  return { writeBudget: derive('write-budget'), validators: derive('validators'), counters: derive('counters'), passkeys: derive('passkeys') };
 }
 
 /**

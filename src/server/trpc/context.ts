@@ -3,10 +3,18 @@ import type { PublicChange } from '../cache/public-change.ts';
 import type { Language } from '../../shared/locale.ts';
 import type { Session, SessionUser } from '../auth/sessions.ts';
 
+export type SignInCookie = 'sign_in' | 'passkey';
+
 /** What procedures may do to the caller's cookies; HTTP writes headers, tests record or ignore. */
 export interface CookieWriter {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
+  /**
+   * The short-lived cookies of a sign-in under way: `sign_in`, a right password waiting for its
+   * second step (auth/pending-sign-ins.ts); `passkey`, the signed challenge a passkey answers (auth/passkeys.ts).
+   */
+  setSignIn?(name: SignInCookie, value: string, expiresAt: Date): void;
+  clearSignIn?(name: SignInCookie): void;
   /** The anonymous write-budget cookie of a visitor from a shared address (security/write-budget.ts). */
   setWriteBudget?(value: string): void;
 }
@@ -18,6 +26,16 @@ export interface Context extends Deps {
   lang: Language;
   user: SessionUser | null;
   session: Session | null;
+  /** The sign-in cookies this browser holds (see CookieWriter.setSignIn). */
+  signInCookies?: Partial<Record<SignInCookie, string>>;
+  /** The Host the request named: which of the site's own addresses a passkey is asked for (auth/passkeys.ts). */
+  host?: string | null;
+  /**
+   * Set instead of `user` and `session` when the site requires a second factor and the signed-in
+   * account has none yet: only procedures marked `secondFactorSetup` see her (ProcedureMeta), and
+   * nothing that checks `user` (files, previews, search) treats her as signed in.
+   */
+  restricted?: { user: SessionUser; session: Session } | null;
   /** False only for a request that carries a session cookie without the matching anti-forgery header. */
   csrfOk: boolean;
   cookies: CookieWriter;

@@ -32,6 +32,12 @@ export interface ProcedureMeta {
    * (title, name, address): deleting the item, or a retention run, must leave nothing behind.
    */
   auditLabel?: boolean;
+  /**
+   * true: one of the few things an account may do while the site requires a second factor it has
+   * not added yet (its security page: add one, see and end its sessions). Everything else answers
+   * FORBIDDEN until it has one.
+   */
+  secondFactorSetup?: boolean;
 }
 
 export const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({

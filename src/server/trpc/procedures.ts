@@ -46,13 +46,16 @@ export const publicWriteProcedure = publicProcedure.use(async ({ ctx, next }) =>
  */
 function signedInAs(allowed: readonly Role[]) {
   return publicProcedure.use(async ({ ctx, type, path, meta, next, getRawInput }) => {
-    if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
-    if (!allowed.includes(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'notForYourRole') });
-    const result = await next({ ctx: { user: ctx.user, session: ctx.session } });
+    const signedIn = ctx.user && ctx.session ? { user: ctx.user, session: ctx.session } : meta?.secondFactorSetup ? ctx.restricted : null;
+    if (!signedIn && ctx.restricted) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'secondFactorRequired') });
+    if (!signedIn) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
+    const { user } = signedIn;
+    if (!allowed.includes(user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'notForYourRole') });
+    const result = await next({ ctx: signedIn });
     if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
       const { targetId, summary } = describeTarget(await getRawInput(), result.data);
       await forgetDeletedItemLabels(ctx.db, path, targetId);
-      await recordAudit(ctx.db, { userId: ctx.user.id, userEmail: ctx.user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
+      await recordAudit(ctx.db, { userId: user.id, userEmail: user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
     }
     return result;
   });

@@ -32,6 +32,9 @@ export const updateUserInput = z.object({
   currentPassword,
 });
 
+/** An administrator taking another account's second factors off (her own password when she signed in a while ago). */
+export const resetSecondFactorInput = z.object({ id, currentPassword });
+
 export const loginInput = z.object({
   /** Not checked as an address (any typed account is answered alike), but cleaned: a failed one is kept in the activity log. */
   email: cleanText()

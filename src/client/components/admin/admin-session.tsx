@@ -78,5 +78,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     if (hadUser) params.set('expired', '1');
     return <Redirect to={`~/login?${params.toString()}`} replace />;
   }
+  // The site requires a second factor this account lacks: its security page is all it may use.
+  if (me.data.mustAddSecondFactor && location !== '/account') return <Redirect to="/account" replace />;
   return <SessionContext.Provider value={me.data}>{children}</SessionContext.Provider>;
 }

@@ -10,6 +10,7 @@ import { ensureAdminTexts } from './admin-i18n.ts';
 import { AdminRoutes } from './admin-routes.tsx';
 import { LoginPage } from './login-page.tsx';
 import { SetupPage } from './setup-page.tsx';
+import { TwoFactorPage } from './two-factor-page.tsx';
 
 /** /login, /setup and /admin/*: the lazily loaded admin chunk (never imported by public code). */
 export default function AdminApp() {
@@ -24,6 +25,7 @@ export default function AdminApp() {
     <ConfirmProvider>
       <Switch>
         <Route path="/login" component={LoginPage} />
+        <Route path="/login/two-factor" component={TwoFactorPage} />
         <Route path="/setup" component={SetupPage} />
         <Route path="/admin" nest>
           <AdminGuard>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { safeNext } from '../../components/admin/admin-session.tsx';
 import { Button } from '../../components/admin/button.tsx';
-import { useLanguageHref } from '../../components/layout/language-switcher.tsx';
+import { PasskeySignIn } from '../../components/admin/sign-in/passkey-sign-in.tsx';
+import { SignInAlert, SignInShell } from '../../components/admin/sign-in/sign-in-shell.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useHead } from '../../lib/head.tsx';
@@ -21,7 +22,7 @@ import { limits } from '../../../shared/limits.ts';
 /** /login: e-mail and password; the server's message on failure; back to where the editor was going. */
 export function LoginPage() {
   const { t } = useTranslation('admin');
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -34,13 +35,14 @@ export function LoginPage() {
 
   // Rendered on the server too; until the scripts run the form cannot sign in, so it cannot be sent.
   const hydrated = useHydrated();
-  const languageHref = useLanguageHref();
   useHead({ title: t('login.title') });
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: (user) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+      onSuccess: (answer) => {
+        // A second factor is due: no session yet, the next screen asks for it.
+        if ('status' in answer) return navigate(`/login/two-factor?${new URLSearchParams({ next }).toString()}`);
+        queryClient.setQueryData(trpc.auth.me.queryKey(), answer);
         navigate(next, { replace: true });
       },
       onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -65,45 +67,13 @@ export function LoginPage() {
   const failure = login.isError && !Object.keys(fieldErrorsOf(login.error)).length ? errorMessageOf(login.error, t) : null;
 
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-plum-50 to-stone-100 px-4 py-10">
-      <div className="mb-6 flex gap-1 self-center rounded-lg bg-white/80 p-1 shadow-sm ring-1 ring-stone-200" role="group" aria-label={t('nav.language')}>
-        {(['en', 'fa'] as const).map((code) => (
-          // Links, so the switch works before (or without) scripts: the server renders ?lang= and remembers it.
-          <a
-            key={code}
-            href={languageHref(code)}
-            lang={code}
-            hrefLang={code}
-            onClick={(event) => {
-              event.preventDefault();
-              setLanguage(code);
-            }}
-            aria-current={language === code ? 'true' : undefined}
-            aria-label={t('common:languages.switchTo', { language: t(`common:languageNames.${code}`) })}
-            className={`rounded-md px-3 py-1 text-sm font-semibold ${language === code ? 'bg-plum-700 text-white' : 'text-stone-600 hover:bg-stone-100'}`}
-          >
-            {t(`common:languages.${code}`)}
-          </a>
-        ))}
-      </div>
-      <div className="w-full max-w-sm rounded-2xl bg-white p-7 shadow-lg ring-1 ring-stone-200 sm:p-8">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 grid size-12 place-items-center rounded-xl bg-plum-700 text-lg font-bold text-white" aria-hidden="true">
-            {t('panelMonogram')}
-          </span>
-          <h1 className="text-xl font-bold text-stone-900">{t('login.title')}</h1>
-          <p className="mt-1 text-sm text-stone-600">{t('common:siteName')}</p>
-        </div>
+    <SignInShell title={t('login.title')}>
         {params.get('expired') ? (
           <p role="status" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
             {t('login.expired')}
           </p>
         ) : null}
-        {failure ? (
-          <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ring-1 ring-red-200" data-testid="login-error">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <SignInAlert testId="login-error">{failure}</SignInAlert> : null}
         <noscript>
           <div
             role="alert"
@@ -148,10 +118,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
-      </div>
-      <a href="/" className="mt-6 text-sm font-medium text-plum-700 hover:underline">
-        {t('login.backToSite')}
-      </a>
-    </main>
+        <PasskeySignIn next={next} />
+      </SignInShell>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../components/admin/button.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
+import { type RouterOutputs, errorMessageOf, fieldErrorsOf, useTRPC } from '../../lib/trpc.ts';
 import { documentTitle } from '../../lib/head.tsx';
 import { useLanguage } from '../../lib/use-language.ts';
 import { validate } from '../../lib/validate.ts';
@@ -38,7 +38,8 @@ export function SetupPage() {
   const create = useMutation(
     trpc.setup.createAdmin.mutationOptions({
       onSuccess: (user) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        const me: RouterOutputs['auth']['me'] = { ...user, mustAddSecondFactor: false };
+        queryClient.setQueryData(trpc.auth.me.queryKey(), me);
         queryClient.setQueryData(trpc.setup.status.queryKey(), { needed: false });
         navigate('/admin/home', { replace: true });
       },

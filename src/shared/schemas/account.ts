@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { cleanText, limits } from './common.ts';
+
+const EASTERN_DIGITS = /[\u06f0-\u06f9\u0660-\u0669]/g;
+
+/**
+ * A second-step code as typed: six digits from the app (Persian or Arabic-Indic digits too, with
+ * any spaces), or a recovery code (sixteen letters and digits, dashes and case ignored).
+ */
+export const secondStepCode = z
+  .string('secondStepCodeShape')
+  .max(64, 'secondStepCodeShape')
+  .transform((typed) => typed.replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf)).replace(/[\s\u200c\u200e\u200f-]/g, ''))
+  .refine((code) => /^\d{6}$/.test(code) || /^[a-z2-7]{16}$/i.test(code), 'secondStepCodeShape');
+
+export const secondStepInput = z.object({ code: secondStepCode });
+
+export const totpConfirmInput = z.object({ code: secondStepCode.refine((code) => /^\d{6}$/.test(code), 'secondStepCodeShape') });
+
+export const totpDisableInput = z.object({ currentPassword: z.string().min(1, 'required').max(limits.password) });
+
+export const passkeyName = cleanText().min(1, 'required').max(60);
