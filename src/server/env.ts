@@ -31,10 +31,16 @@ const trustProxy = optional(
       const hops = Number(value);
       if (hops >= 1 && hops <= 10) return hops;
     }
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !proxyNames.includes(entry) && !isAddressOrRange(entry));
     if (!entries.length || bad.length) {
-      ctx.addIssue({ code: 'custom', message: `must be a number of proxies (1-10) or a comma-separated list of addresses, ranges or ${proxyNames.join('/')}${bad.length ? `; not understood: ${bad.join(', ')}` : ''}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a number of proxies (1-10) or a comma-separated list of addresses, ranges or ${proxyNames.join('/')}${bad.length ? `; not understood: ${bad.join(', ')}` : ''}`,
+      });
       return z.NEVER;
     }
     return entries;
@@ -42,7 +48,14 @@ const trustProxy = optional(
 );
 
 const megabytes = (fallback: number) => numeric(z.coerce.number().positive().max(4096).default(fallback));
-const hours = (fallback: number) => numeric(z.coerce.number().positive().max(24 * 365).default(fallback));
+const hours = (fallback: number) =>
+  numeric(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(fallback),
+  );
 
 const envSchema = z
   .object({

@@ -35,7 +35,10 @@ export async function nodeDeps(parts: DepsParts): Promise<Deps> {
 async function prepareSite(db: Db, env: Env, storage: Storage, log: Log): Promise<void> {
   if (db.dialect === 'postgres') {
     const erasure = await checkErasureSetup(db);
-    if (!erasure.ok) log(`Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/024):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    if (!erasure.ok)
+      log(
+        `Deleted private data cannot be fully erased on this PostgreSQL server (docs/decisions/024):\n${erasure.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      );
   }
   await oneNodeAtATime(db, 'startup', 'wait', async () => {
     const moved = await reconcileVisibility({ db, storage });

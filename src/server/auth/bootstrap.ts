@@ -21,7 +21,10 @@ export async function createAdmin(db: Db, input: { name: string; email: string; 
 }
 
 /** Creates the configured admin on a site that has no user yet; returns whether it did. */
-export async function ensureInitialAdmin(db: Db, env: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined; ADMIN_NAME: string }): Promise<boolean> {
+export async function ensureInitialAdmin(
+  db: Db,
+  env: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined; ADMIN_NAME: string },
+): Promise<boolean> {
   if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD || (await userCount(db)) > 0) return false;
   await createAdmin(db, { name: env.ADMIN_NAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   return true;

@@ -32,7 +32,10 @@ export async function removeTotp(tx: DbLike, userId: number): Promise<void> {
 }
 
 export async function removePasskey(tx: DbLike, userId: number, id: string): Promise<boolean> {
-  const removed = await tx.delete(passkeys).where(and(eq(passkeys.userId, userId), eq(passkeys.id, id))).returning({ id: passkeys.id });
+  const removed = await tx
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+    .returning({ id: passkeys.id });
   await refreshSecondFactorFlag(tx, userId);
   return removed.length > 0;
 }

@@ -89,11 +89,22 @@ export async function verifyRegistration(ctx: Context, userId: number, response:
   if (!challenge) return null;
   const rp = relyingParty(ctx.env, ctx.host);
   try {
-    const verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
+    const verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
     if (!verified.verified) return null;
     ctx.cookies.clearSignIn?.('passkey');
     const { credential } = verified.registrationInfo;
-    return { id: credential.id, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, transports: credential.transports?.join(',') ?? null };
+    return {
+      id: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports?.join(',') ?? null,
+    };
   } catch {
     return null;
   }
@@ -121,7 +132,12 @@ export async function verifySignIn(ctx: Context, response: AuthenticationRespons
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
-      credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: transportsOf(key.transports) },
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+        counter: key.counter,
+        transports: transportsOf(key.transports),
+      },
     });
     if (!verified.verified) return null;
     await ctx.db.transaction((tx) =>

@@ -19,7 +19,11 @@ export type SecondStepMethod = 'totp' | 'recovery_code' | 'passkey';
 
 /** The ways an account can finish signing in after its password. Empty: it has no second factor. */
 export async function secondStepMethods(db: DbLike, userId: number): Promise<SecondStepMethod[]> {
-  const [app] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.totpSecret))).limit(1);
+  const [app] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.totpSecret)))
+    .limit(1);
   const [keys] = await db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   const methods: SecondStepMethod[] = [];
   if (app) methods.push('totp', 'recovery_code');

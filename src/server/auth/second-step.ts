@@ -9,16 +9,33 @@ import { decodeKey, looksLikeTotp, matchingStep, recoveryCodeHash } from './totp
  * a step later than the last one used, so no code works twice) or an unused recovery code (used up
  * here). The guess is counted before it is checked. `wait` > 0: refused unchecked, try again then.
  */
-export async function checkSecondStepCode(db: DbLike, userId: number, code: string, now = Date.now()): Promise<{ wait: number; method: 'totp' | 'recovery_code' | null }> {
+export async function checkSecondStepCode(
+  db: DbLike,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<{ wait: number; method: 'totp' | 'recovery_code' | null }> {
   const wait = await reserveSecondStep(db, userId, now);
   if (wait > 0) return { wait, method: null };
-  const method = looksLikeTotp(code) ? ((await useTotpCode(db, userId, code, now)) ? 'totp' : null) : (await useRecoveryCode(db, userId, code, now)) ? 'recovery_code' : null;
+  const method = looksLikeTotp(code)
+    ? (await useTotpCode(db, userId, code, now))
+      ? 'totp'
+      : null
+    : (await useRecoveryCode(db, userId, code, now))
+      ? 'recovery_code'
+      : null;
   if (method) await secondStepSucceeded(db, userId);
   return { wait: 0, method };
 }
 
 /** A right app code moves the account's last used step on, in one conditional write: of two racing, one wins. */
-export async function useTotpCode(db: DbLike, userId: number, code: string, now = Date.now(), secretColumn: 'totpSecret' | 'totpPendingSecret' = 'totpSecret'): Promise<boolean> {
+export async function useTotpCode(
+  db: DbLike,
+  userId: number,
+  code: string,
+  now = Date.now(),
+  secretColumn: 'totpSecret' | 'totpPendingSecret' = 'totpSecret',
+): Promise<boolean> {
   const [row] = await db.select({ secret: users[secretColumn] }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row?.secret) return false;
   const step = matchingStep(decodeKey(row.secret), code, now);

@@ -7,6 +7,12 @@ import { preparedRead } from '../db/prepared-reads.ts';
 import { sessions, users } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'session';
+/**
+ * Cookies that make an answer someone's own: a session, or a sign-in under way (a right password
+ * waiting for its second step, a passkey's challenge). A request carrying any is never answered from,
+ * or kept in, a shared cache.
+ */
+export const PERSONAL_COOKIES = [SESSION_COOKIE, 'sign_in', 'passkey'] as const;
 
 export interface SessionPolicy {
   idleMs: number;
@@ -37,7 +43,14 @@ export function sessionIdOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: DbLike, token: string, userId: number, policy: SessionPolicy, now = new Date(), browser: string | null = null): Promise<Session> {
+export async function createSession(
+  db: DbLike,
+  token: string,
+  userId: number,
+  policy: SessionPolicy,
+  now = new Date(),
+  browser: string | null = null,
+): Promise<Session> {
   const session: Session = {
     id: sessionIdOf(token),
     userId,

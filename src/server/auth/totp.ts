@@ -41,13 +41,18 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** Sixteen base32 letters (80 bits) in groups of four: too many to guess, even from a stolen hash. */
 export function newRecoveryCode(): string {
-  return encodeBase32UpperCaseNoPadding(new Uint8Array(randomBytes(10))).toLowerCase().replace(/(.{4})(?=.)/g, '$1-');
+  return encodeBase32UpperCaseNoPadding(new Uint8Array(randomBytes(10)))
+    .toLowerCase()
+    .replace(/(.{4})(?=.)/g, '$1-');
 }
 
 /** What a typed recovery code is compared as: case, spaces and dashes do not matter. */
 export const normalRecoveryCode = (typed: string) => typed.toLowerCase().replace(/[\s-]/g, '');
 
-export const recoveryCodeHash = (code: string) => createHash('sha256').update(`recovery:${normalRecoveryCode(code)}`).digest('hex');
+export const recoveryCodeHash = (code: string) =>
+  createHash('sha256')
+    .update(`recovery:${normalRecoveryCode(code)}`)
+    .digest('hex');
 
 /** A typed code that looks like an app's code (six digits) rather than a recovery code. */
 export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code);

@@ -31,7 +31,11 @@ export async function dumpPostgresDatabase(db: Db, file: string): Promise<void> 
   const { url } = postgresOf(db);
   const schemas = SITE_SCHEMAS.map((schema) => `--schema=${schema}`);
   const transient = TRANSIENT_TABLES.map((table) => `--exclude-table-data=public.${table}`);
-  const run = runTool('pg_dump', ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...schemas, ...transient, `--file=${file}`], connectionEnv(url));
+  const run = runTool(
+    'pg_dump',
+    ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...schemas, ...transient, `--file=${file}`],
+    connectionEnv(url),
+  );
   run.stdout.resume();
   await run.done;
 }

@@ -42,7 +42,7 @@ export class DumpScanner {
   }
 
   write(chunk: Buffer): void {
-    for (let start = 0; start < chunk.length; ) {
+    for (let start = 0; start < chunk.length;) {
       const end = chunk.indexOf(NEWLINE, start);
       this.take(chunk.subarray(start, end === -1 ? chunk.length : end));
       if (end === -1) return;
@@ -74,7 +74,7 @@ export class DumpScanner {
         if (this.capturing && (this.captured += `${text}\n`).length > MAX_CAPTURE) throw new DumpRefused('holds more migrations than the site has.');
         return;
       }
-      if (length !== 2) throw new DumpRefused('holds a damaged end of a table\'s rows.');
+      if (length !== 2) throw new DumpRefused("holds a damaged end of a table's rows.");
       this.inData = this.capturing = false;
       return;
     }

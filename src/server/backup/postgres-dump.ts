@@ -25,14 +25,18 @@ export async function checkPostgresDump(dump: string, reference: DumpReference, 
   if (!/^;\s+Format: CUSTOM$/m.test(list)) refuse('is not a custom-format dump.');
   if (!/^;\s+Compression: (0|none)$/m.test(list)) refuse('is compressed; the site writes its dumps uncompressed.');
 
-  const schema = normalizeScript(await readOrRefuse(() => toolOutput('pg_restore', ['--schema-only', ...DUMP_READ_OPTIONS, '--file=-', dump], MAX_SCHEMA_BYTES), label));
+  const schema = normalizeScript(
+    await readOrRefuse(() => toolOutput('pg_restore', ['--schema-only', ...DUMP_READ_OPTIONS, '--file=-', dump], MAX_SCHEMA_BYTES), label),
+  );
   if (schema !== reference.schema) {
     const ours = reference.schema.split('\n');
     const theirs = schema.split('\n');
     const at = theirs.findIndex((line, index) => line !== ours[index]);
     // The first statement line from where they part (a comment line names what comes next).
-    const differing = at === -1 ? ['its end, where the site\'s schema goes on'] : theirs.slice(at).filter((line) => line !== '' && !line.startsWith('--'));
-    refuse(`does not hold the schema this version's migrations make (from line ${(at === -1 ? theirs.length : at) + 1}: ${(differing[0] ?? 'its end').slice(0, 160)}). A backup restores onto the version of the site that made it.`);
+    const differing = at === -1 ? ["its end, where the site's schema goes on"] : theirs.slice(at).filter((line) => line !== '' && !line.startsWith('--'));
+    refuse(
+      `does not hold the schema this version's migrations make (from line ${(at === -1 ? theirs.length : at) + 1}: ${(differing[0] ?? 'its end').slice(0, 160)}). A backup restores onto the version of the site that made it.`,
+    );
   }
 
   const scanner = new DumpScanner({ statements: reference.statements, capture: JOURNAL_TABLE });
@@ -47,7 +51,7 @@ export async function checkPostgresDump(dump: string, reference: DumpReference, 
     if (error instanceof DumpRefused) refuse(error.message);
     refuse(`is not a dump pg_restore can read: ${(error as Error).message}`);
   }
-  if (scanner.captured !== reference.journal) refuse('holds a migration journal other than this version\'s: it was written by another version of the site.');
+  if (scanner.captured !== reference.journal) refuse("holds a migration journal other than this version's: it was written by another version of the site.");
 }
 
 async function readOrRefuse(read: () => Promise<string>, label: string): Promise<string> {

@@ -48,7 +48,9 @@ export async function postgresReference(url: string): Promise<DumpReference> {
   try {
     await admin.query(`CREATE DATABASE ${name}`).catch((error: { code?: string; message: string }) => {
       if (error.code !== '42501') throw error;
-      throw new Error(`The site's role may not create the scratch database a restore compares the backup with: ALTER ROLE … CREATEDB (docs/deploy.md).`, { cause: error });
+      throw new Error(`The site's role may not create the scratch database a restore compares the backup with: ALTER ROLE … CREATEDB (docs/deploy.md).`, {
+        cause: error,
+      });
     });
     const scratch = openDatabase(scratchUrl.href);
     const dump = path.join(work, 'reference.pgdump');

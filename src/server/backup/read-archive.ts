@@ -5,7 +5,18 @@ import { Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import * as tar from 'tar';
-import { archiveEntryOf, BackupError, DATABASE, DUMP, engineOfManifest, FORMAT, STORAGE, storageFolders, type ArchiveEntry, type BackupEngine } from './format.ts';
+import {
+  archiveEntryOf,
+  BackupError,
+  DATABASE,
+  DUMP,
+  engineOfManifest,
+  FORMAT,
+  STORAGE,
+  storageFolders,
+  type ArchiveEntry,
+  type BackupEngine,
+} from './format.ts';
 import type { RestoreLimits } from './limits.ts';
 
 export interface UnpackedFile {
@@ -60,7 +71,13 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
   let declared = 0;
 
   const sizeLimit = (entry: ArchiveEntry) =>
-    entry.kind === 'manifest' ? MAX_MANIFEST_BYTES : entry.kind === 'database' || entry.kind === 'dump' ? limits.maxDatabaseBytes : entry.kind === 'stored' ? limits.maxFileBytes : 0;
+    entry.kind === 'manifest'
+      ? MAX_MANIFEST_BYTES
+      : entry.kind === 'database' || entry.kind === 'dump'
+        ? limits.maxDatabaseBytes
+        : entry.kind === 'stored'
+          ? limits.maxFileBytes
+          : 0;
   const writeTo = (read: tar.ReadEntry, file: string) => {
     const out = fs.createWriteStream(file, { flags: 'wx', highWaterMark: CHUNK });
     streams.push(out);
@@ -128,9 +145,14 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
       inflated += chunk.length;
       const read = gunzip.bytesWritten;
       if (inflated > limits.ratioGraceBytes && inflated > limits.maxRatio * read) {
-        return done(new BackupError(`${archive} expands more than ${limits.maxRatio} times its compressed size (${mb(inflated)} from ${mb(read)} read): not a backup made by this site.`));
+        return done(
+          new BackupError(
+            `${archive} expands more than ${limits.maxRatio} times its compressed size (${mb(inflated)} from ${mb(read)} read): not a backup made by this site.`,
+          ),
+        );
       }
-      if (inflated > limits.maxTotalBytes + limits.ratioGraceBytes) return done(new BackupError(`${archive} holds more than the ${mb(limits.maxTotalBytes)} a restore accepts.`));
+      if (inflated > limits.maxTotalBytes + limits.ratioGraceBytes)
+        return done(new BackupError(`${archive} holds more than the ${mb(limits.maxTotalBytes)} a restore accepts.`));
       done(null, chunk);
     },
   });
@@ -155,7 +177,8 @@ export async function unpackBackup(archive: string, work: string, limits: Restor
     if (failure) throw failure;
     if (error instanceof BackupError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new BackupError(`${archive} is not a backup made by this site (not a gzip archive, or a damaged one).`);
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+      throw new BackupError(`${archive} is not a backup made by this site (not a gzip archive, or a damaged one).`);
     throw error;
   }
   if (seen.size === 0) throw new BackupError(`${archive} is not a backup made by this site.`);

@@ -16,7 +16,9 @@ export async function installPostgresDump(dump: string, url: string, stamp: stri
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname', [[...SITE_SCHEMAS]]);
+    const { rows } = await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname', [
+      [...SITE_SCHEMAS],
+    ]);
     const kept = rows.map(({ name }) => ({ name, keptAs: `${name}_before_restore_${stamp}` }));
     await inTransaction(client, async () => {
       for (const { name, keptAs } of kept) await client.query(`ALTER SCHEMA ${quote(name)} RENAME TO ${quote(keptAs)}`);

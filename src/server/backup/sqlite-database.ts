@@ -42,13 +42,17 @@ function checkFile(file: string, label: string, expected: Buffer): void {
   for (const field of headerFields) {
     const actual = header.subarray(field.at, field.at + field.length);
     const wanted = expected.subarray(field.at, field.at + field.length);
-    if (!actual.equals(wanted)) throw new BackupError(`${label} is not written as the site writes its databases: its ${field.name} is ${actual.readUIntBE(0, field.length)}, not ${wanted.readUIntBE(0, field.length)}.`);
+    if (!actual.equals(wanted))
+      throw new BackupError(
+        `${label} is not written as the site writes its databases: its ${field.name} is ${actual.readUIntBE(0, field.length)}, not ${wanted.readUIntBE(0, field.length)}.`,
+      );
   }
   const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
   const pages = header.readUInt32BE(28);
   const pageCountValid = header.readUInt32BE(24) === header.readUInt32BE(92);
   const size = fs.statSync(file).size;
-  if (!pageCountValid || size !== pageSize * pages) throw new BackupError(`${label} is not written as the site writes its databases: its ${pages} pages of ${pageSize} bytes do not make its ${size} bytes.`);
+  if (!pageCountValid || size !== pageSize * pages)
+    throw new BackupError(`${label} is not written as the site writes its databases: its ${pages} pages of ${pageSize} bytes do not make its ${size} bytes.`);
 }
 
 function compareSchema(actual: Map<string, SchemaRow>, expected: Reference, label: string): void {
@@ -59,20 +63,31 @@ function compareSchema(actual: Map<string, SchemaRow>, expected: Reference, labe
     else if (wanted.sql !== row.sql || wanted.tbl_name !== row.tbl_name) problems.push(`the ${key} differs from theirs`);
   }
   for (const key of expected.schema.keys()) if (!actual.has(key)) problems.push(`no ${key}`);
-  if (problems.length) throw new BackupError(`${label} is not what this site's migrations make: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}.`);
+  if (problems.length)
+    throw new BackupError(
+      `${label} is not what this site's migrations make: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}.`,
+    );
 }
 
 /** How many of our migrations the database's journal records, once each record is checked against ours. */
 function migrationsRecorded(db: Database.Database, schema: Map<string, SchemaRow>, label: string): number {
   const known = knownMigrations();
   const latest = referenceFor(known.length);
-  if (!schema.has(JOURNAL) || schema.get(JOURNAL)?.sql !== latest.schema.get(JOURNAL)?.sql) throw new BackupError(`${label} holds no migration journal of this site's.`);
-  const rows = db.prepare(`SELECT hash, created_at FROM __drizzle_migrations ORDER BY rowid LIMIT ${known.length + 1}`).all() as { hash: unknown; created_at: unknown }[];
-  if (rows.length > known.length) throw new BackupError(`${label} was written by a newer version of the site (it records more than the ${known.length} migrations this one knows): update the site first.`);
+  if (!schema.has(JOURNAL) || schema.get(JOURNAL)?.sql !== latest.schema.get(JOURNAL)?.sql)
+    throw new BackupError(`${label} holds no migration journal of this site's.`);
+  const rows = db.prepare(`SELECT hash, created_at FROM __drizzle_migrations ORDER BY rowid LIMIT ${known.length + 1}`).all() as {
+    hash: unknown;
+    created_at: unknown;
+  }[];
+  if (rows.length > known.length)
+    throw new BackupError(
+      `${label} was written by a newer version of the site (it records more than the ${known.length} migrations this one knows): update the site first.`,
+    );
   if (!rows.length) throw new BackupError(`${label} records no migration of this site's.`);
   rows.forEach((row, i) => {
     const ours = known[i]!;
-    if (row.hash !== ours.hash || String(row.created_at) !== ours.createdAt) throw new BackupError(`${label} is not what this site's migrations make: its record of migration ${i + 1} (${ours.tag}) differs from this site's.`);
+    if (row.hash !== ours.hash || String(row.created_at) !== ours.createdAt)
+      throw new BackupError(`${label} is not what this site's migrations make: its record of migration ${i + 1} (${ours.tag}) differs from this site's.`);
   });
   return rows.length;
 }
@@ -103,7 +118,8 @@ export function checkBackupDatabase(file: string, label: string): void {
     compareSchema(schema, reference, label);
     const settings = readFtsSettings(db, ftsTables(reference.schema));
     for (const [table, rows] of settings) {
-      if (rows !== reference.ftsSettings.get(table)) throw new BackupError(`${label} is not what this site's migrations make: the settings of "${table}" differ from the ones the site makes.`);
+      if (rows !== reference.ftsSettings.get(table))
+        throw new BackupError(`${label} is not what this site's migrations make: the settings of "${table}" differ from the ones the site makes.`);
     }
     const verdict = db.pragma('integrity_check(20)', { simple: true });
     if (verdict !== 'ok') throw new BackupError(`${label} fails its integrity check: ${String(verdict)}`);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { PERSONAL_COOKIES } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
 import { languageChoiceToRemember, requestLanguage } from '../http/request-language.ts';
 import type { Deps } from '../trpc/context.ts';
@@ -33,7 +33,10 @@ function publicRead(deps: Deps, req: Request, address: AddressOf, page = false):
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (isSearchRequest(req.originalUrl)) return null;
   const header = req.headers.cookie;
-  if (header && parseCookies(header)[SESSION_COOKIE]) return null;
+  if (header) {
+    const cookies = parseCookies(header);
+    if (PERSONAL_COOKIES.some((name) => cookies[name])) return null;
+  }
   if (page && languageChoiceToRemember(req)) return null;
   // The language the answer will be made in, decided exactly as the renderer and the procedures
   // decide it: a key from any other reading of the headers would let one request poison it.

@@ -21,8 +21,11 @@ try {
   const destination = await openAndMigrate(target);
   try {
     const { tables, search } = await copySiteToPostgres(source, destination);
-    for (const entry of tables) console.log(`${entry.table.padEnd(24)} ${String(entry.rows).padStart(8)} rows  sha256 ${entry.hash.slice(0, 16)}…  same on both`);
-    console.log(`Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; search index rebuilt (${search.documents} items). Set DATABASE_URL to the PostgreSQL address and keep STORAGE_DIR.`);
+    for (const entry of tables)
+      console.log(`${entry.table.padEnd(24)} ${String(entry.rows).padStart(8)} rows  sha256 ${entry.hash.slice(0, 16)}…  same on both`);
+    console.log(
+      `Copied in ${((performance.now() - started) / 1000).toFixed(1)} s; search index rebuilt (${search.documents} items). Set DATABASE_URL to the PostgreSQL address and keep STORAGE_DIR.`,
+    );
   } finally {
     await Promise.all([source.close(), destination.close()]);
   }

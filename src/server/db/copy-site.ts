@@ -58,7 +58,10 @@ export async function describeSite(db: Db): Promise<TableReport[]> {
 async function refuseIfNotEmpty(target: Db): Promise<void> {
   for (const table of siteTables) {
     const [row] = await target.select({ rows: count() }).from(table);
-    if (row && row.rows > 0) throw new CopyRefused(`The PostgreSQL database already holds data (table ${getTableConfig(table).name}); the copy goes only into an empty, new database.`);
+    if (row && row.rows > 0)
+      throw new CopyRefused(
+        `The PostgreSQL database already holds data (table ${getTableConfig(table).name}); the copy goes only into an empty, new database.`,
+      );
   }
 }
 
@@ -79,7 +82,10 @@ export async function copySiteToPostgres(source: Db, target: Db): Promise<{ tabl
       const key = keyOf(table);
       if (key.columnType === 'SQLiteInteger') {
         const name = getTableConfig(table).name;
-        await execute(tx, sql`SELECT setval(pg_get_serial_sequence(${name}, ${key.name}), coalesce((SELECT max(${sql.identifier(key.name)}) FROM ${sql.identifier(name)}), 0) + 1, false)`);
+        await execute(
+          tx,
+          sql`SELECT setval(pg_get_serial_sequence(${name}, ${key.name}), coalesce((SELECT max(${sql.identifier(key.name)}) FROM ${sql.identifier(name)}), 0) + 1, false)`,
+        );
       }
     }
   });

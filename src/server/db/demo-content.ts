@@ -40,7 +40,8 @@ export const demoNews: DemoPost[] = [
     titleFa: 'نانوایی‌هایی که زنان اداره می‌کنند، محله را سیر نگه می‌دارند',
     descriptionEn:
       'In a city neighbourhood, a small group of widows runs two bakeries that employ only women. The work brings an income and, they say, a reason to leave the house each morning.',
-    descriptionFa: 'در یکی از محله‌های شهر، گروهی کوچک از زنان سرپرست خانوار دو نانوایی را اداره می‌کنند که فقط زنان در آن کار می‌کنند. به گفتهٔ آن‌ها، این کار هم درآمد می‌آورد و هم دلیلی برای بیرون رفتن از خانه در هر صبح است.',
+    descriptionFa:
+      'در یکی از محله‌های شهر، گروهی کوچک از زنان سرپرست خانوار دو نانوایی را اداره می‌کنند که فقط زنان در آن کار می‌کنند. به گفتهٔ آن‌ها، این کار هم درآمد می‌آورد و هم دلیلی برای بیرون رفتن از خانه در هر صبح است.',
     category: 'business',
     country: 'afghanistan',
   },
@@ -49,7 +50,8 @@ export const demoNews: DemoPost[] = [
     titleFa: 'ماماها دربارهٔ کمبود مراقبت از مادران در ولایت‌های دورافتاده هشدار می‌دهند',
     descriptionEn:
       'Midwives working in remote districts say that travel restrictions and a shortage of female staff leave many women without care during pregnancy and birth.',
-    descriptionFa: 'ماماهایی که در ولسوالی‌های دورافتاده کار می‌کنند می‌گویند محدودیت‌های رفت‌وآمد و کمبود کارکنان زن، بسیاری از زنان را در دوران بارداری و زایمان بی‌مراقبت می‌گذارد.',
+    descriptionFa:
+      'ماماهایی که در ولسوالی‌های دورافتاده کار می‌کنند می‌گویند محدودیت‌های رفت‌وآمد و کمبود کارکنان زن، بسیاری از زنان را در دوران بارداری و زایمان بی‌مراقبت می‌گذارد.',
     category: 'health',
     country: 'afghanistan',
   },
@@ -58,7 +60,8 @@ export const demoNews: DemoPost[] = [
     titleFa: 'دانشجویان فعال پس از تجمع در دانشگاه به کمیتهٔ انضباطی احضار شدند',
     descriptionEn:
       'Several students say they were summoned to disciplinary committees after a peaceful gathering on campus. Their families fear suspensions that could end their studies.',
-    descriptionFa: 'چند دانشجو می‌گویند پس از یک تجمع مسالمت‌آمیز در دانشگاه به کمیته‌های انضباطی احضار شده‌اند. خانواده‌هایشان از تعلیق‌هایی می‌ترسند که می‌تواند به تحصیل آن‌ها پایان دهد.',
+    descriptionFa:
+      'چند دانشجو می‌گویند پس از یک تجمع مسالمت‌آمیز در دانشگاه به کمیته‌های انضباطی احضار شده‌اند. خانواده‌هایشان از تعلیق‌هایی می‌ترسند که می‌تواند به تحصیل آن‌ها پایان دهد.',
     category: 'political',
     country: 'iran',
   },
@@ -67,31 +70,38 @@ export const demoNews: DemoPost[] = [
     titleFa: 'کلاس نقاشی زیرزمینی، هنر را زنده نگه می‌دارد',
     descriptionEn:
       'Once a week, a handful of young women meet in a basement to paint. Their teacher says the class is less about technique than about having a place to be heard.',
-    descriptionFa: 'هفته‌ای یک بار، چند زن جوان در یک زیرزمین دور هم جمع می‌شوند تا نقاشی کنند. معلمشان می‌گوید این کلاس بیش از آنکه دربارهٔ فن باشد، دربارهٔ داشتن جایی برای شنیده شدن است.',
+    descriptionFa:
+      'هفته‌ای یک بار، چند زن جوان در یک زیرزمین دور هم جمع می‌شوند تا نقاشی کنند. معلمشان می‌گوید این کلاس بیش از آنکه دربارهٔ فن باشد، دربارهٔ داشتن جایی برای شنیده شدن است.',
     category: 'culture-arts',
     country: 'afghanistan',
   },
   {
     titleEn: 'Women footballers train in secret, hoping to play again in public',
     titleFa: 'زنان فوتبالیست پنهانی تمرین می‌کنند، به امید بازی دوباره در میدان',
-    descriptionEn: 'Members of a former women’s team still meet to train in private courtyards. They keep their kits, they say, for the day they can wear them openly again.',
-    descriptionFa: 'اعضای یک تیم سابق زنان هنوز در حیاط‌های خصوصی برای تمرین جمع می‌شوند. می‌گویند لباس‌هایشان را برای روزی نگه داشته‌اند که دوباره بتوانند آشکارا بپوشند.',
+    descriptionEn:
+      'Members of a former women’s team still meet to train in private courtyards. They keep their kits, they say, for the day they can wear them openly again.',
+    descriptionFa:
+      'اعضای یک تیم سابق زنان هنوز در حیاط‌های خصوصی برای تمرین جمع می‌شوند. می‌گویند لباس‌هایشان را برای روزی نگه داشته‌اند که دوباره بتوانند آشکارا بپوشند.',
     category: 'sports',
     country: 'afghanistan',
   },
   {
     titleEn: 'Online classes reach girls shut out of school',
     titleFa: 'کلاس‌های آنلاین به دخترانی می‌رسد که از مدرسه بازمانده‌اند',
-    descriptionEn: 'Volunteer teachers abroad run online lessons for girls who can no longer attend school. Slow and filtered connections remain the biggest obstacle.',
-    descriptionFa: 'معلمان داوطلب در خارج از کشور برای دخترانی که دیگر نمی‌توانند به مدرسه بروند کلاس آنلاین برگزار می‌کنند. اینترنت کند و فیلترشده همچنان بزرگ‌ترین مانع است.',
+    descriptionEn:
+      'Volunteer teachers abroad run online lessons for girls who can no longer attend school. Slow and filtered connections remain the biggest obstacle.',
+    descriptionFa:
+      'معلمان داوطلب در خارج از کشور برای دخترانی که دیگر نمی‌توانند به مدرسه بروند کلاس آنلاین برگزار می‌کنند. اینترنت کند و فیلترشده همچنان بزرگ‌ترین مانع است.',
     category: 'education',
     country: 'afghanistan',
   },
   {
     titleEn: 'Families of detained activists call for fair trials',
     titleFa: 'خانواده‌های فعالان بازداشت‌شده خواستار دادرسی عادلانه شدند',
-    descriptionEn: 'Relatives of women held for their activism say they have had little access to lawyers. They ask for open hearings and for their loved ones to see independent counsel.',
-    descriptionFa: 'بستگان زنانی که به دلیل فعالیت‌هایشان بازداشت شده‌اند می‌گویند دسترسی بسیار کمی به وکیل داشته‌اند. آن‌ها خواستار جلسه‌های علنی و دسترسی عزیزانشان به وکیل مستقل هستند.',
+    descriptionEn:
+      'Relatives of women held for their activism say they have had little access to lawyers. They ask for open hearings and for their loved ones to see independent counsel.',
+    descriptionFa:
+      'بستگان زنانی که به دلیل فعالیت‌هایشان بازداشت شده‌اند می‌گویند دسترسی بسیار کمی به وکیل داشته‌اند. آن‌ها خواستار جلسه‌های علنی و دسترسی عزیزانشان به وکیل مستقل هستند.',
     category: 'top',
     country: 'iran',
   },
@@ -106,8 +116,10 @@ export const demoNews: DemoPost[] = [
   {
     titleEn: 'A women’s cooperative sells saffron abroad',
     titleFa: 'یک تعاونی زنان زعفران را به خارج از کشور می‌فروشد',
-    descriptionEn: 'A cooperative of women farmers has found buyers abroad for its saffron. Members say the income lets them pay for their children’s schooling.',
-    descriptionFa: 'تعاونی‌ای از زنان کشاورز برای زعفران خود خریدارانی در خارج از کشور پیدا کرده است. اعضا می‌گویند این درآمد هزینهٔ تحصیل فرزندانشان را تأمین می‌کند.',
+    descriptionEn:
+      'A cooperative of women farmers has found buyers abroad for its saffron. Members say the income lets them pay for their children’s schooling.',
+    descriptionFa:
+      'تعاونی‌ای از زنان کشاورز برای زعفران خود خریدارانی در خارج از کشور پیدا کرده است. اعضا می‌گویند این درآمد هزینهٔ تحصیل فرزندانشان را تأمین می‌کند.',
     category: 'business',
     country: 'afghanistan',
   },
@@ -122,7 +134,8 @@ export const demoNews: DemoPost[] = [
   {
     titleEn: 'Rights groups urge protection for women human-rights defenders',
     titleFa: 'نهادهای حقوق بشری خواستار حمایت از زنان مدافع حقوق بشر شدند',
-    descriptionEn: 'A coalition of organisations calls on governments to offer visas and safe routes to women defenders who face threats because of their work.',
+    descriptionEn:
+      'A coalition of organisations calls on governments to offer visas and safe routes to women defenders who face threats because of their work.',
     descriptionFa: 'ائتلافی از سازمان‌ها از دولت‌ها می‌خواهد به زنان مدافع حقوق بشر که به دلیل کارشان تهدید می‌شوند، روادید و راه‌های امن بدهند.',
     category: 'latest',
   },
@@ -141,21 +154,25 @@ export const demoArticles: DemoPost[] = [
   {
     titleEn: 'Reading the law: what the civil code says about divorce',
     titleFa: 'خواندن قانون: قانون مدنی دربارهٔ طلاق چه می‌گوید',
-    descriptionEn: 'A plain-language guide to the conditions under which a woman can ask a court for divorce, and the clauses she can add to a marriage contract beforehand.',
+    descriptionEn:
+      'A plain-language guide to the conditions under which a woman can ask a court for divorce, and the clauses she can add to a marriage contract beforehand.',
     descriptionFa: 'راهنمایی به زبان ساده دربارهٔ شرایطی که زن می‌تواند از دادگاه درخواست طلاق کند و شروطی که می‌تواند پیش از آن به عقدنامه بیفزاید.',
     country: 'iran',
   },
   {
     titleEn: 'Staying safe online: a short guide for activists',
     titleFa: 'امنیت در فضای آنلاین: راهنمای کوتاه برای فعالان',
-    descriptionEn: 'Simple steps that make a difference: strong and separate passwords, two-step verification, and removing location data from photos before sharing them.',
+    descriptionEn:
+      'Simple steps that make a difference: strong and separate passwords, two-step verification, and removing location data from photos before sharing them.',
     descriptionFa: 'گام‌هایی ساده که تفاوت ایجاد می‌کنند: گذرواژه‌های قوی و جداگانه، تأیید دومرحله‌ای و پاک کردن اطلاعات مکان از عکس‌ها پیش از هم‌رسانی.',
   },
   {
     titleEn: 'The quiet economy of women’s work',
     titleFa: 'اقتصاد بی‌صدای کار زنان',
-    descriptionEn: 'Tailoring, baking, teaching, caring: much of women’s work is unpaid or uncounted. This article looks at how it holds families together in hard times.',
-    descriptionFa: 'خیاطی، نانوایی، آموزش، مراقبت: بخش بزرگی از کار زنان بی‌مزد است یا دیده نمی‌شود. این مقاله نشان می‌دهد این کار چگونه خانواده‌ها را در روزهای سخت کنار هم نگه می‌دارد.',
+    descriptionEn:
+      'Tailoring, baking, teaching, caring: much of women’s work is unpaid or uncounted. This article looks at how it holds families together in hard times.',
+    descriptionFa:
+      'خیاطی، نانوایی، آموزش، مراقبت: بخش بزرگی از کار زنان بی‌مزد است یا دیده نمی‌شود. این مقاله نشان می‌دهد این کار چگونه خانواده‌ها را در روزهای سخت کنار هم نگه می‌دارد.',
   },
   {
     titleEn: 'Mothers, daughters and the memory of protest',
@@ -168,7 +185,8 @@ export const demoArticles: DemoPost[] = [
     titleEn: 'How to document a rights violation safely',
     titleFa: 'چگونه نقض حقوق را به‌صورت امن مستند کنیم',
     descriptionEn: 'What to write down, what to photograph, and what never to keep on your phone: practical advice from researchers who document abuses.',
-    descriptionFa: 'چه چیزی را یادداشت کنیم، از چه چیزی عکس بگیریم و چه چیزی را هرگز روی تلفن نگه نداریم: توصیه‌های عملی پژوهشگرانی که موارد نقض حقوق را مستند می‌کنند.',
+    descriptionFa:
+      'چه چیزی را یادداشت کنیم، از چه چیزی عکس بگیریم و چه چیزی را هرگز روی تلفن نگه نداریم: توصیه‌های عملی پژوهشگرانی که موارد نقض حقوق را مستند می‌کنند.',
   },
 ];
 
@@ -176,14 +194,17 @@ export const demoReports: DemoPost[] = [
   {
     titleEn: 'Report: barriers to women’s access to health care',
     titleFa: 'گزارش: موانع دسترسی زنان به خدمات درمانی',
-    descriptionEn: 'Based on interviews with patients and health workers, this report describes how rules on travel and on male guardians limit women’s access to clinics.',
-    descriptionFa: 'این گزارش بر پایهٔ گفت‌وگو با بیماران و کارکنان درمانی نشان می‌دهد قواعد مربوط به سفر و همراه مرد چگونه دسترسی زنان به درمانگاه‌ها را محدود می‌کند.',
+    descriptionEn:
+      'Based on interviews with patients and health workers, this report describes how rules on travel and on male guardians limit women’s access to clinics.',
+    descriptionFa:
+      'این گزارش بر پایهٔ گفت‌وگو با بیماران و کارکنان درمانی نشان می‌دهد قواعد مربوط به سفر و همراه مرد چگونه دسترسی زنان به درمانگاه‌ها را محدود می‌کند.',
     country: 'afghanistan',
   },
   {
     titleEn: 'Report: women in prison and their right to a lawyer',
     titleFa: 'گزارش: زنان زندانی و حق دسترسی به وکیل',
-    descriptionEn: 'Accounts from former detainees on interrogation without counsel, and recommendations for guaranteeing access to a lawyer from the first hour of arrest.',
+    descriptionEn:
+      'Accounts from former detainees on interrogation without counsel, and recommendations for guaranteeing access to a lawyer from the first hour of arrest.',
     descriptionFa: 'روایت‌هایی از بازداشت‌شدگان پیشین دربارهٔ بازجویی بدون وکیل و پیشنهادهایی برای تضمین دسترسی به وکیل از نخستین ساعت بازداشت.',
     country: 'iran',
   },
@@ -191,7 +212,8 @@ export const demoReports: DemoPost[] = [
     titleEn: 'Report: the economic cost of excluding women from work',
     titleFa: 'گزارش: هزینهٔ اقتصادی کنار گذاشتن زنان از کار',
     descriptionEn: 'This report gathers what is known about women’s lost jobs and incomes, and what it means for households that depended on them.',
-    descriptionFa: 'این گزارش آنچه را دربارهٔ شغل‌ها و درآمدهای ازدست‌رفتهٔ زنان می‌دانیم گرد آورده و پیامد آن را برای خانوارهایی که به آن وابسته بودند بررسی می‌کند.',
+    descriptionFa:
+      'این گزارش آنچه را دربارهٔ شغل‌ها و درآمدهای ازدست‌رفتهٔ زنان می‌دانیم گرد آورده و پیامد آن را برای خانوارهایی که به آن وابسته بودند بررسی می‌کند.',
     country: 'afghanistan',
   },
   {
@@ -204,8 +226,10 @@ export const demoReports: DemoPost[] = [
   {
     titleEn: 'Report: online harassment of women journalists',
     titleFa: 'گزارش: آزار آنلاین زنان روزنامه‌نگار',
-    descriptionEn: 'Women journalists describe coordinated abuse on social media and its effect on their work. The report ends with advice on documenting and reporting it.',
-    descriptionFa: 'زنان روزنامه‌نگار از آزارهای سازمان‌یافته در شبکه‌های اجتماعی و اثر آن بر کارشان می‌گویند. گزارش با توصیه‌هایی برای مستندسازی و گزارش دادن آن پایان می‌یابد.',
+    descriptionEn:
+      'Women journalists describe coordinated abuse on social media and its effect on their work. The report ends with advice on documenting and reporting it.',
+    descriptionFa:
+      'زنان روزنامه‌نگار از آزارهای سازمان‌یافته در شبکه‌های اجتماعی و اثر آن بر کارشان می‌گویند. گزارش با توصیه‌هایی برای مستندسازی و گزارش دادن آن پایان می‌یابد.',
   },
   {
     titleEn: 'Report: displaced women and the search for safety',
@@ -237,31 +261,36 @@ export const demoLegal: DemoPost[] = [
   {
     titleEn: 'Conditions you can add to a marriage contract',
     titleFa: 'شروطی که می‌توانید به عقدنامه اضافه کنید',
-    descriptionEn: 'A marriage contract can include conditions such as the right to work, to study, to choose where to live, and the right to divorce. Ask for them before signing.',
+    descriptionEn:
+      'A marriage contract can include conditions such as the right to work, to study, to choose where to live, and the right to divorce. Ask for them before signing.',
     descriptionFa: 'عقدنامه می‌تواند شروطی مانند حق کار، حق تحصیل، حق انتخاب محل زندگی و حق طلاق را در بر بگیرد. پیش از امضا آن‌ها را درخواست کنید.',
   },
   {
     titleEn: 'Custody of children after divorce',
     titleFa: 'حضانت فرزندان پس از طلاق',
-    descriptionEn: 'Custody rules depend on the child’s age and the court’s view of the child’s interest. A lawyer can help you present evidence of the care you give.',
+    descriptionEn:
+      'Custody rules depend on the child’s age and the court’s view of the child’s interest. A lawyer can help you present evidence of the care you give.',
     descriptionFa: 'قواعد حضانت به سن کودک و تشخیص دادگاه از مصلحت او بستگی دارد. وکیل می‌تواند به شما کمک کند شواهد مراقبتی را که از کودک می‌کنید ارائه دهید.',
   },
   {
     titleEn: 'Reporting domestic violence',
     titleFa: 'گزارش خشونت خانگی',
-    descriptionEn: 'Keep a record of dates, injuries and witnesses. A medical certificate from a forensic doctor is strong evidence. Support organisations can accompany you.',
+    descriptionEn:
+      'Keep a record of dates, injuries and witnesses. A medical certificate from a forensic doctor is strong evidence. Support organisations can accompany you.',
     descriptionFa: 'تاریخ‌ها، آسیب‌ها و شاهدان را ثبت کنید. گواهی پزشکی قانونی مدرک محکمی است. سازمان‌های حمایتی می‌توانند همراهتان باشند.',
   },
   {
     titleEn: 'Inheritance: what women are entitled to',
     titleFa: 'ارث: سهم زنان چیست',
-    descriptionEn: 'Shares of inheritance for wives, daughters and mothers are set by law. Make sure the estate is registered and ask for a copy of the certificate of inheritance.',
+    descriptionEn:
+      'Shares of inheritance for wives, daughters and mothers are set by law. Make sure the estate is registered and ask for a copy of the certificate of inheritance.',
     descriptionFa: 'سهم ارث همسر، دختر و مادر را قانون تعیین کرده است. مطمئن شوید ماترک ثبت شده و رونوشت گواهی انحصار وراثت را درخواست کنید.',
   },
   {
     titleEn: 'Asylum: first steps and where to ask for help',
     titleFa: 'پناهندگی: نخستین گام‌ها و کجا کمک بخواهیم',
-    descriptionEn: 'Keep copies of your identity documents in a safe place, write down what happened to you while you remember it, and contact a legal aid organisation early.',
+    descriptionEn:
+      'Keep copies of your identity documents in a safe place, write down what happened to you while you remember it, and contact a legal aid organisation early.',
     descriptionFa: 'رونوشت مدارک هویتی خود را در جای امن نگه دارید، آنچه را بر شما گذشته تا به یاد دارید بنویسید و زود با یک سازمان کمک حقوقی تماس بگیرید.',
     videoLink: 'https://youtu.be/aqz-KE-bpKQ',
   },
@@ -275,7 +304,8 @@ export const demoStories: { title: string; description: string; published: boole
   },
   {
     title: 'My mother’s sewing machine',
-    description: 'My mother taught me to sew when I could no longer go to university. Now we take orders together, and every dress we finish feels like a small victory.',
+    description:
+      'My mother taught me to sew when I could no longer go to university. Now we take orders together, and every dress we finish feels like a small victory.',
     published: true,
   },
   { title: 'یک روز عادی', description: 'هر روز صبح که از خانه بیرون می‌روم، نمی‌دانم چه چیزی در انتظارم است. اما بیرون می‌روم.', published: false },

@@ -63,7 +63,9 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   const now = new Date();
   // Procedures record no author, so the seed acts as an in-process editor without creating an account.
   const editor: SessionUser = { id: 0, name: 'Demo seed', email: 'seed@localhost', role: 'admin' };
-  const caller = createCaller(innerContext(deps, { user: editor, session: { id: 'seed', userId: 0, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } }));
+  const caller = createCaller(
+    innerContext(deps, { user: editor, session: { id: 'seed', userId: 0, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } }),
+  );
   let imageIndex = 0;
   let age = 0;
   const backdate = async (table: typeof posts | typeof galleryItems | typeof legalItems, id: number) => {
@@ -100,7 +102,9 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
 
   age = 0;
   for (const item of demoGallery) {
-    const created = await caller.gallery.create(item.videoLink ? { name: item.name, videoLink: item.videoLink } : { name: item.name, imageUploadId: await demoImage(deps, imageIndex++) });
+    const created = await caller.gallery.create(
+      item.videoLink ? { name: item.name, videoLink: item.videoLink } : { name: item.name, imageUploadId: await demoImage(deps, imageIndex++) },
+    );
     await backdate(galleryItems, created.id);
   }
   age = 0;
@@ -125,5 +129,12 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
     const demo = demoStories.find((d) => d.title === story.title);
     if (demo?.published) await caller.stories.publish({ id: story.id });
   }
-  return { news: demoNews.length, articles: demoArticles.length, reports: demoReports.length, gallery: demoGallery.length, legal: demoLegal.length, stories: demoStories.length };
+  return {
+    news: demoNews.length,
+    articles: demoArticles.length,
+    reports: demoReports.length,
+    gallery: demoGallery.length,
+    legal: demoLegal.length,
+    stories: demoStories.length,
+  };
 }

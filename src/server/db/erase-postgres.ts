@@ -91,9 +91,9 @@ export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
   const slots = (await pool.query<{ name: string }>('SELECT slot_name AS name FROM pg_replication_slots')).rows.map((row) => row.name);
   // Left by a restore (backup/restore-postgres.ts): a whole copy of the site as it was, which
   // erasure does not reach, with every story deleted since the backup still in it.
-  const kept = (await pool.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE '%\\_before\\_restore\\_%' ORDER BY 1")).rows.map(
-    (row) => row.name,
-  );
+  const kept = (
+    await pool.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE '%\\_before\\_restore\\_%' ORDER BY 1")
+  ).rows.map((row) => row.name);
   const setting = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   const [rights] = (
     await pool.query<{ checkpoint: boolean; switchWal: boolean }>(
@@ -112,8 +112,10 @@ export async function checkErasureSetup(db: Db): Promise<ErasureSetup> {
     problems.push('auto_explain is loaded: it can log statements with the text they carried');
   if (slots.length) problems.push(`replication slots hold WAL, deleted rows inside it, until their reader takes it: ${slots.join(', ')}`);
   if (kept.length)
-    problems.push(`schemas kept by a restore hold the site as it was, deleted items included; once the restore is checked, DROP SCHEMA … CASCADE each of: ${kept.join(', ')}`);
-  if (!rights?.checkpoint) problems.push('GRANT pg_checkpoint TO the site\'s role');
-  if (!rights?.switchWal) problems.push('GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site\'s role');
+    problems.push(
+      `schemas kept by a restore hold the site as it was, deleted items included; once the restore is checked, DROP SCHEMA … CASCADE each of: ${kept.join(', ')}`,
+    );
+  if (!rights?.checkpoint) problems.push("GRANT pg_checkpoint TO the site's role");
+  if (!rights?.switchWal) problems.push("GRANT EXECUTE ON FUNCTION pg_switch_wal() TO the site's role");
   return { ok: problems.length === 0, problems };
 }

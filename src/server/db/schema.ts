@@ -121,9 +121,7 @@ export const users = sqliteTable(
     /** Stored lower-cased, so the unique index makes e-mail addresses unique regardless of case. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: roles })
-      .notNull()
-      .default('admin'),
+    role: text('role', { enum: roles }).notNull().default('admin'),
     /** The authenticator app's key (base64url of 20 bytes) once confirmed; never sent to any browser after enrolment. */
     totpSecret: text('totp_secret'),
     /** A key shown for enrolment and not yet confirmed with a code. */
@@ -163,10 +161,7 @@ export const newsletterSubscribers = sqliteTable(
     email: text('email').notNull(),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex('newsletter_email_idx').on(table.email),
-    index('newsletter_created_idx').on(table.createdAt, table.id),
-  ],
+  (table) => [uniqueIndex('newsletter_email_idx').on(table.email), index('newsletter_created_idx').on(table.createdAt, table.id)],
 );
 
 export const legalItems = sqliteTable(

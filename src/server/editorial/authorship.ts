@@ -4,7 +4,6 @@ import { canPublish } from '../../shared/roles.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
 import type { Context } from '../trpc/context.ts';
 
-
 interface Saved {
   status: PublicationStatus;
   createdBy: number | null;
@@ -27,7 +26,8 @@ export function authorshipChanges(
   if (!canPublish(ctx.user.role)) {
     if (current && (current.createdBy !== ctx.user.id || current.status !== 'draft'))
       throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'writersOwnItems') });
-    if ((current ? input.status ?? 'draft' : input.status) !== 'draft') throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'writersSaveDrafts') });
+    if ((current ? (input.status ?? 'draft') : input.status) !== 'draft')
+      throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'writersSaveDrafts') });
   }
   const changes: { createdBy?: number; reviewRequestedAt?: Date | null } = current ? {} : { createdBy: ctx.user.id };
   const status = input.status ?? current?.status ?? 'published';

@@ -31,7 +31,11 @@ export function shownFiles(cover: string | null, bodies: { bodyEn: string | null
 export async function filesOfItem(db: DbLike, owner: FileOwner): Promise<string[]> {
   const [row] = owner.postId
     ? await db.select({ cover: posts.image, bodyEn: posts.bodyEn, bodyFa: posts.bodyFa }).from(posts).where(eq(posts.id, owner.postId)).limit(1)
-    : await db.select({ cover: legalItems.media, bodyEn: legalItems.bodyEn, bodyFa: legalItems.bodyFa }).from(legalItems).where(eq(legalItems.id, owner.legalId!)).limit(1);
+    : await db
+        .select({ cover: legalItems.media, bodyEn: legalItems.bodyEn, bodyFa: legalItems.bodyFa })
+        .from(legalItems)
+        .where(eq(legalItems.id, owner.legalId!))
+        .limit(1);
   const snapshots = await db
     .select({ snapshot: revisions.snapshot })
     .from(revisions)
@@ -99,14 +103,7 @@ export async function publicFiles(db: DbLike): Promise<Set<string>> {
     .where(publicCondition(legalItems.status)))
     add(shownFiles(row.cover, row));
   add((await db.select({ path: galleryItems.image }).from(galleryItems)).map((row) => row.path));
-  add(
-    (
-      await db
-        .select({ path: stories.media })
-        .from(stories)
-        .where(eq(stories.status, 'published'))
-    ).map((row) => row.path),
-  );
+  add((await db.select({ path: stories.media }).from(stories).where(eq(stories.status, 'published'))).map((row) => row.path));
   return found;
 }
 

@@ -73,7 +73,10 @@ export interface EditorialDocuments {
  * The public face of a stored row's editorial columns; the body columns themselves are not sent.
  * `media: 'private'` addresses body pictures on the editors' path (previews).
  */
-export function editorialOutput<Row extends EditorialRow>(row: Row, options: { rendered: boolean; media?: MediaSide }): Omit<Row, 'bodyEn' | 'bodyFa' | 'createdBy'> & EditorialOutput {
+export function editorialOutput<Row extends EditorialRow>(
+  row: Row,
+  options: { rendered: boolean; media?: MediaSide },
+): Omit<Row, 'bodyEn' | 'bodyFa' | 'createdBy'> & EditorialOutput {
   // Who wrote an item is the newsroom's business: editors read it from the item's admin view.
   const { bodyEn: _bodyEn, bodyFa: _bodyFa, createdBy: _createdBy, ...rest } = row;
   return {

@@ -44,35 +44,63 @@ export function feedKey(pathname: string): string | null {
   }
 }
 
-const staticPaths = ['/', ...allContentKinds.map((info) => info.listPath), '/gallery', '/legal-awareness', '/yourStory', '/about', '/contact', '/iran', '/afghanistan'];
+const staticPaths = [
+  '/',
+  ...allContentKinds.map((info) => info.listPath),
+  '/gallery',
+  '/legal-awareness',
+  '/yourStory',
+  '/about',
+  '/contact',
+  '/iran',
+  '/afghanistan',
+];
 
 /** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports}.xml */
 export function feedsRoute(deps: Deps) {
   const route = express.Router();
 
   route.get('/robots.txt', (_req, res) => {
-    res.type('text/plain').send(`User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps.env)}/sitemap.xml\n`);
+    res
+      .type('text/plain')
+      .send(
+        `User-agent: *\nDisallow: /admin\nDisallow: /preview\nDisallow: /login\nDisallow: /setup\nDisallow: /api/\nDisallow: /trpc/\n\nSitemap: ${siteOrigin(deps.env)}/sitemap.xml\n`,
+      );
   });
 
   route.get('/sitemap.xml', async (_req, res) => {
     const origin = siteOrigin(deps.env);
     const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
-    for (const row of await deps.db.select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt }).from(posts).where(publicCondition(posts.status)).orderBy(desc(posts.createdAt)).limit(20_000)) {
+    for (const row of await deps.db
+      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt })
+      .from(posts)
+      .where(publicCondition(posts.status))
+      .orderBy(desc(posts.createdAt))
+      .limit(20_000)) {
       entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
     }
-    for (const row of await deps.db.select({ id: legalItems.id, updatedAt: legalItems.updatedAt }).from(legalItems).where(publicCondition(legalItems.status)).orderBy(desc(legalItems.createdAt)).limit(5_000)) {
+    for (const row of await deps.db
+      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt })
+      .from(legalItems)
+      .where(publicCondition(legalItems.status))
+      .orderBy(desc(legalItems.createdAt))
+      .limit(5_000)) {
       entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
     }
     const urls = entries.flatMap((entry) =>
       languages.map((language) => {
-        const alternates = languages.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`).join('');
+        const alternates = languages
+          .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`)
+          .join('');
         const lastmod = entry.updated ? `<lastmod>${entry.updated.toISOString()}</lastmod>` : '';
         return `<url><loc>${xmlEscape(pageUrl(origin, entry.path, language))}</loc>${lastmod}${alternates}</url>`;
       }),
     );
     res
       .type('application/xml')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+      );
   });
 
   route.get('/rss/:lang/:feed.xml', async (req, res, next) => {
@@ -82,7 +110,14 @@ export function feedsRoute(deps: Deps) {
     if (!languages.includes(language) || !kind) return next();
     const origin = siteOrigin(deps.env);
     const rows = await deps.db
-      .select({ id: posts.id, titleEn: posts.titleEn, titleFa: posts.titleFa, descriptionEn: posts.descriptionEn, descriptionFa: posts.descriptionFa, createdAt: posts.createdAt })
+      .select({
+        id: posts.id,
+        titleEn: posts.titleEn,
+        titleFa: posts.titleFa,
+        descriptionEn: posts.descriptionEn,
+        descriptionFa: posts.descriptionFa,
+        createdAt: posts.createdAt,
+      })
       .from(posts)
       .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
       .orderBy(desc(posts.createdAt), desc(posts.id))

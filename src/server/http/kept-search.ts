@@ -34,7 +34,12 @@ function unpack(packed: string): URLSearchParams {
   const cut = packed.indexOf('\n');
   const [type, country, page] = packed.slice(0, cut).split('|');
   const fields = new URLSearchParams({ q: packed.slice(cut + 1) });
-  for (const [name, value] of [['type', type], ['country', country], ['page', page]] as const) if (value) fields.set(name, value);
+  for (const [name, value] of [
+    ['type', type],
+    ['country', country],
+    ['page', page],
+  ] as const)
+    if (value) fields.set(name, value);
   return fields;
 }
 

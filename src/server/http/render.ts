@@ -166,7 +166,10 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       const clientOnly = CLIENT_ONLY.test(req.path) || (LOGIN.test(req.path) && Boolean(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]));
       const render = clientOnly ? null : await loadRenderer();
       if (!render) {
-        res.status(options.status ?? 200).type('html').send(template);
+        res
+          .status(options.status ?? 200)
+          .type('html')
+          .send(template);
         return;
       }
       // Read anonymously (the page is the same for everyone), but as this visitor: a search on the
@@ -213,7 +216,10 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
       const refused = refusal as TRPCError | null;
       if (refused?.cause instanceof ThrottledError) res.setHeader('Retry-After', String(refused.cause.retryAfterSeconds));
-      res.status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200).type('html').send(html);
+      res
+        .status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200)
+        .type('html')
+        .send(html);
     },
   };
 }

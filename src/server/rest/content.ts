@@ -8,7 +8,6 @@ import { fileReceiver } from './multipart.ts';
 import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
 import { contentShape, paginated } from './shapes.ts';
 
-
 /** Each kind's REST paths and aliases come from the registry; writes live under /admin. */
 const kinds = allContentKinds.map((info) => ({ key: info.section, public: [...info.restPaths], admin: info.restPaths.map((path) => `/admin${path}`) }));
 

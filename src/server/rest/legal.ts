@@ -66,7 +66,12 @@ export function legalRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const item = await call.caller.legal.update({ id: idParam(call.req), ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
+        const item = await call.caller.legal.update({
+          id: idParam(call.req),
+          ...textOf(body),
+          ...editorialFieldsOf(call.ctx, body, 'media'),
+          mediaUploadId: files.media,
+        });
         return updated(legalShape(item));
       },
       { fields },

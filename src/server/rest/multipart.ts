@@ -18,7 +18,11 @@ function refusalError(call: Call, deps: Deps, refusal: UploadRefusal): TRPCError
     case 'throttled':
       return throttled(ctx, refusal.retryAfter);
     case 'busy':
-      return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: refusalMessage(refusal, ctx.lang, deps.env), cause: new ThrottledError(refusal.retryAfter) });
+      return new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: refusalMessage(refusal, ctx.lang, deps.env),
+        cause: new ThrottledError(refusal.retryAfter),
+      });
     default:
       return fieldError(refusal.field, refusalMessage(refusal, ctx.lang, deps.env));
   }

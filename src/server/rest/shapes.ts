@@ -146,5 +146,14 @@ export function receiptShape(receipt: { received: true; createdAt: Date }) {
 }
 
 export function auditShape(row: AuditRow) {
-  return { id: row.id, at: row.at, user_id: row.userId, user_email: row.userEmail, action: row.action, target_id: row.targetId, summary: row.summary, attempts: row.attempts };
+  return {
+    id: row.id,
+    at: row.at,
+    user_id: row.userId,
+    user_email: row.userEmail,
+    action: row.action,
+    target_id: row.targetId,
+    summary: row.summary,
+    attempts: row.attempts,
+  };
 }

@@ -24,7 +24,8 @@ type Signed = Context & { user: NonNullable<Context['user']>; session: NonNullab
 /** Her own password, for changes a stolen session must not make alone. */
 async function confirmPassword(ctx: Signed, currentPassword: string): Promise<void> {
   const [me] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword))) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
+  if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword)))
+    throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
 }
 
 /** A factor added or removed: whoever held another session of hers is signed out (this one stays). */
@@ -58,7 +59,12 @@ export const accountRouter = router({
     const [me] = await ctx.db.select({ totp: users.totpSecret }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
     if (me?.totp) throw new TRPCError({ code: 'CONFLICT', message: message(ctx.lang, 'totpAlreadyOn') });
     const key = newTotpKey();
-    await ctx.db.transaction((tx) => tx.update(users).set({ totpPendingSecret: encodeKey(key), totpLastStep: null }).where(eq(users.id, ctx.user.id)));
+    await ctx.db.transaction((tx) =>
+      tx
+        .update(users)
+        .set({ totpPendingSecret: encodeKey(key), totpLastStep: null })
+        .where(eq(users.id, ctx.user.id)),
+    );
     return { secret: typedKey(key).replaceAll(' ', ''), uri: totpUri(enCommon.siteName, ctx.user.email, key) };
   }),
 
@@ -70,7 +76,8 @@ export const accountRouter = router({
       const [me] = await ctx.db.select({ pending: users.totpPendingSecret, totp: users.totpSecret }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
       if (me?.totp) throw new TRPCError({ code: 'CONFLICT', message: message(ctx.lang, 'totpAlreadyOn') });
       if (!me?.pending) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'totpNotStarted') });
-      if (!(await useTotpCode(ctx.db, ctx.user.id, input.code, Date.now(), 'totpPendingSecret'))) throw fieldError('code', message(ctx.lang, 'secondStepCodeWrong'));
+      if (!(await useTotpCode(ctx.db, ctx.user.id, input.code, Date.now(), 'totpPendingSecret')))
+        throw fieldError('code', message(ctx.lang, 'secondStepCodeWrong'));
       const recoveryCodes = await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ totpSecret: me.pending, totpPendingSecret: null }).where(eq(users.id, ctx.user.id));
         await refreshSecondFactorFlag(tx, ctx.user.id);
@@ -114,7 +121,10 @@ export const accountRouter = router({
     const credential = await verifyRegistration(ctx, ctx.user.id, input.response as unknown as Parameters<typeof verifyRegistration>[2]);
     if (!credential) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'passkeyFailed') });
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(passkeys).values({ ...credential, userId: ctx.user.id, name: input.name, createdAt: new Date() }).onConflictDoNothing();
+      await tx
+        .insert(passkeys)
+        .values({ ...credential, userId: ctx.user.id, name: input.name, createdAt: new Date() })
+        .onConflictDoNothing();
       await refreshSecondFactorFlag(tx, ctx.user.id);
     });
     await endOtherSessions(ctx);
@@ -123,7 +133,11 @@ export const accountRouter = router({
 
   passkeyRename: ownSecurity.input(z.object({ id: z.string().max(1024), name: passkeyName })).mutation(async ({ ctx, input }) => {
     const renamed = await ctx.db.transaction((tx) =>
-      tx.update(passkeys).set({ name: input.name }).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, ctx.user.id))).returning({ id: passkeys.id }),
+      tx
+        .update(passkeys)
+        .set({ name: input.name })
+        .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, ctx.user.id)))
+        .returning({ id: passkeys.id }),
     );
     // Another account's key is neither renamed nor told apart from a missing one.
     if (!renamed.length) throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'passkeyNotFound') });
@@ -131,7 +145,8 @@ export const accountRouter = router({
   }),
 
   passkeyRemove: ownSecurity.input(z.object({ id: z.string().max(1024) })).mutation(async ({ ctx, input }) => {
-    if (!(await ctx.db.transaction((tx) => removePasskey(tx, ctx.user.id, input.id)))) throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'passkeyNotFound') });
+    if (!(await ctx.db.transaction((tx) => removePasskey(tx, ctx.user.id, input.id))))
+      throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'passkeyNotFound') });
     await endOtherSessions(ctx);
     return { id: input.id };
   }),

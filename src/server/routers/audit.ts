@@ -21,7 +21,16 @@ export const auditRouter = router({
   list: adminProcedure.input(pageInput.extend({ pageSize: pageInput.shape.pageSize.default(50) })).query(async ({ ctx, input }): Promise<Page<AuditRow>> => {
     const { limit, offset } = pageWindow(input);
     const items = await ctx.db
-      .select({ id: auditLog.id, at: auditLog.at, userId: auditLog.userId, userEmail: auditLog.userEmail, action: auditLog.action, targetId: auditLog.targetId, summary: auditLog.summary, attempts: auditLog.attempts })
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        userId: auditLog.userId,
+        userEmail: auditLog.userEmail,
+        action: auditLog.action,
+        targetId: auditLog.targetId,
+        summary: auditLog.summary,
+        attempts: auditLog.attempts,
+      })
       .from(auditLog)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit)

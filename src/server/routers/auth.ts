@@ -49,26 +49,29 @@ export const authRouter = router({
    * The password step. An account with a second factor gets no session here: the answer names the
    * factors it may finish with, and the browser holds a pending sign-in (a cookie) for a few minutes.
    */
-  login: publicProcedure.meta({ changesPublicContent: false }).input(loginInput).mutation(async ({ ctx, input }): Promise<Me | TwoFactorRequired> => {
-    const [row] = await ctx.db
-      .select({ ...userFields, passwordHash: users.passwordHash, hasSecondFactor: users.hasSecondFactor })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    // Unknown e-mail and wrong password cost the same time and give the same answer.
-    const valid = await checkPassword(ctx, input.email, row?.passwordHash ?? null, input.password);
-    if (!row || !valid) {
-      await recordFailedLogin(ctx.db, { userId: row?.id ?? null, account: input.email });
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
-    }
-    const user = { id: row.id, name: row.name, email: row.email, role: row.role };
-    if (row.hasSecondFactor === 1) {
-      const pending = await startPendingSignIn(ctx.db, row.id);
-      ctx.cookies.setSignIn?.('sign_in', pending.token, pending.expiresAt);
-      return { status: 'two_factor_required', methods: await secondStepMethods(ctx.db, row.id) };
-    }
-    return completeSignIn(ctx, user, 'password');
-  }),
+  login: publicProcedure
+    .meta({ changesPublicContent: false })
+    .input(loginInput)
+    .mutation(async ({ ctx, input }): Promise<Me | TwoFactorRequired> => {
+      const [row] = await ctx.db
+        .select({ ...userFields, passwordHash: users.passwordHash, hasSecondFactor: users.hasSecondFactor })
+        .from(users)
+        .where(eq(users.email, input.email))
+        .limit(1);
+      // Unknown e-mail and wrong password cost the same time and give the same answer.
+      const valid = await checkPassword(ctx, input.email, row?.passwordHash ?? null, input.password);
+      if (!row || !valid) {
+        await recordFailedLogin(ctx.db, { userId: row?.id ?? null, account: input.email });
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'invalidCredentials') });
+      }
+      const user = { id: row.id, name: row.name, email: row.email, role: row.role };
+      if (row.hasSecondFactor === 1) {
+        const pending = await startPendingSignIn(ctx.db, row.id);
+        ctx.cookies.setSignIn?.('sign_in', pending.token, pending.expiresAt);
+        return { status: 'two_factor_required', methods: await secondStepMethods(ctx.db, row.id) };
+      }
+      return completeSignIn(ctx, user, 'password');
+    }),
 
   /** Which second step the browser's pending sign-in waits for; null when it has none (or it lapsed). */
   pendingSignIn: publicProcedure.query(async ({ ctx }): Promise<{ methods: SecondStepMethod[] } | null> => {

@@ -29,23 +29,32 @@ const columns = {
 };
 
 export const contactsRouter = router({
-  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createContactInput).mutation(async ({ ctx, input }) => {
-    const row = await ctx.db.transaction(async (tx) => {
-      const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
-      const arrived = arrivalTime(ctx.env);
-      const [row] = await tx
-        .insert(contactMessages)
-        .values({ name: input.name, email: input.email, message: input.message, image, createdAt: arrived, updatedAt: arrived })
-        .returning({ createdAt: contactMessages.createdAt });
-      return row!;
-    });
-    return { received: true as const, createdAt: row.createdAt };
-  }),
+  create: publicWriteProcedure
+    .meta({ changesPublicContent: false })
+    .input(createContactInput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.transaction(async (tx) => {
+        const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
+        const arrived = arrivalTime(ctx.env);
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({ name: input.name, email: input.email, message: input.message, image, createdAt: arrived, updatedAt: arrived })
+          .returning({ createdAt: contactMessages.createdAt });
+        return row!;
+      });
+      return { received: true as const, createdAt: row.createdAt };
+    }),
 
   list: editorProcedure.input(listContactsInput).query(async ({ ctx, input }): Promise<Page<ContactMessage>> => {
     const where = eq(contactMessages.status, input.status);
     const { limit, offset } = pageWindow(input);
-    const items = await ctx.db.select(columns).from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).offset(offset);
+    const items = await ctx.db
+      .select(columns)
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset);
     const [counted] = await ctx.db.select({ value: count() }).from(contactMessages).where(where);
     return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
@@ -60,35 +69,44 @@ export const contactsRouter = router({
    * An editor opened the message: a pending one becomes read (setStatus 'pending' marks it unread
    * again); a read or archived one keeps its status. Answers the message as it now is.
    */
-  open: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
-    const [opened] = await ctx.db.transaction(async (tx) =>
-      tx
-        .update(contactMessages)
-        .set({ status: 'read', updatedAt: new Date() })
-        .where(and(eq(contactMessages.id, input.id), eq(contactMessages.status, 'pending')))
-        .returning(columns),
-    );
-    const row = opened ?? (await ctx.db.select(columns).from(contactMessages).where(eq(contactMessages.id, input.id)).limit(1))[0];
-    if (!row) throw notFound(ctx);
-    return row;
-  }),
+  open: editorProcedure
+    .meta({ changesPublicContent: false, auditLabel: false })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }): Promise<ContactMessage> => {
+      const [opened] = await ctx.db.transaction(async (tx) =>
+        tx
+          .update(contactMessages)
+          .set({ status: 'read', updatedAt: new Date() })
+          .where(and(eq(contactMessages.id, input.id), eq(contactMessages.status, 'pending')))
+          .returning(columns),
+      );
+      const row = opened ?? (await ctx.db.select(columns).from(contactMessages).where(eq(contactMessages.id, input.id)).limit(1))[0];
+      if (!row) throw notFound(ctx);
+      return row;
+    }),
 
-  setStatus: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(setContactStatusInput).mutation(async ({ ctx, input }): Promise<ContactMessage> => {
-    const [row] = await ctx.db.transaction(async (tx) =>
-      tx.update(contactMessages).set({ status: input.status, updatedAt: new Date() }).where(eq(contactMessages.id, input.id)).returning(columns),
-    );
-    if (!row) throw notFound(ctx);
-    return row;
-  }),
+  setStatus: editorProcedure
+    .meta({ changesPublicContent: false, auditLabel: false })
+    .input(setContactStatusInput)
+    .mutation(async ({ ctx, input }): Promise<ContactMessage> => {
+      const [row] = await ctx.db.transaction(async (tx) =>
+        tx.update(contactMessages).set({ status: input.status, updatedAt: new Date() }).where(eq(contactMessages.id, input.id)).returning(columns),
+      );
+      if (!row) throw notFound(ctx);
+      return row;
+    }),
 
-  delete: editorProcedure.meta({ changesPublicContent: false, auditLabel: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
-    const files = await ctx.db.transaction(async (tx) => {
-      const [removed] = await tx.delete(contactMessages).where(eq(contactMessages.id, input.id)).returning({ image: contactMessages.image });
-      if (!removed) throw notFound(ctx);
-      return forgetStoredFiles(tx, [removed.image]);
-    });
-    await eraseDeleted(ctx.db, tablesNamed([contactMessages, uploads]));
-    await deleteFiles(ctx.storage, files);
-    return { id: input.id };
-  }),
+  delete: editorProcedure
+    .meta({ changesPublicContent: false, auditLabel: false })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const files = await ctx.db.transaction(async (tx) => {
+        const [removed] = await tx.delete(contactMessages).where(eq(contactMessages.id, input.id)).returning({ image: contactMessages.image });
+        if (!removed) throw notFound(ctx);
+        return forgetStoredFiles(tx, [removed.image]);
+      });
+      await eraseDeleted(ctx.db, tablesNamed([contactMessages, uploads]));
+      await deleteFiles(ctx.storage, files);
+      return { id: input.id };
+    }),
 });

@@ -52,18 +52,21 @@ export const galleryRouter = router({
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 
-  create: editorProcedure.meta({ changesPublicContent: true }).input(createGalleryInput).mutation(async ({ ctx, input }) => {
-    const row = await ctx.db.transaction(async (tx) => {
-      const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
-      const [row] = await tx
-        .insert(galleryItems)
-        .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
-        .returning(columns);
-      return row!;
-    });
-    await placeFiles(ctx, [row.image]);
-    return present(row);
-  }),
+  create: editorProcedure
+    .meta({ changesPublicContent: true })
+    .input(createGalleryInput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.transaction(async (tx) => {
+        const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
+        const [row] = await tx
+          .insert(galleryItems)
+          .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
+          .returning(columns);
+        return row!;
+      });
+      await placeFiles(ctx, [row.image]);
+      return present(row);
+    }),
 
   /** One item for its edit page. */
   adminById: editorProcedure.input(byIdInput).query(async ({ ctx, input }): Promise<GalleryItem> => {
@@ -73,43 +76,49 @@ export const galleryRouter = router({
   }),
 
   /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
-  update: editorProcedure.meta({ changesPublicContent: true }).input(updateGalleryInput).mutation(async ({ ctx, input }) => {
-    const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
-        .from(galleryItems)
-        .where(eq(galleryItems.id, input.id))
-        .limit(1);
-      if (!current) throw notFound(ctx);
-      const stored = current.image;
-      const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
-      if (input.name) changes.name = input.name;
-      if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
-      if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
-      let oldFiles: string[] = [];
-      if (input.imageUploadId) {
-        changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
-        oldFiles = await forgetStoredFiles(tx, [stored]);
-      }
-      const image = changes.image ?? stored;
-      const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
-      // The add form's rule holds after an edit too: an image or a video link.
-      if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
-      const [row] = await tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns);
-      return { row: row!, oldFiles };
-    });
-    await deleteFiles(ctx.storage, oldFiles);
-    await placeFiles(ctx, [row.image]);
-    return present(row);
-  }),
+  update: editorProcedure
+    .meta({ changesPublicContent: true })
+    .input(updateGalleryInput)
+    .mutation(async ({ ctx, input }) => {
+      const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
+          .from(galleryItems)
+          .where(eq(galleryItems.id, input.id))
+          .limit(1);
+        if (!current) throw notFound(ctx);
+        const stored = current.image;
+        const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
+        if (input.name) changes.name = input.name;
+        if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
+        if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
+        let oldFiles: string[] = [];
+        if (input.imageUploadId) {
+          changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
+          oldFiles = await forgetStoredFiles(tx, [stored]);
+        }
+        const image = changes.image ?? stored;
+        const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
+        // The add form's rule holds after an edit too: an image or a video link.
+        if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
+        const [row] = await tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns);
+        return { row: row!, oldFiles };
+      });
+      await deleteFiles(ctx.storage, oldFiles);
+      await placeFiles(ctx, [row.image]);
+      return present(row);
+    }),
 
-  delete: editorProcedure.meta({ changesPublicContent: true }).input(byIdInput).mutation(async ({ ctx, input }) => {
-    const files = await ctx.db.transaction(async (tx) => {
-      const [removed] = await tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image });
-      if (!removed) throw notFound(ctx);
-      return forgetStoredFiles(tx, [removed.image]);
-    });
-    await deleteFiles(ctx.storage, files);
-    return { id: input.id };
-  }),
+  delete: editorProcedure
+    .meta({ changesPublicContent: true })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const files = await ctx.db.transaction(async (tx) => {
+        const [removed] = await tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image });
+        if (!removed) throw notFound(ctx);
+        return forgetStoredFiles(tx, [removed.image]);
+      });
+      await deleteFiles(ctx.storage, files);
+      return { id: input.id };
+    }),
 });

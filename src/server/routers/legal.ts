@@ -77,7 +77,9 @@ export const legalRouter = router({
   }),
 
   /** Every item whatever its status, for editors; filtered by status on request. */
-  adminList: writerProcedure.input(adminLegalListInput).query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
+  adminList: writerProcedure
+    .input(adminLegalListInput)
+    .query(async ({ ctx, input }) => pageOf(ctx, input.status, input, await searchedPage(ctx, 'legal', input))),
 
   /**
    * Any item, with its body documents for the editor and rendered as the public page will show
@@ -91,77 +93,86 @@ export const legalRouter = router({
 
   // Each write's transaction settles the files the item used before and uses now; they move once it
   // commits (src/server/editorial/item-files.ts).
-  create: writerProcedure.meta({ changesPublicContent: 'when-public' }).input(createLegalInput).mutation(async ({ ctx, input }) => {
-    const now = clockOf(ctx).now();
-    const authorship = authorshipChanges(ctx, input, undefined, now);
-    const row = await ctx.db.transaction(async (tx) => {
-      const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
-      if (media?.kind === 'image') requireCoverAlt(ctx, input);
-      const [row] = await tx
-        .insert(legalItems)
-        .values({
-          titleEn: input.titleEn,
-          titleFa: input.titleFa,
-          descriptionEn: '',
-          descriptionFa: '',
-          media: media?.path ?? null,
-          mediaKind: media?.kind ?? null,
-          videoLink: input.videoLink ?? null,
-          ...authorship,
-          ...(await editorialChanges(ctx, tx, input, undefined, now)),
-        })
-        .returning(columns);
-      await recordRevision(tx, ctx, { legalId: row!.id }, now);
-      await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
-      return row!;
-    });
-    await scheduleChanged(ctx);
-    ctx.publicChange?.saw(undefined, row);
-    return present(row as Row, true);
-  }),
+  create: writerProcedure
+    .meta({ changesPublicContent: 'when-public' })
+    .input(createLegalInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = clockOf(ctx).now();
+      const authorship = authorshipChanges(ctx, input, undefined, now);
+      const row = await ctx.db.transaction(async (tx) => {
+        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+        if (media?.kind === 'image') requireCoverAlt(ctx, input);
+        const [row] = await tx
+          .insert(legalItems)
+          .values({
+            titleEn: input.titleEn,
+            titleFa: input.titleFa,
+            descriptionEn: '',
+            descriptionFa: '',
+            media: media?.path ?? null,
+            mediaKind: media?.kind ?? null,
+            videoLink: input.videoLink ?? null,
+            ...authorship,
+            ...(await editorialChanges(ctx, tx, input, undefined, now)),
+          })
+          .returning(columns);
+        await recordRevision(tx, ctx, { legalId: row!.id }, now);
+        await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
+        return row!;
+      });
+      await scheduleChanged(ctx);
+      ctx.publicChange?.saw(undefined, row);
+      return present(row as Row, true);
+    }),
 
-  update: writerProcedure.meta({ changesPublicContent: 'when-public' }).input(updateLegalInput).mutation(async ({ ctx, input }) => {
-    const now = clockOf(ctx).now();
-    const owner = { legalId: input.id };
-    const row = await ctx.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ status: legalItems.status, publishAt: legalItems.publishAt, createdBy: legalItems.createdBy })
-        .from(legalItems)
-        .where(eq(legalItems.id, input.id))
-        .limit(1);
-      if (!current) throw notFound(ctx, 'legalNotFound');
-      const authorship = authorshipChanges(ctx, input, current, now);
-      const before = await filesOfItem(tx, owner);
-      const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
-      if (input.titleEn) changes.titleEn = input.titleEn;
-      if (input.titleFa) changes.titleFa = input.titleFa;
-      if (input.videoLink) changes.videoLink = input.videoLink;
-      if (input.mediaUploadId) {
-        const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
-        if (media.kind === 'image') requireCoverAlt(ctx, input);
-        changes.media = media.path;
-        changes.mediaKind = media.kind;
-      }
-      const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
-      await recordRevision(tx, ctx, owner, now);
-      await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
-      ctx.publicChange?.saw(current, row);
-      return row!;
-    });
-    await scheduleChanged(ctx);
-    return present(row as Row, true);
-  }),
+  update: writerProcedure
+    .meta({ changesPublicContent: 'when-public' })
+    .input(updateLegalInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = clockOf(ctx).now();
+      const owner = { legalId: input.id };
+      const row = await ctx.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ status: legalItems.status, publishAt: legalItems.publishAt, createdBy: legalItems.createdBy })
+          .from(legalItems)
+          .where(eq(legalItems.id, input.id))
+          .limit(1);
+        if (!current) throw notFound(ctx, 'legalNotFound');
+        const authorship = authorshipChanges(ctx, input, current, now);
+        const before = await filesOfItem(tx, owner);
+        const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+        if (input.titleEn) changes.titleEn = input.titleEn;
+        if (input.titleFa) changes.titleFa = input.titleFa;
+        if (input.videoLink) changes.videoLink = input.videoLink;
+        if (input.mediaUploadId) {
+          const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
+          if (media.kind === 'image') requireCoverAlt(ctx, input);
+          changes.media = media.path;
+          changes.mediaKind = media.kind;
+        }
+        const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
+        await recordRevision(tx, ctx, owner, now);
+        await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+        ctx.publicChange?.saw(current, row);
+        return row!;
+      });
+      await scheduleChanged(ctx);
+      return present(row as Row, true);
+    }),
 
   /** Deletes the item with its revisions; its files go with it unless something else uses them. */
-  delete: editorProcedure.meta({ changesPublicContent: 'when-public' }).input(byIdInput).mutation(async ({ ctx, input }) => {
-    await ctx.db.transaction(async (tx) => {
-      const files = await filesOfItem(tx, { legalId: input.id });
-      const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status });
-      if (!removed) throw notFound(ctx, 'legalNotFound');
-      ctx.publicChange?.saw(removed, undefined);
-      await settleFiles(ctx, files);
-    });
-    await scheduleChanged(ctx);
-    return { id: input.id };
-  }),
+  delete: editorProcedure
+    .meta({ changesPublicContent: 'when-public' })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.transaction(async (tx) => {
+        const files = await filesOfItem(tx, { legalId: input.id });
+        const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status });
+        if (!removed) throw notFound(ctx, 'legalNotFound');
+        ctx.publicChange?.saw(removed, undefined);
+        await settleFiles(ctx, files);
+      });
+      await scheduleChanged(ctx);
+      return { id: input.id };
+    }),
 });

@@ -95,7 +95,7 @@ export async function newestFirstPage(
   // editor's list of drafts, or of every status) is counted afresh, or a draft saved after it was
   // read would stay out of it.
   const publicOnly = !('status' in query.table) || query.filters.some(([column, value]) => column.name === 'status' && value === PUBLIC_STATUS);
-  const remember = <T,>(key: string, compute: () => Promise<T>) => (publicOnly ? rememberPerVersion(deps, key, compute) : compute());
+  const remember = <T>(key: string, compute: () => Promise<T>) => (publicOnly ? rememberPerVersion(deps, key, compute) : compute());
   const key = `${getTableName(query.table)}${query.filters.map(([column]) => ` ${column.name}`).join('')}|${query.filters.map(([, value]) => value).join('|')}`;
   const total = await remember(key, () => reads.count(query));
 

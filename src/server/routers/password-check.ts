@@ -25,7 +25,9 @@ export async function checkPassword(
   } finally {
     // A shared throttle that cannot be written now must not turn a right password away: a check it
     // still counts as running lapses by itself (security/login-throttle-postgres.ts).
-    await Promise.resolve(valid ? attempt.succeeded() : attempt.failed()).catch((error: unknown) => console.error('The login throttle could not be settled:', error));
+    await Promise.resolve(valid ? attempt.succeeded() : attempt.failed()).catch((error: unknown) =>
+      console.error('The login throttle could not be settled:', error),
+    );
   }
   return valid;
 }

@@ -29,20 +29,23 @@ export const setupRouter = router({
   status: publicProcedure.query(async ({ ctx }) => ({ needed: (await ctx.guards.setupToken.isArmed()) && (await userCount(ctx.db)) === 0 })),
 
   /** Creates the first administrator with the printed token, signs them in, and disarms setup for good. */
-  createAdmin: publicProcedure.meta({ changesPublicContent: true }).input(setupAdminInput).mutation(async ({ ctx, input }): Promise<SessionUser> => {
-    const setupToken = ctx.guards.setupToken;
-    if ((await userCount(ctx.db)) > 0) {
-      await setupToken.disarm();
-      throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
-    }
-    if (!(await setupToken.take(hashToken(input.token)))) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'setupInvalidToken') });
-    }
-    const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
-    const token = generateSessionToken();
-    const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env), undefined, ctx.browser ?? null);
-    ctx.cookies.setSession(token, session.expiresAt);
-    await recordAudit(ctx.db, { userId: created.id, userEmail: created.email, action: 'setup.createAdmin' });
-    return { id: created.id, name: input.name, email: created.email, role: 'admin' };
-  }),
+  createAdmin: publicProcedure
+    .meta({ changesPublicContent: true })
+    .input(setupAdminInput)
+    .mutation(async ({ ctx, input }): Promise<SessionUser> => {
+      const setupToken = ctx.guards.setupToken;
+      if ((await userCount(ctx.db)) > 0) {
+        await setupToken.disarm();
+        throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'setupDone') });
+      }
+      if (!(await setupToken.take(hashToken(input.token)))) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'setupInvalidToken') });
+      }
+      const created = await createAdmin(ctx.db, { name: input.name, email: input.email, password: input.password });
+      const token = generateSessionToken();
+      const session = await createSession(ctx.db, token, created.id, sessionPolicy(ctx.env), undefined, ctx.browser ?? null);
+      ctx.cookies.setSession(token, session.expiresAt);
+      await recordAudit(ctx.db, { userId: created.id, userEmail: created.email, action: 'setup.createAdmin' });
+      return { id: created.id, name: input.name, email: created.email, role: 'admin' };
+    }),
 });

@@ -42,7 +42,8 @@ export const dashboardRouter = router({
       legal: await tally(legalItems),
       ...(managesSite(role) ? { users: await tally(users) } : {}),
       ...visitors,
-    } as Record<ContentSection | 'gallery' | 'legal', number> & Partial<Record<'users' | 'contactsPending' | 'contacts' | 'storiesPending' | 'stories' | 'subscribers', number>>;
+    } as Record<ContentSection | 'gallery' | 'legal', number> &
+      Partial<Record<'users' | 'contactsPending' | 'contacts' | 'storiesPending' | 'stories' | 'subscribers', number>>;
   }),
 
   /** Drafts writers sent for review, oldest request first: what an editor has to look at. */

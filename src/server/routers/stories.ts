@@ -71,23 +71,39 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicC
 
 export const storiesRouter = router({
   /** Public: a story is stored as pending and stays private until an editor publishes it. */
-  create: publicWriteProcedure.meta({ changesPublicContent: false }).input(createStoryInput).mutation(async ({ ctx, input }) => {
-    const row = await ctx.db.transaction(async (tx) => {
-      const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
-      const arrived = arrivalTime(ctx.env);
-      const [row] = await tx
-        .insert(stories)
-        .values({ title: input.title, description: input.description, media: media?.path ?? null, mediaKind: media?.kind ?? null, createdAt: arrived, updatedAt: arrived })
-        .returning({ id: stories.id, createdAt: stories.createdAt });
-      return row!;
-    });
-    // The author learns only that it was received: not the id of a moderation queue entry to poll.
-    return { received: true as const, createdAt: row.createdAt };
-  }),
+  create: publicWriteProcedure
+    .meta({ changesPublicContent: false })
+    .input(createStoryInput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.transaction(async (tx) => {
+        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+        const arrived = arrivalTime(ctx.env);
+        const [row] = await tx
+          .insert(stories)
+          .values({
+            title: input.title,
+            description: input.description,
+            media: media?.path ?? null,
+            mediaKind: media?.kind ?? null,
+            createdAt: arrived,
+            updatedAt: arrived,
+          })
+          .returning({ id: stories.id, createdAt: stories.createdAt });
+        return row!;
+      });
+      // The author learns only that it was received: not the id of a moderation queue entry to poll.
+      return { received: true as const, createdAt: row.createdAt };
+    }),
 
   published: publicProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<PublishedStory>> => {
     const { limit, offset } = pageWindow(input);
-    const rows = await ctx.db.select(publicColumns).from(stories).where(isPublished).orderBy(desc(stories.publishedAt), desc(stories.id)).limit(limit).offset(offset);
+    const rows = await ctx.db
+      .select(publicColumns)
+      .from(stories)
+      .where(isPublished)
+      .orderBy(desc(stories.publishedAt), desc(stories.id))
+      .limit(limit)
+      .offset(offset);
     const [counted] = await ctx.db.select({ value: count() }).from(stories).where(isPublished);
     return { items: rows.map(asPublished), total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
@@ -121,18 +137,27 @@ export const storiesRouter = router({
     return row;
   }),
 
-  publish: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
-  unpublish: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
+  publish: editorProcedure
+    .meta({ changesPublicContent: 'when-public', auditLabel: false })
+    .input(storyIdInput)
+    .mutation(({ ctx, input }) => setStatus(ctx, input.id, 'published')),
+  unpublish: editorProcedure
+    .meta({ changesPublicContent: 'when-public', auditLabel: false })
+    .input(storyIdInput)
+    .mutation(({ ctx, input }) => setStatus(ctx, input.id, 'pending')),
 
-  delete: editorProcedure.meta({ changesPublicContent: 'when-public', auditLabel: false }).input(storyIdInput).mutation(async ({ ctx, input }) => {
-    const files = await ctx.db.transaction(async (tx) => {
-      const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status });
-      if (!removed) throw notFound(ctx, 'storyNotFound');
-      ctx.publicChange?.saw(removed, undefined);
-      return forgetStoredFiles(tx, [removed.media]);
-    });
-    await eraseDeleted(ctx.db, tablesNamed([stories, uploads]));
-    await deleteFiles(ctx.storage, files);
-    return { id: input.id };
-  }),
+  delete: editorProcedure
+    .meta({ changesPublicContent: 'when-public', auditLabel: false })
+    .input(storyIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const files = await ctx.db.transaction(async (tx) => {
+        const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status });
+        if (!removed) throw notFound(ctx, 'storyNotFound');
+        ctx.publicChange?.saw(removed, undefined);
+        return forgetStoredFiles(tx, [removed.media]);
+      });
+      await eraseDeleted(ctx.db, tablesNamed([stories, uploads]));
+      await deleteFiles(ctx.storage, files);
+      return { id: input.id };
+    }),
 });

@@ -28,7 +28,14 @@ export interface User {
 }
 
 /** Never the password hash. */
-const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt, hasSecondFactor: users.hasSecondFactor };
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  hasSecondFactor: users.hasSecondFactor,
+};
 
 /**
  * Administrators there are, read inside the transaction that would remove one: on SQLite writes
@@ -59,7 +66,8 @@ async function confirmItIsHer(ctx: SignedInContext, currentPassword: string | un
   if (Date.now() - ctx.session.createdAt.getTime() < RECENT_SIGN_IN_MINUTES * 60_000) return;
   if (!currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'confirmWithPassword'));
   const [me] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword))) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
+  if (!me || !(await checkPassword(ctx, me.email, me.passwordHash, currentPassword)))
+    throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
 }
 
 export const usersRouter = router({
@@ -76,15 +84,18 @@ export const usersRouter = router({
     return row;
   }),
 
-  create: adminProcedure.meta({ changesPublicContent: false }).input(createUserInput).mutation(async ({ ctx, input }): Promise<User> => {
-    if (await emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
-    await confirmItIsHer(ctx, input.currentPassword);
-    const passwordHash = await hashPassword(input.password);
-    const [row] = await ctx.db.transaction(async (tx) =>
-      tx.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns),
-    );
-    return row!;
-  }),
+  create: adminProcedure
+    .meta({ changesPublicContent: false })
+    .input(createUserInput)
+    .mutation(async ({ ctx, input }): Promise<User> => {
+      if (await emailTaken(ctx.db, input.email)) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+      await confirmItIsHer(ctx, input.currentPassword);
+      const passwordHash = await hashPassword(input.password);
+      const [row] = await ctx.db.transaction(async (tx) =>
+        tx.insert(users).values({ name: input.name, email: input.email, passwordHash, role: input.role }).returning(userColumns),
+      );
+      return row!;
+    }),
 
   /**
    * Changing one's own e-mail address or password takes the current password: a session left open
@@ -93,54 +104,64 @@ export const usersRouter = router({
    * of that user, but her own when she signed in more than a few minutes ago (as for adding a
    * user); it ends every session of that user.
    */
-  update: adminProcedure.meta({ changesPublicContent: false }).input(updateUserInput).mutation(async ({ ctx, input }): Promise<User> => {
-    const [before] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash, role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
-    if (!before) throw notFound(ctx, 'userNotFound');
-    const isSelf = input.id === ctx.user.id;
-    const emailChanges = input.email !== undefined && input.email !== before.email;
-    if (isSelf && (input.password || emailChanges)) {
-      if (!input.currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordRequired'));
-      if (!(await checkPassword(ctx, before.email, before.passwordHash, input.currentPassword)))
-        throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
-    }
-    if (!isSelf && (input.password || emailChanges)) await confirmItIsHer(ctx, input.currentPassword);
-    // Hashed before the transaction: every other writer would wait for it there.
-    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    const row = await ctx.db.transaction(async (tx) => {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
-      if (!exists) throw notFound(ctx, 'userNotFound');
-      if (input.email && (await emailTaken(tx, input.email, input.id))) throw fieldError('email', message(ctx.lang, 'emailTaken'));
-      if (input.role && input.role !== before.role && before.role === 'admin' && (await administrators(tx)) <= 1)
-        throw fieldError('role', message(ctx.lang, 'cannotDemoteLastAdmin'));
-      const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-      if (input.role) changes.role = input.role;
-      if (input.name) changes.name = input.name;
-      if (input.email) changes.email = input.email;
-      if (passwordHash) changes.passwordHash = passwordHash;
-      const [row] = await tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns);
-      return row!;
-    });
-    // Whoever knew the old password, or could reset it through the old address, is signed out.
-    if (passwordHash || emailChanges) await invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
-    return row;
-  }),
+  update: adminProcedure
+    .meta({ changesPublicContent: false })
+    .input(updateUserInput)
+    .mutation(async ({ ctx, input }): Promise<User> => {
+      const [before] = await ctx.db
+        .select({ email: users.email, passwordHash: users.passwordHash, role: users.role })
+        .from(users)
+        .where(eq(users.id, input.id))
+        .limit(1);
+      if (!before) throw notFound(ctx, 'userNotFound');
+      const isSelf = input.id === ctx.user.id;
+      const emailChanges = input.email !== undefined && input.email !== before.email;
+      if (isSelf && (input.password || emailChanges)) {
+        if (!input.currentPassword) throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordRequired'));
+        if (!(await checkPassword(ctx, before.email, before.passwordHash, input.currentPassword)))
+          throw fieldError('currentPassword', message(ctx.lang, 'currentPasswordWrong'));
+      }
+      if (!isSelf && (input.password || emailChanges)) await confirmItIsHer(ctx, input.currentPassword);
+      // Hashed before the transaction: every other writer would wait for it there.
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const row = await ctx.db.transaction(async (tx) => {
+        const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
+        if (!exists) throw notFound(ctx, 'userNotFound');
+        if (input.email && (await emailTaken(tx, input.email, input.id))) throw fieldError('email', message(ctx.lang, 'emailTaken'));
+        if (input.role && input.role !== before.role && before.role === 'admin' && (await administrators(tx)) <= 1)
+          throw fieldError('role', message(ctx.lang, 'cannotDemoteLastAdmin'));
+        const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+        if (input.role) changes.role = input.role;
+        if (input.name) changes.name = input.name;
+        if (input.email) changes.email = input.email;
+        if (passwordHash) changes.passwordHash = passwordHash;
+        const [row] = await tx.update(users).set(changes).where(eq(users.id, input.id)).returning(userColumns);
+        return row!;
+      });
+      // Whoever knew the old password, or could reset it through the old address, is signed out.
+      if (passwordHash || emailChanges) await invalidateUserSessions(ctx.db, input.id, isSelf ? ctx.session.id : undefined);
+      return row;
+    }),
 
   /**
    * Takes every second factor off another account (a lost phone, a lost passkey): it signs in with its
    * password alone again, and every session it had ends. The activity log records who did it; no
    * secret is ever shown, to her or to anyone.
    */
-  resetSecondFactor: adminProcedure.meta({ changesPublicContent: false }).input(resetSecondFactorInput).mutation(async ({ ctx, input }) => {
-    if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'resetOwnFactor') });
-    await confirmItIsHer(ctx, input.currentPassword);
-    await ctx.db.transaction(async (tx) => {
-      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
-      if (!target) throw notFound(ctx, 'userNotFound');
-      await resetFactors(tx, input.id);
-    });
-    await invalidateUserSessions(ctx.db, input.id);
-    return { id: input.id };
-  }),
+  resetSecondFactor: adminProcedure
+    .meta({ changesPublicContent: false })
+    .input(resetSecondFactorInput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'resetOwnFactor') });
+      await confirmItIsHer(ctx, input.currentPassword);
+      await ctx.db.transaction(async (tx) => {
+        const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id)).limit(1);
+        if (!target) throw notFound(ctx, 'userNotFound');
+        await resetFactors(tx, input.id);
+      });
+      await invalidateUserSessions(ctx.db, input.id);
+      return { id: input.id };
+    }),
 
   /** Whether every account must have a second factor. */
   secondFactorPolicy: adminProcedure.query(async ({ ctx }) => ({ required: await secondFactorRequired(ctx.db) })),
@@ -161,17 +182,21 @@ export const usersRouter = router({
       return { required: input.required };
     }),
 
-  delete: adminProcedure.meta({ changesPublicContent: false }).input(byIdInput).mutation(async ({ ctx, input }) => {
-    if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });
-    await ctx.db.transaction(async (tx) => {
-      const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
-      if (!target) throw notFound(ctx, 'userNotFound');
-      if (target.role === 'admin' && (await administrators(tx)) <= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
-      await tx.delete(users).where(eq(users.id, input.id));
-      // Her drafts stay, for an editor to finish; nobody else becomes their writer.
-      for (const table of [posts, legalItems]) await tx.update(table).set({ createdBy: null }).where(eq(table.createdBy, input.id));
-    });
-    await eraseDeleted(ctx.db, tablesNamed([users, sessions]));
-    return { id: input.id };
-  }),
+  delete: adminProcedure
+    .meta({ changesPublicContent: false })
+    .input(byIdInput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteSelf') });
+      await ctx.db.transaction(async (tx) => {
+        const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.id)).limit(1);
+        if (!target) throw notFound(ctx, 'userNotFound');
+        if (target.role === 'admin' && (await administrators(tx)) <= 1)
+          throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'cannotDeleteLastAdmin') });
+        await tx.delete(users).where(eq(users.id, input.id));
+        // Her drafts stay, for an editor to finish; nobody else becomes their writer.
+        for (const table of [posts, legalItems]) await tx.update(table).set({ createdBy: null }).where(eq(table.createdBy, input.id));
+      });
+      await eraseDeleted(ctx.db, tablesNamed([users, sessions]));
+      return { id: input.id };
+    }),
 });

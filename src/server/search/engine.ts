@@ -78,13 +78,27 @@ export class SearchTimeoutError extends Error {
 }
 
 /** The exact and ranked documents' metadata, then their order (ranking.ts). */
-function order(db: SearchConnection, compiled: { key: string }, window: number[], ranked: { doc: number; relevance: number }[], exact: number[], audience: Audience, now: number) {
+function order(
+  db: SearchConnection,
+  compiled: { key: string },
+  window: number[],
+  ranked: { doc: number; relevance: number }[],
+  exact: number[],
+  audience: Audience,
+  now: number,
+) {
   const known = preparedOn(db)(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[];
   return orderMatches(known, window, ranked, exact, audience, now);
 }
 
 /** The answer to a query that holds no word. */
-export const emptyPage = (input: Pick<SearchInput, 'page' | 'pageSize'>): SearchPage => ({ items: [], total: 0, page: input.page, pageSize: input.pageSize, capped: false });
+export const emptyPage = (input: Pick<SearchInput, 'page' | 'pageSize'>): SearchPage => ({
+  items: [],
+  total: 0,
+  page: input.page,
+  pageSize: input.pageSize,
+  capped: false,
+});
 
 /**
  * One page of results for a query, best first (exact titles, then relevance with recency); an

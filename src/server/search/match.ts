@@ -48,6 +48,8 @@ function boundedTerms(query: string): string[][] {
 export function compileQuery(query: string): CompiledQuery | null {
   const words = boundedTerms(query);
   if (!words.length) return null;
-  const terms = words.map((spellings) => spellings.map((spelling) => `"${spelling}"`)).map((quoted) => (quoted.length > 1 ? `(${quoted.join(' OR ')})` : quoted[0]!));
+  const terms = words
+    .map((spellings) => spellings.map((spelling) => `"${spelling}"`))
+    .map((quoted) => (quoted.length > 1 ? `(${quoted.join(' OR ')})` : quoted[0]!));
   return { terms: terms.join(' AND '), key: searchKey(query), words };
 }

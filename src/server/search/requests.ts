@@ -8,5 +8,4 @@ const SEARCH_ADDRESS = /^\/(?:api\/)?search(?:[/?]|$)|^\/trpc\/[^?]*\bsearch\./i
 /** `"q":` in a tRPC input, raw or percent-encoded (the key is matched, whatever its value). */
 const QUERY_FIELD = /(?:"|%22)q(?:"|%22)(?::|%3A)/i;
 
-export const isSearchRequest = (originalUrl: string) =>
-  SEARCH_ADDRESS.test(originalUrl) || (originalUrl.startsWith('/trpc/') && QUERY_FIELD.test(originalUrl));
+export const isSearchRequest = (originalUrl: string) => SEARCH_ADDRESS.test(originalUrl) || (originalUrl.startsWith('/trpc/') && QUERY_FIELD.test(originalUrl));

@@ -100,7 +100,10 @@ const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT 
 export const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
 
 /** The picture of each result that has one, for its card. */
-export function imagesOf(db: SearchConnection, rows: readonly { type: SearchType; id: number }[]): { get(row: { type: SearchType; id: number }): string | null | undefined } {
+export function imagesOf(
+  db: SearchConnection,
+  rows: readonly { type: SearchType; id: number }[],
+): { get(row: { type: SearchType; id: number }): string | null | undefined } {
   const idsOf = (table: string) => JSON.stringify(rows.filter((row) => tableOf(row.type) === table).map((row) => row.id));
   const found = preparedOn(db)(IMAGES).all({ posts: idsOf('post'), legal: idsOf('legal'), story: idsOf('story'), gallery: idsOf('gallery') }) as {
     kind: string;

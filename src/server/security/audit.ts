@@ -16,7 +16,14 @@ export async function recordAudit(db: DbLike, entry: AuditEntry, at = new Date()
   await db.transaction((tx) =>
     tx
       .insert(auditLog)
-      .values({ at, userId: entry.userId, userEmail: entry.userEmail?.slice(0, 254) ?? null, action: entry.action, targetId: entry.targetId ?? null, summary: entry.summary?.slice(0, 200) ?? null }),
+      .values({
+        at,
+        userId: entry.userId,
+        userEmail: entry.userEmail?.slice(0, 254) ?? null,
+        action: entry.action,
+        targetId: entry.targetId ?? null,
+        summary: entry.summary?.slice(0, 200) ?? null,
+      }),
   );
 }
 
@@ -44,7 +51,9 @@ export async function forgetDeletedItemLabels(db: Db, action: string, targetId: 
     tx
       .update(auditLog)
       .set({ summary: null })
-      .where(and(eq(auditLog.targetId, targetId), isNotNull(auditLog.summary), or(like(auditLog.action, `${namespace}.%`), like(auditLog.action, 'revisions.%'))))
+      .where(
+        and(eq(auditLog.targetId, targetId), isNotNull(auditLog.summary), or(like(auditLog.action, `${namespace}.%`), like(auditLog.action, 'revisions.%'))),
+      )
       .returning({ id: auditLog.id }),
   );
   // An overwritten label is not a deleted row: its old page is erased from the log here.

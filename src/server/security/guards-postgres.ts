@@ -51,7 +51,11 @@ export class Counters {
  * Takes (locking) the windows of `keys`, each reset when its window has ended: the rows are made if
  * missing, and concurrent hits on a key wait for this transaction. Returns count and end per key.
  */
-export async function takeWindows(client: pg.PoolClient, windows: { key: string; ms: number }[], now: number): Promise<Map<string, { count: number; ends: number }>> {
+export async function takeWindows(
+  client: pg.PoolClient,
+  windows: { key: string; ms: number }[],
+  now: number,
+): Promise<Map<string, { count: number; ends: number }>> {
   const { rows } = await client.query<{ key: string; count: number; expires_at: number }>(
     `INSERT INTO guard_counters AS c (key, count, since, expires_at)
        SELECT key, 0, $2::bigint, $2::bigint + ms FROM unnest($1::text[], $3::bigint[]) AS w(key, ms)
@@ -136,7 +140,9 @@ class PostgresSetupToken implements SetupTokenStore {
   }
   async take(tokenHash: string) {
     // Two takes at once: the second waits for the first's deletion, then finds nothing left to delete.
-    const taken = await this.pool.query('DELETE FROM setup_tokens WHERE EXISTS (SELECT 1 FROM setup_tokens WHERE token_hash = $1) RETURNING token_hash', [tokenHash]);
+    const taken = await this.pool.query('DELETE FROM setup_tokens WHERE EXISTS (SELECT 1 FROM setup_tokens WHERE token_hash = $1) RETURNING token_hash', [
+      tokenHash,
+    ]);
     return taken.rows.some((row: { token_hash: string }) => row.token_hash === tokenHash);
   }
   async disarm() {

@@ -64,7 +64,9 @@ export class PostgresLoginThrottle implements LoginThrottleStore {
     const key = (purpose: string, value: string) => this.counters.keyOf(purpose, value);
     const pair = ip ? `${ip}|${account}` : null;
     return {
-      failures: { account: key('login-acct', account), ...(ip && pair ? { ip: key('login-ip', ip), pair: key('login-pair', pair) } : {}) } as Partial<Record<LoginRule, string>>,
+      failures: { account: key('login-acct', account), ...(ip && pair ? { ip: key('login-ip', ip), pair: key('login-pair', pair) } : {}) } as Partial<
+        Record<LoginRule, string>
+      >,
       turn: pair ? key('login-turn', pair) : null,
       running: { account: key('login-run-acct', account), address: ip ? key('login-run-ip', ip) : null },
     };

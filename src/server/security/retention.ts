@@ -24,7 +24,11 @@ export async function applyRetention(deps: { db: Db; storage: Storage }, days: n
     const files = await forgetStoredFiles(tx, [...removedContacts.map((c) => c.image), ...removedStories.map((s) => s.media)]);
     return { files, contacts: removedContacts.length, storyCount: removedStories.length };
   });
-  if (contacts || storyCount) await eraseDeleted(deps.db, [contactMessages, stories, uploads].map((table) => getTableName(table)));
+  if (contacts || storyCount)
+    await eraseDeleted(
+      deps.db,
+      [contactMessages, stories, uploads].map((table) => getTableName(table)),
+    );
   await deleteFiles(deps.storage, files);
   return { contacts, stories: storyCount };
 }

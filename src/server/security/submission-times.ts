@@ -56,6 +56,10 @@ export async function coarsenStoredSubmissionTimes(db: Db, precision: Submission
     }
     return count;
   });
-  if (count) await eraseDeleted(db, [stories, contactMessages, newsletterSubscribers, uploads].map((table) => getTableName(table)));
+  if (count)
+    await eraseDeleted(
+      db,
+      [stories, contactMessages, newsletterSubscribers, uploads].map((table) => getTableName(table)),
+    );
   return count;
 }

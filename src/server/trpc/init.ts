@@ -40,26 +40,29 @@ export interface ProcedureMeta {
   secondFactorSetup?: boolean;
 }
 
-export const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error, ctx }) {
-    const lang = ctx?.lang ?? 'en';
-    const { stack: _stack, ...data } = shape.data;
-    let fieldErrors: Record<string, string[]> | null = null;
-    let text = shape.message;
-    if (error.cause instanceof ZodError) {
-      fieldErrors = fieldErrorsOf(error.cause.issues, lang);
-      text = message(lang, 'invalidInput');
-    } else if (error.cause instanceof FieldError) {
-      fieldErrors = { [error.cause.field]: [error.cause.message] };
-    } else if (error.cause instanceof ThrottledError) {
-      return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: error.cause.retryAfterSeconds } };
-    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      text = message(lang, 'serverError');
-    }
-    return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: null as number | null } };
-  },
-});
+export const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error, ctx }) {
+      const lang = ctx?.lang ?? 'en';
+      const { stack: _stack, ...data } = shape.data;
+      let fieldErrors: Record<string, string[]> | null = null;
+      let text = shape.message;
+      if (error.cause instanceof ZodError) {
+        fieldErrors = fieldErrorsOf(error.cause.issues, lang);
+        text = message(lang, 'invalidInput');
+      } else if (error.cause instanceof FieldError) {
+        fieldErrors = { [error.cause.field]: [error.cause.message] };
+      } else if (error.cause instanceof ThrottledError) {
+        return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: error.cause.retryAfterSeconds } };
+      } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+        text = message(lang, 'serverError');
+      }
+      return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: null as number | null } };
+    },
+  });
 
 export function fieldError(field: string, text: string): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: text, cause: new FieldError(field, text) });

@@ -30,8 +30,7 @@ export interface IntakeOptions {
 }
 
 export type IntakeResult =
-  | { ok: true; files: Record<string, StoredUpload | undefined>; fields: Record<string, unknown>; storedIds: string[] }
-  | { ok: false; refusal: UploadRefusal };
+  { ok: true; files: Record<string, StoredUpload | undefined>; fields: Record<string, unknown>; storedIds: string[] } | { ok: false; refusal: UploadRefusal };
 
 /** Multipart parts that are not files: text fields, boundaries, headers. */
 const FORM_ALLOWANCE = 1024 * 1024;
@@ -74,7 +73,8 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     const purpose = req.query.purpose;
     return typeof purpose === 'string' ? { purpose } : {};
   };
-  const allowsVideo = (spec: IntakeField, fields: Record<string, unknown>) => (typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo);
+  const allowsVideo = (spec: IntakeField, fields: Record<string, unknown>) =>
+    typeof spec.allowVideo === 'function' ? spec.allowVideo(fields) : spec.allowVideo;
 
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
@@ -87,7 +87,8 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     if (!ctx.csrfOk) return refuseUnread({ kind: 'forgery' });
     if (options.adminOnly && !ctx.user) return refuseUnread({ kind: 'unauthenticated' });
     const multipart = Boolean(req.is('multipart/form-data'));
-    if (!multipart) return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
+    if (!multipart)
+      return options.requireFile ? refuse({ kind: 'missingFile', field: firstField }) : { ok: true, files: {}, fields: bodyFields(req), storedIds: [] };
 
     const declared = Number(req.get('content-length') ?? NaN);
     const purpose = declaredPurpose(req);

@@ -108,16 +108,19 @@ export class UploadClaimError extends Error {
 export async function claimUpload(db: DbLike, uploadId: string, allowed: readonly MediaKind[]): Promise<{ path: string; kind: MediaKind }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-        .select({ path: uploads.path, kind: uploads.kind })
-        .from(uploads)
-        .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
-        .limit(1);
-      if (!row) throw new UploadClaimError('uploadNotFound');
-      if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
-      // Only whether it is claimed matters; when, to the day at most.
-      await tx.update(uploads).set({ attachedAt: coarseTime('day') }).where(eq(uploads.id, uploadId));
-      return row;
-    });
+      .select({ path: uploads.path, kind: uploads.kind })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
+      .limit(1);
+    if (!row) throw new UploadClaimError('uploadNotFound');
+    if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
+    // Only whether it is claimed matters; when, to the day at most.
+    await tx
+      .update(uploads)
+      .set({ attachedAt: coarseTime('day') })
+      .where(eq(uploads.id, uploadId));
+    return row;
+  });
 }
 
 /** Forgets the upload rows of stored paths; call inside the transaction that removes or replaces the item (it joins it). */
@@ -130,11 +133,13 @@ export async function forgetStoredFiles(db: DbLike, paths: readonly (string | nu
 /** Deletes files (and their responsive variants) after the transaction that forgot them has committed. */
 export async function deleteFiles(storage: Storage, paths: readonly string[]): Promise<void> {
   await Promise.all(
-    paths.flatMap((p) => [p, ...allVariantPaths(p)]).map((p) =>
-      storage.remove(p).catch((error: unknown) => {
-        console.error(`Could not delete stored file ${p}:`, error);
-      }),
-    ),
+    paths
+      .flatMap((p) => [p, ...allVariantPaths(p)])
+      .map((p) =>
+        storage.remove(p).catch((error: unknown) => {
+          console.error(`Could not delete stored file ${p}:`, error);
+        }),
+      ),
   );
 }
 

@@ -14,7 +14,11 @@ export async function writeVariants(source: string): Promise<string[]> {
     for (const format of variantFormats) {
       const target = variantPath(source, width, format);
       const encoder =
-        format === 'avif' ? resized.clone().avif({ quality: 50, effort: 2 }) : format === 'webp' ? resized.clone().webp({ quality: 78 }) : resized.clone().jpeg({ quality: 80, mozjpeg: true });
+        format === 'avif'
+          ? resized.clone().avif({ quality: 50, effort: 2 })
+          : format === 'webp'
+            ? resized.clone().webp({ quality: 78 })
+            : resized.clone().jpeg({ quality: 80, mozjpeg: true });
       await encoder.toFile(target);
       written.push(path.basename(target));
     }

@@ -101,7 +101,11 @@ function SidebarFooter() {
           </p>
         </div>
       </div>
-      <Link href="/account" className="mb-3 flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm font-medium text-plum-800 hover:bg-plum-50" data-testid="account-link">
+      <Link
+        href="/account"
+        className="mb-3 flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm font-medium text-plum-800 hover:bg-plum-50"
+        data-testid="account-link"
+      >
         <Icon name="devices" className="size-5 text-plum-600" />
         {t('nav.account')}
       </Link>

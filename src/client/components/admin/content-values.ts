@@ -1,7 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import type { CreateContentInput, UpdateContentInput } from '../../../shared/schemas/content.ts';
-import { editorialCreateInput, editorialLabels, editorialUpdateInput, editorialValuesOf, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
+import {
+  editorialCreateInput,
+  editorialLabels,
+  editorialUpdateInput,
+  editorialValuesOf,
+  emptyEditorialValues,
+  type EditorialValues,
+} from './editorial/editorial-values.ts';
 
 /** An item as editors get it: any status, with its body documents. */
 export type ContentItem = RouterOutputs['news']['adminById'];

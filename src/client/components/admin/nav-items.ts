@@ -63,9 +63,7 @@ export const navGroups: NavGroup[] = [
 
 /** The groups and entries this role can use; a group left empty is left out. */
 export function navGroupsFor(role: Role): NavGroup[] {
-  return navGroups
-    .map((group) => ({ ...group, items: group.items.filter((item) => item.shownTo?.(role) ?? true) }))
-    .filter((group) => group.items.length > 0);
+  return navGroups.map((group) => ({ ...group, items: group.items.filter((item) => item.shownTo?.(role) ?? true) })).filter((group) => group.items.length > 0);
 }
 
 export function isActive(item: NavItem, location: string): boolean {

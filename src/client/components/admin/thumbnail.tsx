@@ -8,7 +8,15 @@ import { hasVariants, variantPath } from '../../../shared/image-variants.ts';
  * It fills its (relative, fixed-ratio) frame whatever the picture's own proportions. `hidden`:
  * the file may not be public (a story awaiting review), so it is asked for on the editors' path.
  */
-export function Thumbnail({ path, hidden = false, className = 'absolute inset-0 size-full object-cover' }: { path: string; hidden?: boolean; className?: string }) {
+export function Thumbnail({
+  path,
+  hidden = false,
+  className = 'absolute inset-0 size-full object-cover',
+}: {
+  path: string;
+  hidden?: boolean;
+  className?: string;
+}) {
   const url = hidden ? privateMediaUrl : storageUrl;
   const full = url(path);
   const small = hasVariants(path) ? url(variantPath(path, 480, 'webp')) : full;

@@ -19,7 +19,14 @@ export function PreviewLinks({ path }: { path: string }) {
   return (
     <>
       {(['en', 'fa'] as const).map((language) => (
-        <a key={language} href={`${path}?lang=${language}`} target="_blank" rel="noopener" className={buttonClass('secondary')} data-testid={`preview-${language}`}>
+        <a
+          key={language}
+          href={`${path}?lang=${language}`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass('secondary')}
+          data-testid={`preview-${language}`}
+        >
           <Icon name="external" className="size-4" />
           {t(language === 'en' ? 'publication.previewEn' : 'publication.previewFa')}
         </a>

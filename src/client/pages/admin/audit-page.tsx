@@ -51,7 +51,9 @@ export function AuditPage() {
           </Td>
           <Td className="font-medium text-stone-900">
             {describe(row.action)}
-            {row.attempts > 1 ? <span className="ms-1 text-stone-500">{t('audit.attempts', { count: row.attempts, formatted: formatNumber(row.attempts, language) })}</span> : null}
+            {row.attempts > 1 ? (
+              <span className="ms-1 text-stone-500">{t('audit.attempts', { count: row.attempts, formatted: formatNumber(row.attempts, language) })}</span>
+            ) : null}
           </Td>
           <Td className="hidden md:table-cell">
             {row.targetId !== null ? <span className="text-stone-500">#{formatNumber(row.targetId, language)} </span> : null}

@@ -68,57 +68,53 @@ export function LoginPage() {
 
   return (
     <SignInShell title={t('login.title')}>
-        {params.get('expired') ? (
-          <p role="status" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
-            {t('login.expired')}
+      {params.get('expired') ? (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+          {t('login.expired')}
+        </p>
+      ) : null}
+      {failure ? <SignInAlert testId="login-error">{failure}</SignInAlert> : null}
+      <noscript>
+        <div role="alert" className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="login-noscript">
+          <p lang="en" dir="ltr">
+            {enAdmin.login.needsJavaScript}
           </p>
-        ) : null}
-        {failure ? <SignInAlert testId="login-error">{failure}</SignInAlert> : null}
-        <noscript>
-          <div
-            role="alert"
-            className="mb-4 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200"
-            data-testid="login-noscript"
-          >
-            <p lang="en" dir="ltr">
-              {enAdmin.login.needsJavaScript}
-            </p>
-            <p lang="fa" dir="rtl">
-              {faAdmin.login.needsJavaScript}
-            </p>
-          </div>
-        </noscript>
-        {/* method="post": even a form sent before the scripts arrive never puts a password in the address. */}
-        <form method="post" action="/login" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <TextField
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            dir="ltr"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-            required
-            name="email"
-            limit={limits.email}
-          />
-          <TextField
-            label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-            dir="ltr"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-            required
-            name="password"
-            limit={limits.password}
-          />
-          <Button type="submit" variant="primary" busy={login.isPending} disabled={!hydrated} className="mt-2 w-full py-2.5">
-            {t('login.submit')}
-          </Button>
-        </form>
-        <PasskeySignIn next={next} />
-      </SignInShell>
+          <p lang="fa" dir="rtl">
+            {faAdmin.login.needsJavaScript}
+          </p>
+        </div>
+      </noscript>
+      {/* method="post": even a form sent before the scripts arrive never puts a password in the address. */}
+      <form method="post" action="/login" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          dir="ltr"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          required
+          name="email"
+          limit={limits.email}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          required
+          name="password"
+          limit={limits.password}
+        />
+        <Button type="submit" variant="primary" busy={login.isPending} disabled={!hydrated} className="mt-2 w-full py-2.5">
+          {t('login.submit')}
+        </Button>
+      </form>
+      <PasskeySignIn next={next} />
+    </SignInShell>
   );
 }

@@ -77,7 +77,18 @@ export function SetupPage() {
         <form noValidate onSubmit={submit} className="mt-5 grid gap-4">
           <FormErrors errors={errors.token ? { token: errors.token } : {}} labels={{ token: t('setup.token') }} />
           <TextField label={t('setup.name')} value={name} onChange={setName} error={errors.name} required name="name" autoComplete="name" limit={limits.name} />
-          <TextField label={t('setup.email')} type="email" dir="ltr" value={email} onChange={setEmail} error={errors.email} required name="email" autoComplete="username" limit={limits.email} />
+          <TextField
+            label={t('setup.email')}
+            type="email"
+            dir="ltr"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+            required
+            name="email"
+            autoComplete="username"
+            limit={limits.email}
+          />
           <TextField
             label={t('setup.password')}
             type="password"

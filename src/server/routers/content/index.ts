@@ -1,5 +1,12 @@
 import { contentKindIds, contentKinds, type ContentSection } from '../../../shared/content-kinds.ts';
-import { adminListContentInput, contentByIdInput, createContentCall, listContentInput, updateContentInput, type ContentKind } from '../../../shared/schemas/content.ts';
+import {
+  adminListContentInput,
+  contentByIdInput,
+  createContentCall,
+  listContentInput,
+  updateContentInput,
+  type ContentKind,
+} from '../../../shared/schemas/content.ts';
 import { editorialDocuments } from '../../editorial/item.ts';
 import { PUBLIC_STATUS } from '../../publication/visibility.ts';
 import { searchedPage } from '../../search/run.ts';
@@ -56,5 +63,8 @@ function contentRouter(kind: ContentKind) {
 
 /** The routers of every content kind, each under its section name (news, articles, reports). */
 export function contentRouters() {
-  return Object.fromEntries(contentKindIds.map((kind) => [contentKinds[kind].section, contentRouter(kind)])) as Record<ContentSection, ReturnType<typeof contentRouter>>;
+  return Object.fromEntries(contentKindIds.map((kind) => [contentKinds[kind].section, contentRouter(kind)])) as Record<
+    ContentSection,
+    ReturnType<typeof contentRouter>
+  >;
 }

@@ -6,7 +6,13 @@ import { postMedia } from '../../db/schema.ts';
 /** The stored media list of a post, as input items, read inside the edit's transaction. */
 async function storedMedia(db: DbLike, postId: number): Promise<MediaItemInput[]> {
   const rows = await db
-    .select({ link: postMedia.link, titleEn: postMedia.titleEn, titleFa: postMedia.titleFa, descriptionEn: postMedia.descriptionEn, descriptionFa: postMedia.descriptionFa })
+    .select({
+      link: postMedia.link,
+      titleEn: postMedia.titleEn,
+      titleFa: postMedia.titleFa,
+      descriptionEn: postMedia.descriptionEn,
+      descriptionFa: postMedia.descriptionFa,
+    })
     .from(postMedia)
     .where(eq(postMedia.postId, postId))
     .orderBy(asc(postMedia.position));

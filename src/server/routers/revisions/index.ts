@@ -71,40 +71,43 @@ export const revisionsRouter = router({
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
-  restore: editorProcedure.meta({ changesPublicContent: 'when-public' }).input(restoreRevisionInput).mutation(async ({ ctx, input }) => {
-    const now = clockOf(ctx).now();
-    return ctx.db.transaction(async (tx) => {
-      const [revision] = await tx.select().from(revisions).where(eq(revisions.id, input.id)).limit(1);
-      if (!revision) throw notFound(ctx, 'revisionNotFound');
-      const saved = snapshotOf(revision.snapshot);
-      const table = revision.postId ? posts : legalItems;
-      const itemId = (revision.postId ?? revision.legalId)!;
-      const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
-      const before = await filesOfItem(tx, owner);
-      // Restoring leaves publication as it is: readers see it exactly when the item is public.
-      const [item] = await tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
-      ctx.publicChange?.saw(item, item);
-      await tx
-        .update(table)
-        .set({
-          titleEn: saved.titleEn,
-          titleFa: saved.titleFa,
-          bodyEn: JSON.stringify(saved.bodyEn),
-          bodyFa: JSON.stringify(saved.bodyFa),
-          descriptionEn: plainText(saved.bodyEn),
-          descriptionFa: plainText(saved.bodyFa),
-          coverAltEn: saved.coverAltEn,
-          coverAltFa: saved.coverAltFa,
-          coverCaptionEn: saved.coverCaptionEn,
-          coverCaptionFa: saved.coverCaptionFa,
-          coverCredit: saved.coverCredit,
-          updatedAt: now,
-        })
-        .where(eq(table.id, itemId));
-      await recordRevision(tx, ctx, owner, now);
-      const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
-      await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
-      return { id: itemId, kind, titleEn: saved.titleEn };
-    });
-  }),
+  restore: editorProcedure
+    .meta({ changesPublicContent: 'when-public' })
+    .input(restoreRevisionInput)
+    .mutation(async ({ ctx, input }) => {
+      const now = clockOf(ctx).now();
+      return ctx.db.transaction(async (tx) => {
+        const [revision] = await tx.select().from(revisions).where(eq(revisions.id, input.id)).limit(1);
+        if (!revision) throw notFound(ctx, 'revisionNotFound');
+        const saved = snapshotOf(revision.snapshot);
+        const table = revision.postId ? posts : legalItems;
+        const itemId = (revision.postId ?? revision.legalId)!;
+        const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
+        const before = await filesOfItem(tx, owner);
+        // Restoring leaves publication as it is: readers see it exactly when the item is public.
+        const [item] = await tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
+        ctx.publicChange?.saw(item, item);
+        await tx
+          .update(table)
+          .set({
+            titleEn: saved.titleEn,
+            titleFa: saved.titleFa,
+            bodyEn: JSON.stringify(saved.bodyEn),
+            bodyFa: JSON.stringify(saved.bodyFa),
+            descriptionEn: plainText(saved.bodyEn),
+            descriptionFa: plainText(saved.bodyFa),
+            coverAltEn: saved.coverAltEn,
+            coverAltFa: saved.coverAltFa,
+            coverCaptionEn: saved.coverCaptionEn,
+            coverCaptionFa: saved.coverCaptionFa,
+            coverCredit: saved.coverCredit,
+            updatedAt: now,
+          })
+          .where(eq(table.id, itemId));
+        await recordRevision(tx, ctx, owner, now);
+        const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
+        await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
+        return { id: itemId, kind, titleEn: saved.titleEn };
+      });
+    }),
 });

@@ -18,9 +18,7 @@ export type SearchRequest = SearchJob & { id: number; deadline: number };
  * quote the query (docs/decisions/017: searched words are never logged).
  */
 export type SearchReply =
-  | { ready: true }
-  | { id: number; ok: true; page: SearchPage }
-  | { id: number; ok: false; reason: 'timedOut' | 'failed'; code: string | null };
+  { ready: true } | { id: number; ok: true; page: SearchPage } | { id: number; ok: false; reason: 'timedOut' | 'failed'; code: string | null };
 
 /** The database a search thread opens its own connection to: the site's SQLite file, or its PostgreSQL database. */
 export type SearchSource = { file: string } | { url: string };

@@ -161,7 +161,9 @@ export class MediaWorkers {
       child.once('error', (error) => settle(() => reject(error)));
       // A worker that dies without answering (a decoder crashing on a crafted file) refuses the file.
       child.once('exit', (code, signal) =>
-        settle(() => resolve(killedForTime ? timedOut : { ok: false, reason: 'unreadable', detail: `Media worker ended without an answer (${code ?? signal})` })),
+        settle(() =>
+          resolve(killedForTime ? timedOut : { ok: false, reason: 'unreadable', detail: `Media worker ended without an answer (${code ?? signal})` }),
+        ),
       );
       child.send(job);
     });

@@ -60,7 +60,14 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
         onChange={(field, value) => setField(field as keyof EditorialValues, value)}
         errors={errors}
         pairs={[
-          { en: 'coverAltEn', fa: 'coverAltFa', enLabel: t('fields.coverAltEn'), faLabel: t('fields.coverAltFa'), required: altRequired, limit: editorialLimits.alt },
+          {
+            en: 'coverAltEn',
+            fa: 'coverAltFa',
+            enLabel: t('fields.coverAltEn'),
+            faLabel: t('fields.coverAltFa'),
+            required: altRequired,
+            limit: editorialLimits.alt,
+          },
           {
             en: 'coverCaptionEn',
             fa: 'coverCaptionFa',

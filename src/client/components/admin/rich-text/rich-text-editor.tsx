@@ -58,8 +58,7 @@ export function RichTextEditor({
     onChange,
     register,
     // In the panel's language, like every other message of the editor.
-    onPasteNotice: (notice) =>
-      setNotice(notice && t(`editor.paste.${notice}`, { limit: formatNumber(richTextLimits.text, panelLanguage) })),
+    onPasteNotice: (notice) => setNotice(notice && t(`editor.paste.${notice}`, { limit: formatNumber(richTextLimits.text, panelLanguage) })),
     attributes: {
       id,
       dir,

@@ -42,10 +42,20 @@ export function PasskeySignIn({ next, label, divider = true }: { next: string; l
   return (
     <div className="mt-5 grid gap-3">
       {divider ? (
-        <p className="flex items-center gap-3 text-xs font-semibold text-stone-500 before:h-px before:flex-1 before:bg-stone-200 after:h-px after:flex-1 after:bg-stone-200">{t('login.or')}</p>
+        <p className="flex items-center gap-3 text-xs font-semibold text-stone-500 before:h-px before:flex-1 before:bg-stone-200 after:h-px after:flex-1 after:bg-stone-200">
+          {t('login.or')}
+        </p>
       ) : null}
       {problem ? <SignInAlert testId="passkey-error">{problem}</SignInAlert> : null}
-      <Button type="button" variant="secondary" busy={options.isPending || signIn.isPending} onClick={() => void start()} icon="key" className="w-full gap-2 py-2.5" data-testid="passkey-sign-in">
+      <Button
+        type="button"
+        variant="secondary"
+        busy={options.isPending || signIn.isPending}
+        onClick={() => void start()}
+        icon="key"
+        className="w-full gap-2 py-2.5"
+        data-testid="passkey-sign-in"
+      >
         {label ?? t('login.passkey')}
       </Button>
     </div>

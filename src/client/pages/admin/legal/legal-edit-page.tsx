@@ -25,7 +25,9 @@ type LegalItem = RouterOutputs['legal']['adminById'];
  */
 const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true }).superRefine(checkBodies);
 /** A new picture replacing the cover is described in both languages (the old words were about the old one). */
-const newPictureInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true, coverAltEn: true, coverAltFa: true })
+const newPictureInput = z
+  .object(createLegalInput.shape)
+  .pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true, coverAltEn: true, coverAltFa: true })
   .superRefine(checkBodies)
   .superRefine(checkCoverAlt, { when: () => true });
 
@@ -72,8 +74,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
     // The server keeps a link it is sent empty; say so rather than let the editor believe it is gone.
     if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id, ...editorialUpdateInput(initial, values) };
-    for (const field of ['titleEn', 'titleFa', 'videoLink'] as const)
-      if (values[field] !== initial[field]) changes[field] = values[field];
+    for (const field of ['titleEn', 'titleFa', 'videoLink'] as const) if (values[field] !== initial[field]) changes[field] = values[field];
     if (media.id) changes.mediaUploadId = media.id;
     // The server asks a new picture for its words even when the fields kept the old ones.
     if (newPicture) Object.assign(changes, { coverAltEn: values.coverAltEn, coverAltFa: values.coverAltFa });

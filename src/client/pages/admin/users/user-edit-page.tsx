@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminUser } from '../../../components/admin/admin-session.tsx';
+import { ResetFactors } from '../../../components/admin/account/reset-factors.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
 import { RoleField, UserForm, useConfirmPassword } from '../../../components/admin/user-form.tsx';
@@ -62,20 +63,23 @@ function UserEditForm({ user }: { user: User }) {
   };
 
   return (
-    <UserForm
-      form={form}
-      title={t('users.editTitle')}
-      description={user.email}
-      submitLabel={t('form.saveChanges')}
-      busy={update.isPending}
-      onSubmit={submit}
-      password={{
-        label: t('fields.newPassword'),
-        section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint'),
-        current: isMe ? form.field('currentPassword') : undefined,
-        confirm,
-      }}
-      extra={{ labels: { role: t('fields.role') }, fields: <RoleField field={form.field('role')} /> }}
-    />
+    <>
+      <UserForm
+        form={form}
+        title={t('users.editTitle')}
+        description={user.email}
+        submitLabel={t('form.saveChanges')}
+        busy={update.isPending}
+        onSubmit={submit}
+        password={{
+          label: t('fields.newPassword'),
+          section: isMe ? t('users.newPasswordSelfHint') : t('users.newPasswordHint'),
+          current: isMe ? form.field('currentPassword') : undefined,
+          confirm,
+        }}
+        extra={{ labels: { role: t('fields.role') }, fields: <RoleField field={form.field('role')} /> }}
+      />
+      {isMe ? null : <ResetFactors user={user} />}
+    </>
   );
 }

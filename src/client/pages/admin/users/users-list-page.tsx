@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAdminUser } from '../../../components/admin/admin-session.tsx';
 import { AddLink, DeleteButton, EditLink } from '../../../components/admin/item-actions.tsx';
+import { SecondFactorPolicy } from '../../../components/admin/account/second-factor-policy.tsx';
 import { TableListPage } from '../../../components/admin/table-list-page.tsx';
 import { Td } from '../../../components/admin/table.tsx';
 import { useDeleteWithConfirm } from '../../../components/admin/use-delete-with-confirm.tsx';
@@ -25,6 +26,7 @@ export function UsersListPage() {
       title={t('users.listTitle')}
       description={t('users.listIntro')}
       actions={<AddLink href="/users/add" label={t('users.addTitle')} />}
+      toolbar={<SecondFactorPolicy />}
       empty={{ icon: 'users', text: t('users.empty') }}
       table={{
         caption: t('users.listTitle'),
@@ -50,6 +52,12 @@ export function UsersListPage() {
           </Td>
           <Td className="hidden sm:table-cell">
             <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">{t(`roles.${user.role}`)}</span>
+            <span
+              className={`ms-1 rounded-full px-2 py-0.5 text-xs font-semibold ${user.hasSecondFactor ? 'bg-green-100 text-green-900' : 'bg-amber-50 text-amber-900'}`}
+              data-testid="user-second-factor"
+            >
+              {t(user.hasSecondFactor ? 'users.secondFactorOn' : 'users.secondFactorOff')}
+            </span>
           </Td>
           <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(user.createdAt, language)}</Td>
           <Td>
