@@ -15,11 +15,12 @@ export const DUMP_READ_OPTIONS = ['--no-owner', '--no-privileges', '--single-tra
 
 /**
  * Tables whose rows a backup leaves out (their structure is kept): the counts of the last hour's
- * visitors, keyed by a hash of their address (security/guards-postgres.ts), and the setup tokens.
+ * visitors, keyed by a hash of their address (security/guards-postgres.ts), the setup tokens and the
+ * sign-ins waiting for their second step.
  * On SQLite these live in the process's memory and never reach a backup either; a site restored
  * from a backup starts with them empty, as a restarted SQLite site does.
  */
-export const TRANSIENT_TABLES = ['guard_counters', 'setup_tokens'] as const;
+export const TRANSIENT_TABLES = ['guard_counters', 'setup_tokens', 'pending_sign_ins'] as const;
 
 /**
  * Writes a custom-format dump of the site's schemas with the system's pg_dump: one snapshot, so it
