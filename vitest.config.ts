@@ -14,7 +14,7 @@ const postgresSuites = [
   'tests/api/storage-types-http.test.ts',
   'tests/api/access-control.test.ts',
   'tests/api/auth.test.ts',
-  'tests/api/sign-in-cache.test.ts',
+  'tests/api/sign-in-under-way.test.ts',
   'tests/api/cache-invalidation.test.ts',
   'tests/api/cache-validators.test.ts',
   'tests/api/contacts.test.ts',

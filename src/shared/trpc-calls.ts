@@ -15,7 +15,17 @@
 export const batchLimits = { calls: 10, rows: 200 } as const;
 
 /**
- * Procedures that check a password the caller typed. Each travels in a request of its own, never
- * in a batch (the server refuses one that does), so one request is at most one guess.
+ * Procedures that check a password or a second-step code the caller typed. Each travels in a
+ * request of its own, never in a batch (the server refuses one that does), so one request is at
+ * most one guess.
  */
-export const passwordCheckingProcedures: readonly string[] = ['auth.login', 'users.create', 'users.update'];
+export const passwordCheckingProcedures: readonly string[] = [
+  'auth.login',
+  'auth.secondStep',
+  'users.create',
+  'users.update',
+  'users.resetSecondFactor',
+  'account.totpDisable',
+  'account.recoveryCodesRenew',
+  'account.passkeyOptions',
+];

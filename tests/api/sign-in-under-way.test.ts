@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refreshSecondFactorFlag } from '../../src/server/auth/second-factor-policy.ts';
 import { encodeKey, newTotpKey } from '../../src/server/auth/totp.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { auditLog, users } from '../../src/server/db/schema.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -57,5 +58,23 @@ describe('a sign-in under way and the shared cache', () => {
     // And the stranger's answer, now kept for anonymous readers, is not what a signing-in browser gets.
     const second = await passwordStep((await withApp()).email);
     expect((await trpcQuery(second, 'auth.pendingSignIn')).data).toEqual({ methods: ['totp', 'recovery_code'] });
+  });
+});
+
+describe('second-step codes in a batch', () => {
+  it('are refused whole before any is checked: one request is at most one guess', async () => {
+    const user = await withApp();
+    const client = await passwordStep(user.email);
+    const guesses = Array.from({ length: 5 }, (_, i) => ({ code: String(100000 + i) }));
+    const body = Object.fromEntries(guesses.map((input, i) => [i, superjson.serialize(input)]));
+    const response = await client.fetch(`/trpc/${guesses.map(() => 'auth.secondStep').join(',')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client.xsrfHeaders() },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    const [counted] = await deps.db.select({ failures: users.secondStepFailures }).from(users).where(eq(users.id, user.id));
+    expect(counted?.failures).toBe(0);
+    expect((await deps.db.select().from(auditLog).where(eq(auditLog.action, 'auth.loginFailed'))).length).toBe(0);
   });
 });
