@@ -9,7 +9,8 @@ import { refreshSecondFactorFlag, secondFactorRequired } from '../auth/second-fa
 import { useTotpCode } from '../auth/second-step.ts';
 import { endOwnSession, invalidateUserSessions, sessionsOf } from '../auth/sessions.ts';
 import { encodeKey, newTotpKey, totpUri, typedKey } from '../auth/totp.ts';
-import { passkeys, users } from '../db/schema.ts';
+import { passkeys, recoveryCodes, users } from '../db/schema.ts';
+import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { fieldError } from '../trpc/init.ts';
 import type { Context } from '../trpc/context.ts';
 import { router, writerProcedure } from '../trpc/procedures.ts';
@@ -30,6 +31,9 @@ async function confirmPassword(ctx: Signed, currentPassword: string): Promise<vo
 
 /** A factor added or removed: whoever held another session of hers is signed out (this one stays). */
 const endOtherSessions = (ctx: Signed) => invalidateUserSessions(ctx.db, ctx.user.id, ctx.session.id);
+
+/** A key or passkey removed leaves nothing readable in the database files (db/erase.ts). */
+const eraseFactors = (ctx: Signed) => eraseDeleted(ctx.db, tablesNamed([users, recoveryCodes, passkeys]));
 
 const passkeyAnswer = z
   .object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key') })
@@ -105,6 +109,7 @@ export const accountRouter = router({
     if (!me?.totp) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'totpNotOn') });
     await ctx.db.transaction((tx) => removeTotp(tx, ctx.user.id));
     await endOtherSessions(ctx);
+    await eraseFactors(ctx);
     return { off: true as const };
   }),
 

@@ -10,7 +10,7 @@ import { secondFactorRequired, setSecondFactorRequired } from '../auth/second-fa
 import { z } from 'zod';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
-import { legalItems, posts, sessions, users } from '../db/schema.ts';
+import { legalItems, passkeys, pendingSignIns, posts, recoveryCodes, sessions, users } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { fieldError } from '../trpc/init.ts';
 import { adminProcedure, router } from '../trpc/procedures.ts';
@@ -196,7 +196,7 @@ export const usersRouter = router({
         // Her drafts stay, for an editor to finish; nobody else becomes their writer.
         for (const table of [posts, legalItems]) await tx.update(table).set({ createdBy: null }).where(eq(table.createdBy, input.id));
       });
-      await eraseDeleted(ctx.db, tablesNamed([users, sessions]));
+      await eraseDeleted(ctx.db, tablesNamed([users, sessions, passkeys, recoveryCodes, pendingSignIns]));
       return { id: input.id };
     }),
 });
