@@ -3,10 +3,13 @@ import path from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { stepAt, totpCode } from '../../src/server/auth/totp.ts';
+import { eq } from 'drizzle-orm';
+import { refreshSecondFactorFlag, setSecondFactorRequired } from '../../src/server/auth/second-factor-policy.ts';
+import { encodeKey, newTotpKey, stepAt, totpCode } from '../../src/server/auth/totp.ts';
+import { auditLog, users } from '../../src/server/db/schema.ts';
 import { toPersianDigits } from '../../src/shared/search-text.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
-import { confirmDialog, expectToast, watchProblems } from './support/admin.ts';
+import { confirmDialog, expectToast, openAdmin, watchProblems } from './support/admin.ts';
 import { browserAndSiteForFile, screenshot, startSite, viewports, type Site } from './support/site.ts';
 
 let browser: Browser;
@@ -191,7 +194,6 @@ describe('a site that requires a second factor', () => {
     const text = words('fa');
     const admin = await makeUser(site.deps, { role: 'admin' });
     const writer = await makeUser(site.deps, { role: 'writer' });
-    const { setSecondFactorRequired } = await import('../../src/server/auth/second-factor-policy.ts');
     await setSecondFactorRequired(site.deps.db, true);
     try {
       const { context } = await localhostContext('fa', 'phone');
@@ -207,6 +209,45 @@ describe('a site that requires a second factor', () => {
       expect(admin.role).toBe('admin');
     } finally {
       await setSecondFactorRequired(site.deps.db, false);
+    }
+  });
+});
+
+describe('an administrator', () => {
+  it.each(['en', 'fa'] as const)('requires a second step of everyone and resets a lost one, in her language (%s)', async (lang) => {
+    const text = words(lang);
+    const { context, page, user: admin, problems } = await openAdmin(browser, site, '/admin/users/all', { lang, role: 'admin' });
+    const writer = await makeUser(site.deps, { role: 'writer', name: `Lost Phone ${lang}` });
+    for (const id of [admin.id, writer.id]) {
+      await site.deps.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpSecret: encodeKey(newTotpKey()) })
+          .where(eq(users.id, id));
+        await refreshSecondFactorFlag(tx, id);
+      });
+    }
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: text.users!.requireStart! }).click();
+      await expectToast(page, text.users!.requireOn!);
+      await page.getByText(text.users!.requiredNow!).waitFor();
+      await screenshot(page, `admin-users-second-step-${lang}`);
+
+      await page.goto(`/admin/edit/user/${writer.id}`);
+      await page.getByRole('button', { name: text.users!.resetFactors! }).click();
+      await page.getByTestId('password-dialog').getByLabel(text.security!.currentPassword!).fill(testPassword);
+      await page.getByTestId('password-dialog').getByRole('button', { name: text.users!.resetFactors! }).click();
+      await expectToast(page, text.users!.resetDone!);
+      await page.getByText(text.users!.factorsNone!).waitFor();
+      const [after] = await site.deps.db.select({ secret: users.totpSecret, has: users.hasSecondFactor }).from(users).where(eq(users.id, writer.id));
+      expect(after).toEqual({ secret: null, has: 0 });
+      const logged = await site.deps.db.select().from(auditLog).where(eq(auditLog.action, 'users.resetSecondFactor'));
+      expect(logged.some((row) => row.targetId === writer.id && row.userId === admin.id)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await setSecondFactorRequired(site.deps.db, false);
+      await context.close();
     }
   });
 });
