@@ -37,6 +37,13 @@ const editorial = (cover: 'image' | 'media') => ({
   createdBy: integer('created_by'),
   /** When a writer sent the draft for review; cleared when it is published or sent back. */
   reviewRequestedAt: integer('review_requested_at', { mode: 'timestamp_ms' }),
+  /**
+   * Whose name readers see: 'author', the public name its author chose for that language (none
+   * chosen: no personal byline), or 'newsroom', the site's name only.
+   */
+  byline: text('byline', { enum: ['author', 'newsroom'] })
+    .notNull()
+    .default('author'),
 });
 
 /** News, articles and reports share one shape, so one table with a kind column (docs/decisions/002). */
@@ -63,6 +70,8 @@ export const posts = sqliteTable(
     // Lists filtered by both (a country page's category): without it SQLite reads every row of the country.
     index('posts_kind_status_category_country_created_idx').on(table.kind, table.status, table.category, table.country, table.createdAt, table.id),
     index('posts_scheduled_idx').on(table.status, table.publishAt),
+    // An editors' list of one author's items.
+    index('posts_author_created_idx').on(table.createdBy, table.kind, table.createdAt, table.id),
   ],
 );
 
@@ -122,6 +131,12 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('admin'),
+    /**
+     * The name readers see under what she wrote, per language: a pen name if she wishes, never her
+     * account name unless she types it. None: her items carry no personal byline in that language.
+     */
+    publicNameEn: text('public_name_en'),
+    publicNameFa: text('public_name_fa'),
     /** The authenticator app's key (base64url of 20 bytes) once confirmed; never sent to any browser after enrolment. */
     totpSecret: text('totp_secret'),
     /** A key shown for enrolment and not yet confirmed with a code. */
@@ -178,7 +193,11 @@ export const legalItems = sqliteTable(
     ...editorial('media'),
     ...timestamps,
   },
-  (table) => [index('legal_status_created_idx').on(table.status, table.createdAt, table.id), index('legal_scheduled_idx').on(table.status, table.publishAt)],
+  (table) => [
+    index('legal_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('legal_scheduled_idx').on(table.status, table.publishAt),
+    index('legal_author_created_idx').on(table.createdBy, table.createdAt, table.id),
+  ],
 );
 
 /**

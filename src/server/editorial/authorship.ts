@@ -1,3 +1,4 @@
+import type { Byline } from './item.ts';
 import { TRPCError } from '@trpc/server';
 import { message } from '../../shared/messages.ts';
 import { canPublish } from '../../shared/roles.ts';
@@ -17,10 +18,10 @@ interface Saved {
  */
 export function authorshipChanges(
   ctx: Pick<Context, 'lang' | 'user'>,
-  input: { status?: PublicationStatus; forReview?: boolean },
+  input: { status?: PublicationStatus; forReview?: boolean; byline?: Byline },
   current: Saved | undefined,
   now: Date,
-): { createdBy?: number; reviewRequestedAt?: Date | null } {
+): { createdBy?: number; reviewRequestedAt?: Date | null; byline?: Byline } {
   // The procedures let only signed-in accounts here; a caller that forgot is refused, not trusted.
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'unauthenticated') });
   if (!canPublish(ctx.user.role)) {
@@ -29,7 +30,8 @@ export function authorshipChanges(
     if ((current ? (input.status ?? 'draft') : input.status) !== 'draft')
       throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'writersSaveDrafts') });
   }
-  const changes: { createdBy?: number; reviewRequestedAt?: Date | null } = current ? {} : { createdBy: ctx.user.id };
+  const changes: { createdBy?: number; reviewRequestedAt?: Date | null; byline?: Byline } = current ? {} : { createdBy: ctx.user.id };
+  if (input.byline) changes.byline = input.byline;
   const status = input.status ?? current?.status ?? 'published';
   if (status !== 'draft' || input.forReview === false) changes.reviewRequestedAt = null;
   else if (input.forReview) changes.reviewRequestedAt = now;

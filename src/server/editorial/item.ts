@@ -2,7 +2,8 @@ import type { BodySegment, MediaSide } from '../../shared/rich-text/render.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
 import type { DbLike } from '../db/client.ts';
-import type { legalItems, posts } from '../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { users, type legalItems, type posts } from '../db/schema.ts';
 import { bodyColumns, documentsOf, renderedBodies, type StoredBodies } from './bodies.ts';
 import { bodyImages, claimBodyImages } from './body-images.ts';
 import { publicationColumns } from './publication.ts';
@@ -23,7 +24,15 @@ export function editorialColumns(table: EditorialTable) {
     coverCredit: table.coverCredit,
     createdBy: table.createdBy,
     reviewRequestedAt: table.reviewRequestedAt,
+    byline: table.byline,
+    bylineEn: bylineIn(table, users.publicNameEn),
+    bylineFa: bylineIn(table, users.publicNameFa),
   };
+}
+
+/** The author's public name in one language when the item carries her byline; else null (the newsroom's). */
+function bylineIn(table: EditorialTable, name: typeof users.publicNameEn | typeof users.publicNameFa) {
+  return sql<string | null>`(CASE WHEN ${table.byline} = 'author' THEN (SELECT ${name} FROM ${users} WHERE ${users.id} = ${table.createdBy}) END)`;
 }
 
 export interface EditorialRow extends StoredBodies {
@@ -38,7 +47,12 @@ export interface EditorialRow extends StoredBodies {
   coverCredit: string | null;
   createdBy: number | null;
   reviewRequestedAt: Date | null;
+  byline: Byline;
+  bylineEn: string | null;
+  bylineFa: string | null;
 }
+
+export type Byline = 'author' | 'newsroom';
 
 /** What readers get besides the original fields: status, the cover's words, the rendered bodies. */
 export interface EditorialOutput {
@@ -52,6 +66,11 @@ export interface EditorialOutput {
   coverCredit: string | null;
   /** When a writer sent the draft for review (null once it is published or sent back). */
   reviewRequestedAt: Date | null;
+  /** Whose name the item is published under: its author's ('author') or the newsroom's. */
+  byline: Byline;
+  /** The author's public name per language, when the item carries it; null: the newsroom's name. */
+  bylineEn: string | null;
+  bylineFa: string | null;
   renderedEn: BodySegment[];
   renderedFa: BodySegment[];
 }

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { message } from '../../shared/messages.ts';
-import { passkeyName, totpConfirmInput, totpDisableInput } from '../../shared/schemas/account.ts';
+import { passkeyName, publicNamesInput, totpConfirmInput, totpDisableInput } from '../../shared/schemas/account.ts';
 import { factorsOf, removePasskey, removeTotp, replaceRecoveryCodes } from '../auth/factors.ts';
 import { registrationOptions, verifyRegistration } from '../auth/passkeys.ts';
 import { refreshSecondFactorFlag, secondFactorRequired } from '../auth/second-factor-policy.ts';
@@ -48,6 +48,27 @@ export const accountRouter = router({
     if (!(await endOwnSession(ctx.db, ctx.user.id, input.handle))) throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, 'sessionNotFound') });
     return { ended: true as const };
   }),
+
+  /** The names readers see under her work (bylines), per language. */
+  publicNames: writerProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.db
+      .select({ publicNameEn: users.publicNameEn, publicNameFa: users.publicNameFa })
+      .from(users)
+      .where(eq(users.id, ctx.user.id))
+      .limit(1);
+    return row ?? { publicNameEn: null, publicNameFa: null };
+  }),
+
+  /** Sets them: every published item under her byline shows the new name at once. */
+  setPublicNames: writerProcedure
+    .meta({ changesPublicContent: true })
+    .input(publicNamesInput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.transaction((tx) =>
+        tx.update(users).set({ publicNameEn: input.publicNameEn, publicNameFa: input.publicNameFa, updatedAt: new Date() }).where(eq(users.id, ctx.user.id)),
+      );
+      return input;
+    }),
 
   /** Her second factors (names and dates only) and whether the site requires one. */
   security: writerProcedure.meta({ secondFactorSetup: true }).query(async ({ ctx }) => ({

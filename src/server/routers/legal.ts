@@ -55,10 +55,15 @@ const readRows = readByIds(legalItems.id, (db, ids) => db.select(columns).from(l
 async function pageOf(
   ctx: Parameters<typeof newestFirstPage>[0],
   status: string | undefined,
-  input: { page: number; pageSize: number },
+  input: { page: number; pageSize: number; author?: number },
   searched: { ids: number[]; total: number } | null = null,
 ): Promise<Page<LegalItem>> {
-  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters: [[legalItems.status, status]] }, input));
+  const author = input.author === undefined ? undefined : String(input.author);
+  const filters = [
+    [legalItems.status, status],
+    [legalItems.createdBy, author],
+  ] as const;
+  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters }, input));
   const rows = ids.length ? inOrderOf(ids, (await readRows(ctx.db, ids)) as Row[]) : [];
   return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
 }

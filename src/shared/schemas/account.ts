@@ -20,3 +20,8 @@ export const totpConfirmInput = z.object({ code: secondStepCode.refine((code) =>
 export const totpDisableInput = z.object({ currentPassword: z.string().min(1, 'required').max(limits.password) });
 
 export const passkeyName = cleanText().min(1, 'required').max(60);
+
+/** The names readers see under her work, per language; empty: no personal byline in that language. */
+const publicName = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), cleanText().max(limits.name).nullable());
+
+export const publicNamesInput = z.object({ publicNameEn: publicName, publicNameFa: publicName });

@@ -19,9 +19,15 @@ export const requiredText = (max: number) => cleanText().min(1, 'required').max(
 export const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).optional());
 
-export const email = cleanText().min(1, 'required').max(limits.email).pipe(z.email('invalidEmail')).transform((value) => value.toLowerCase());
+export const email = cleanText()
+  .min(1, 'required')
+  .max(limits.email)
+  .pipe(z.email('invalidEmail'))
+  .transform((value) => value.toLowerCase());
 
-export const httpUrl = cleanText().max(limits.url).pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
+export const httpUrl = cleanText()
+  .max(limits.url)
+  .pipe(z.url({ protocol: /^https?$/, error: 'invalidUrl' }));
 
 export const optionalUrl = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), httpUrl.optional());
 
@@ -31,7 +37,10 @@ export const optionalVideoLink = z.preprocess(
   httpUrl.refine(isRecognisedVideoLink, 'videoLinkUnrecognised').optional(),
 );
 
-const uploadIdFormat = z.string().trim().regex(/^[a-z0-9]{16,64}$/, 'uploadNotFound');
+const uploadIdFormat = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{16,64}$/, 'uploadNotFound');
 /** A required upload id; an empty value reads as missing ("required"), not as an unknown upload. */
 export const uploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat);
 export const optionalUploadId = z.preprocess((value) => (value === '' || value === null ? undefined : value), uploadIdFormat.optional());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
 import { byIdInput, cleanText, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
-import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter } from './editorial.ts';
+import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter, authorFilter } from './editorial.ts';
 
 export type { ContentKind } from '../content-kinds.ts';
 
@@ -39,19 +39,19 @@ export type MediaItemPatch = z.infer<typeof mediaItemPatch>;
 
 /** The fields of a new item; `createContentInput` adds the checks across fields. */
 export const contentFields = z.object({
-    titleEn: requiredText(limits.title),
-    titleFa: requiredText(limits.title),
-    /** Plain text; with a body given it is derived from the body instead. */
-    descriptionEn: optionalText(limits.longText),
-    descriptionFa: optionalText(limits.longText),
-    imageUploadId: uploadId,
-    media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
-    category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
-    country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
-    ...editorialFields,
-    // A new cover is described in both languages for readers who cannot see it.
-    coverAltEn: requiredText(editorialLimits.alt),
-    coverAltFa: requiredText(editorialLimits.alt),
+  titleEn: requiredText(limits.title),
+  titleFa: requiredText(limits.title),
+  /** Plain text; with a body given it is derived from the body instead. */
+  descriptionEn: optionalText(limits.longText),
+  descriptionFa: optionalText(limits.longText),
+  imageUploadId: uploadId,
+  media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
+  category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
+  country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
+  ...editorialFields,
+  // A new cover is described in both languages for readers who cannot see it.
+  coverAltEn: requiredText(editorialLimits.alt),
+  coverAltFa: requiredText(editorialLimits.alt),
 });
 
 export const createContentInput = contentFields.superRefine(checkBodies, { when: () => true }).superRefine(checkSchedule);
@@ -87,7 +87,8 @@ export const updateContentInput = z
     country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
     ...editorialFields,
   })
-  .superRefine(checkBodies).superRefine(checkSchedule);
+  .superRefine(checkBodies)
+  .superRefine(checkSchedule);
 export type UpdateContentInput = z.infer<typeof updateContentInput>;
 
 export const listContentInput = pageInput.extend({
@@ -100,4 +101,4 @@ export const listContentInput = pageInput.extend({
 export const contentByIdInput = byIdInput;
 
 /** Editors' lists: every status, or one. */
-export const adminListContentInput = pageInput.extend({ status: statusFilter, q: listSearchQuery });
+export const adminListContentInput = pageInput.extend({ status: statusFilter, q: listSearchQuery, author: authorFilter });

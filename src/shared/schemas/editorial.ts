@@ -33,6 +33,8 @@ export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicati
 const clearableText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).nullable().optional());
 
+export const bylines = ['author', 'newsroom'] as const;
+
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
 export const editorialFields = {
   bodyEn: optionalBody,
@@ -49,7 +51,12 @@ export const editorialFields = {
    * A draft sent for an editor's review (true), or taken back / sent back (false); absent leaves it
    * as it was. A form's checkbox sends "on" when ticked.
    */
-  forReview: z.preprocess((value) => (value === 'on' || value === 'true' ? true : value === 'false' || value === '' ? false : value), z.boolean('invalidChoice').optional()),
+  forReview: z.preprocess(
+    (value) => (value === 'on' || value === 'true' ? true : value === 'false' || value === '' ? false : value),
+    z.boolean('invalidChoice').optional(),
+  ),
+  /** Under the author's public name, or the newsroom's only (a writer at risk may not sign); absent keeps it. */
+  byline: z.enum(bylines, 'invalidChoice').optional(),
 };
 
 interface EditorialInput {
@@ -76,8 +83,8 @@ export function checkCoverAlt(input: { coverAltEn?: string; coverAltFa?: string 
 const hasContent = (body: unknown) =>
   Boolean(
     body &&
-      typeof body === 'object' &&
-      (plainText(body as RichTextDocument).trim() || (body as RichTextDocument).content?.some((block) => block.type === 'image' || block.type === 'video')),
+    typeof body === 'object' &&
+    (plainText(body as RichTextDocument).trim() || (body as RichTextDocument).content?.some((block) => block.type === 'image' || block.type === 'video')),
   );
 
 /**
@@ -103,3 +110,6 @@ export function checkBodies(
 
 /** Editors filter their lists by status. */
 export const statusFilter = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());
+
+/** An editors' list narrowed to one author's items (an account id, as a query string carries it). */
+export const authorFilter = z.preprocess(blankToUndefined, z.coerce.number('invalidChoice').int('invalidChoice').positive('invalidChoice').optional());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
 import { id, limits, optionalText, requiredText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
-import { checkBodies, checkSchedule, editorialFields, statusFilter } from './editorial.ts';
+import { checkBodies, checkSchedule, editorialFields, statusFilter, authorFilter } from './editorial.ts';
 
 export const createLegalInput = z
   .object({
@@ -34,4 +34,4 @@ export const updateLegalInput = z
   .superRefine(checkSchedule);
 export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
 
-export const adminLegalListInput = pageInput.extend({ status: statusFilter, q: listSearchQuery });
+export const adminLegalListInput = pageInput.extend({ status: statusFilter, q: listSearchQuery, author: authorFilter });

@@ -5,6 +5,7 @@ import { Icon } from '../../components/admin/icons.tsx';
 import { LoadError } from '../../components/admin/list-states.tsx';
 import { PageHeader } from '../../components/admin/page-header.tsx';
 import { PasskeysSection } from '../../components/admin/account/passkeys-section.tsx';
+import { PublicNamesSection } from '../../components/admin/account/public-names-section.tsx';
 import { TotpSection } from '../../components/admin/account/totp-section.tsx';
 import { useNotify } from '../../components/admin/use-notify.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -51,6 +52,7 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title={t('account.title')} description={t('account.intro')} />
+      <PublicNamesSection />
       <section aria-labelledby="account-security" className="mb-10 max-w-3xl">
         <h2 id="account-security" className="mb-1 text-lg font-semibold text-stone-900">
           {t('security.heading')}

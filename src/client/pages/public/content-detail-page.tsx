@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { videoEmbedUrl } from '../../../shared/video-links.ts';
 import { CategoryLabel } from '../../components/public/category-label.tsx';
 import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';
+import { Byline } from '../../components/public/byline.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { MoreFromSection } from '../../components/public/more-from-section.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
@@ -70,8 +71,10 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
           <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl lg:text-5xl" data-testid="detail-title">
             {title}
           </h1>
-          <p className="mt-4 text-sm text-stone-600">
-            <DateLine date={item.createdAt} className="font-semibold text-stone-700" />
+          <p className="mt-4 flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
+            <Byline item={item} />
+            <span aria-hidden="true">·</span>
+            <DateLine date={item.createdAt} className="text-stone-700" />
           </p>
         </header>
         <figure className="-mx-4 my-8 sm:mx-0">

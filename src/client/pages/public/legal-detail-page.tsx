@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { privateMediaUrl, storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';
+import { Byline } from '../../components/public/byline.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
@@ -61,8 +62,10 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">
             {title}
           </h1>
-          <p className="mt-4">
-            <DateLine date={item.createdAt} className="text-sm font-semibold text-stone-700" />
+          <p className="mt-4 flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
+            <Byline item={item} />
+            <span aria-hidden="true">·</span>
+            <DateLine date={item.createdAt} className="text-stone-700" />
           </p>
         </header>
         <figure className="-mx-4 my-8 sm:mx-0">

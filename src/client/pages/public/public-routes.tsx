@@ -210,7 +210,9 @@ export const publicRoutes: readonly PublicRoute[] = [
   ),
   // Editors' previews of any item, whatever its status: rendered in the browser only (adminById needs the editor's session).
   ...allContentKinds.map(({ id: kind, detailPath }) =>
-    route(`/preview${detailPath}/:id`, pages.detail, (module, params) => <module.ContentDetailPage key={`preview-${kind}-${params.id}`} kind={kind} id={params.id} preview />),
+    route(`/preview${detailPath}/:id`, pages.detail, (module, params) => (
+      <module.ContentDetailPage key={`preview-${kind}-${params.id}`} kind={kind} id={params.id} preview />
+    )),
   ),
   route('/preview/legal/:id', pages.legalDetail, (module, params) => <module.LegalDetailPage key={`preview-legal-${params.id}`} id={params.id} preview />),
   countryRoute('/iran', 'iran'),

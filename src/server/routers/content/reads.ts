@@ -145,7 +145,7 @@ export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus 
 export async function listPage(
   ctx: Parameters<typeof newestFirstPage>[0],
   kind: ContentKind,
-  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number },
+  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number; author?: number },
   status: string | undefined,
   searched: { ids: number[]; total: number } | null = null,
 ): Promise<Page<ContentItem>> {
@@ -154,6 +154,7 @@ export async function listPage(
     [posts.status, status],
     [posts.category, input.category],
     [posts.country, input.country],
+    [posts.createdBy, input.author === undefined ? undefined : String(input.author)],
   ] as const;
   const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: posts, filters }, input));
   const rows = searched ? inOrderOf(ids, await pageRows(ctx.db, ids, input.excerpt)) : await pageRows(ctx.db, ids, input.excerpt);

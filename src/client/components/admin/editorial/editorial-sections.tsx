@@ -5,6 +5,7 @@ import { FormSection, TextField } from '../form-controls.tsx';
 import type { RegisterLive } from '../use-draft-form.tsx';
 import { editorialLimits } from '../../../../shared/schemas/editorial.ts';
 import type { EditorialValues } from './editorial-values.ts';
+import { BylineField } from './byline-field.tsx';
 import { PublicationFields } from './publication-fields.tsx';
 
 interface SectionProps {
@@ -94,6 +95,7 @@ export function PublicationSection(props: SectionProps) {
   return (
     <FormSection title={t('form.sections.publication')} description={t('form.sections.publicationHint')}>
       <PublicationFields {...props} />
+      <BylineField values={props.values} setField={props.setField} />
     </FormSection>
   );
 }

@@ -20,6 +20,8 @@ export interface EditorialValues {
   coverCredit: string;
   /** 'on' when the draft is (to be) sent for an editor's review, as a checkbox says it; else ''. */
   forReview: string;
+  /** 'author' (her public name) or 'newsroom' (the site's name only). */
+  byline: string;
 }
 
 const ZONE_KEY = 'editor-time-zone';
@@ -57,6 +59,7 @@ export const emptyEditorialValues = (role: Role = 'admin'): EditorialValues => (
   coverCaptionFa: '',
   coverCredit: '',
   forReview: '',
+  byline: 'author',
 });
 
 interface EditorialItem {
@@ -73,6 +76,7 @@ interface EditorialItem {
   coverCaptionFa: string | null;
   coverCredit: string | null;
   reviewRequestedAt?: Date | null;
+  byline?: string;
 }
 
 export function editorialValuesOf(item: EditorialItem): EditorialValues {
@@ -90,6 +94,7 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',
     forReview: item.reviewRequestedAt ? 'on' : '',
+    byline: item.byline ?? 'author',
   };
 }
 
@@ -111,6 +116,7 @@ export function editorialCreateInput(values: EditorialValues) {
     coverCaptionFa: values.coverCaptionFa,
     coverCredit: values.coverCredit,
     forReview: values.status === 'draft' ? values.forReview === 'on' : undefined,
+    byline: values.byline || undefined,
   };
 }
 
@@ -127,6 +133,7 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
   for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
     if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
   if (values.forReview !== initial.forReview && values.status === 'draft') input.forReview = values.forReview === 'on';
+  if (values.byline !== initial.byline) input.byline = values.byline;
   return input;
 }
 
