@@ -108,6 +108,10 @@ const postgresSuites = [
   'tests/api/rest-roles.test.ts',
   'tests/api/admin-lists-unpublished.test.ts',
   'tests/api/account-sessions.test.ts',
+  'tests/api/two-factor-totp.test.ts',
+  'tests/api/two-factor-rest.test.ts',
+  'tests/api/two-factor-required.test.ts',
+  'tests/api/passkeys.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

@@ -7,6 +7,7 @@ import { createDeps } from '../../src/server/deps.ts';
 import { innerContext } from '../../src/server/trpc/context.ts';
 import { appRouter, createCaller } from '../../src/server/trpc/router.ts';
 import { makeContent, makeGalleryItem, makeLegalItem, makeStory, makeUser, testPassword } from '../factories/index.ts';
+import { giveTotp } from '../factories/second-factors.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { restRouter } from '../../src/server/rest/index.ts';
 import { CookieClient } from '../setup/http.ts';
@@ -17,7 +18,9 @@ import { trpcMutation } from '../setup/trpc-http.ts';
 import { get, imageBlob, sendForm, sendJson, useRestServer, visitor, type RestWorld } from './rest-kit.ts';
 
 const mutations = allProcedures.filter((procedure) => procedure.type === 'mutation');
-const declared = (path: string) => ((appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path]!._def.meta as { changesPublicContent?: unknown } | undefined)?.changesPublicContent;
+const declared = (path: string) =>
+  ((appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path]!._def.meta as { changesPublicContent?: unknown } | undefined)
+    ?.changesPublicContent;
 
 describe('every mutation says whether it changes what visitors see', () => {
   it.each(mutations.map((mutation) => [mutation.path]))('%s declares changesPublicContent on the procedure', (path) => {
@@ -54,7 +57,10 @@ async function cachedLists(world: RestWorld) {
     /** The lists as a reader gets them now: their ETags and whether the cached (old) title is still served. */
     async read() {
       const now = await Promise.all([restList, trpcList].map((pathname) => get(reader, pathname)));
-      return { etags: now.map((response) => response.headers.get('etag')), stillCached: await Promise.all(now.map(async (r) => (await r.text()).includes('Cached headline'))) };
+      return {
+        etags: now.map((response) => response.headers.get('etag')),
+        stillCached: await Promise.all(now.map(async (r) => (await r.text()).includes('Cached headline'))),
+      };
     },
     etags,
   };
@@ -62,7 +68,10 @@ async function cachedLists(world: RestWorld) {
 
 type Write = (world: RestWorld, client: CookieClient) => Promise<Response | { status: number }>;
 
-const trpc = (path: string, input?: unknown): Write => async (_world, client) => trpcMutation(client, path, input, client.xsrfHeaders());
+const trpc =
+  (path: string, input?: unknown): Write =>
+  async (_world, client) =>
+    trpcMutation(client, path, input, client.xsrfHeaders());
 
 /** Every kind of write a visitor can make without signing in, over REST and tRPC, with the status it gets. */
 const anonymousWrites: [name: string, status: number, write: Write][] = [
@@ -77,9 +86,17 @@ const anonymousWrites: [name: string, status: number, write: Write][] = [
     async (_w, client) => sendForm(client, '/api/contact', { name: 'Zahra', email: 'zahra@example.org', message: 'Hello' }, { image: await imageBlob() }),
   ],
   ['tRPC contacts.create', 200, trpc('contacts.create', { name: 'Hoda', email: 'hoda@example.org', message: 'Hello' })],
-  ['REST POST /api/story with a photo', 201, async (_w, client) => sendForm(client, '/api/story', { title: 'My story', description: 'What I lived.' }, { media: await imageBlob() })],
+  [
+    'REST POST /api/story with a photo',
+    201,
+    async (_w, client) => sendForm(client, '/api/story', { title: 'My story', description: 'What I lived.' }, { media: await imageBlob() }),
+  ],
   ['tRPC stories.create', 200, trpc('stories.create', { title: 'Another story', description: 'What I lived.' })],
-  ['REST POST /api/login with a wrong password', 401, (_w, client) => sendJson(client, 'POST', '/api/login', { email: 'nobody@example.org', password: 'wrong password' })],
+  [
+    'REST POST /api/login with a wrong password',
+    401,
+    (_w, client) => sendJson(client, 'POST', '/api/login', { email: 'nobody@example.org', password: 'wrong password' }),
+  ],
   ['tRPC auth.login with a wrong password', 401, trpc('auth.login', { email: 'nobody@example.org', password: 'wrong password' })],
   [
     'POST /api/uploads',
@@ -90,7 +107,34 @@ const anonymousWrites: [name: string, status: number, write: Write][] = [
       return client.fetch('/api/uploads', { method: 'POST', body: form, headers: client.xsrfHeaders() });
     },
   ],
-  ['tRPC setup.createAdmin with a wrong token', 404, trpc('setup.createAdmin', { token: 'x'.repeat(43), name: 'A', email: 'a@example.org', password: 'a long enough password' })],
+  [
+    'tRPC setup.createAdmin with a wrong token',
+    404,
+    trpc('setup.createAdmin', { token: 'x'.repeat(43), name: 'A', email: 'a@example.org', password: 'a long enough password' }),
+  ],
+  ['tRPC auth.secondStep without a pending sign-in', 401, trpc('auth.secondStep', { code: '123456' })],
+  ['REST POST /api/login/two-factor without a pending sign-in', 401, (_w, client) => sendJson(client, 'POST', '/api/login/two-factor', { code: '123456' })],
+  ['tRPC auth.passkeyOptions', 200, trpc('auth.passkeyOptions')],
+  [
+    'tRPC auth.passkeySignIn with an answer no authenticator signed',
+    401,
+    trpc('auth.passkeySignIn', {
+      response: { id: 'bm8ta2V5', rawId: 'bm8ta2V5', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } },
+    }),
+  ],
+  [
+    'an editor with an authenticator app signing in in two steps and out',
+    200,
+    async (world, client) => {
+      const user = await makeUser(world.deps);
+      const { recoveryCodes } = await giveTotp(world.deps, user.id);
+      expect(await (await sendJson(client, 'POST', '/api/login', { email: user.email, password: testPassword })).json()).toMatchObject({
+        status: 'two_factor_required',
+      });
+      expect((await sendJson(client, 'POST', '/api/login/two-factor', { code: recoveryCodes[0] })).status).toBe(200);
+      return sendJson(client, 'POST', '/api/logout');
+    },
+  ],
   [
     'an editor signing in and out',
     200,
@@ -120,7 +164,10 @@ describe('writes that change nothing public leave the response cache and list me
     const writes = restRoutes(restRouter(world.deps)).filter((route) => route.method !== 'GET');
     expect(writes.length).toBeGreaterThan(30);
     for (const route of writes) {
-      for (const body of ['{}', JSON.stringify({ email: 'x@example.org', password: 'wrong password', name: 'X', message: 'Hi', title: 'T', description: 'D' })]) {
+      for (const body of [
+        '{}',
+        JSON.stringify({ email: 'x@example.org', password: 'wrong password', name: 'X', message: 'Hi', title: 'T', description: 'D' }),
+      ]) {
         const response = await client.fetch(`/api${route.path.replaceAll(':id', '1')}`, {
           method: route.method,
           headers: { accept: 'application/json', 'content-type': 'application/json', ...client.xsrfHeaders() },
@@ -144,7 +191,11 @@ describe('changes to what visitors see move every list and page on', () => {
 
   type Caller = Awaited<ReturnType<typeof adminCaller>>['caller'];
   /** What exists before the lists are cached (its id), and the change made once they are. */
-  const changes: [name: string, before: (caller: Caller, deps: TestDeps) => Promise<number>, change: (caller: Caller, id: number, deps: TestDeps) => Promise<unknown>][] = [
+  const changes: [
+    name: string,
+    before: (caller: Caller, deps: TestDeps) => Promise<number>,
+    change: (caller: Caller, id: number, deps: TestDeps) => Promise<unknown>,
+  ][] = [
     ['creating a news item', async () => 0, (_caller, _id, deps) => makeContent(deps, 'news')],
     ['editing a news item', async (_caller, deps) => (await makeContent(deps, 'news')).id, (caller, id) => caller.news.update({ id, titleEn: 'Corrected' })],
     ['deleting a news item', async (_caller, deps) => (await makeContent(deps, 'news')).id, (caller, id) => caller.news.delete({ id })],

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { liveInput, accessWorldForFile, clientIn, type AccessCondition, type AccessWorld } from '../factories/access-world.ts';
+import { liveInput, accessWorldForFile, clientIn, ownRefusalExpected, prepareLive, type AccessCondition, type AccessWorld } from '../factories/access-world.ts';
 import { procedureOf, publicCaller } from '../setup/callers.ts';
 import { cloneTestDeps } from '../setup/clone-deps.ts';
 import { snapshot } from '../setup/db-snapshot.ts';
@@ -78,12 +78,19 @@ describe('every admin procedure over HTTP', () => {
         }
 
         // The control: the very same call from a signed-in editor goes through.
+        await prepareLive(deps, world, path);
         const { client, headers } = await clientIn(world, deps, server.url, 'signed in');
         const before = await snapshot(deps);
-        const result = await trpcCall(client, type, path, input, headers);
+        const result = await trpcCall(client, type, path, liveInput(world, path), headers);
+        if (ownRefusalExpected[path]) {
+          expect(result.error?.message, 'refused by its own check, past the guard').toBe(ownRefusalExpected[path]);
+          return;
+        }
         expect(result.error, JSON.stringify(result.error)).toBeNull();
         expect(result.status).toBe(200);
-        if (type === 'mutation') expect(await snapshot(deps)).not.toEqual(before);
+        // Asking the browser for a passkey stores nothing: the challenge travels in a signed cookie.
+        if (path === 'account.passkeyOptions') expect(client.cookies.has('passkey')).toBe(true);
+        else if (type === 'mutation') expect(await snapshot(deps)).not.toEqual(before);
       } finally {
         await server.close();
         await deps.cleanup();

@@ -9,14 +9,28 @@ import type { TestDeps } from '../setup/test-db.ts';
 import { trpcCall } from '../setup/trpc-http.ts';
 
 /**
- * The roles, reviewed procedure by procedure. Administrators alone: accounts and the activity log.
+ * The roles, reviewed procedure by procedure. Administrators alone: accounts (their second factors
+ * too) and the activity log.
  * Writers: content (their own drafts; the writes check the rest), its revisions, search without
- * visitors' stories, the dashboard's counts of what they may see, and their own sessions.
+ * visitors' stories, the dashboard's counts of what they may see, their own sessions and second factors.
  * Everything else signed-in is for editors and administrators.
  */
-const adminOnly = ['audit.list', 'users.list', 'users.byId', 'users.create', 'users.update', 'users.delete'].sort();
+const adminOnly = [
+  'audit.list',
+  'users.list',
+  'users.byId',
+  'users.create',
+  'users.update',
+  'users.delete',
+  // Another account's second factors, and whether every account must have one.
+  'users.resetSecondFactor',
+  'users.secondFactorPolicy',
+  'users.requireSecondFactor',
+].sort();
 const writerAdmitted = [
-  ...[...allContentKinds.map((info) => info.section), 'legal'].flatMap((section) => ['adminList', 'adminById', 'create', 'update'].map((name) => `${section}.${name}`)),
+  ...[...allContentKinds.map((info) => info.section), 'legal'].flatMap((section) =>
+    ['adminList', 'adminById', 'create', 'update'].map((name) => `${section}.${name}`),
+  ),
   'revisions.list',
   'revisions.compare',
   'search.admin',
@@ -25,6 +39,16 @@ const writerAdmitted = [
   'auth.logoutEverywhere',
   'account.sessions',
   'account.endSession',
+  // Her own second factors: every account may (and, when the site requires it, must) add one.
+  'account.security',
+  'account.totpStart',
+  'account.totpConfirm',
+  'account.recoveryCodesRenew',
+  'account.totpDisable',
+  'account.passkeyOptions',
+  'account.passkeyAdd',
+  'account.passkeyRename',
+  'account.passkeyRemove',
 ].sort();
 
 // On SQLite only: the role check is the procedure builders' middleware, which runs before any query
@@ -38,8 +62,18 @@ accessWorldForFile((made) => ({ template, world } = made));
 
 describe('the roles read from the routers', () => {
   it('admits administrators alone to accounts and the activity log, and writers only to the reviewed procedures', () => {
-    expect(guarded.filter((procedure) => procedure.roles!.join() === 'admin').map((procedure) => procedure.path).sort()).toEqual(adminOnly);
-    expect(guarded.filter((procedure) => procedure.roles!.includes('writer')).map((procedure) => procedure.path).sort()).toEqual(writerAdmitted);
+    expect(
+      guarded
+        .filter((procedure) => procedure.roles!.join() === 'admin')
+        .map((procedure) => procedure.path)
+        .sort(),
+    ).toEqual(adminOnly);
+    expect(
+      guarded
+        .filter((procedure) => procedure.roles!.includes('writer'))
+        .map((procedure) => procedure.path)
+        .sort(),
+    ).toEqual(writerAdmitted);
     // Every other signed-in procedure: editors and administrators.
     for (const procedure of guarded.filter((entry) => !adminOnly.includes(entry.path) && !writerAdmitted.includes(entry.path)))
       expect(procedure.roles, procedure.path).toEqual(['admin', 'editor']);

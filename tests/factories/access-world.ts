@@ -7,7 +7,19 @@ import { CookieClient } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { expiredSessionToken, sessionTokenFor } from '../setup/callers.ts';
 import { holdSession } from '../setup/trpc-http.ts';
-import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller } from './index.ts';
+import {
+  makeContact,
+  makeContent,
+  makeGalleryItem,
+  makeImageUpload,
+  makeLegalItem,
+  makeStory,
+  makeSubscriber,
+  makeUser,
+  systemCaller,
+  testPassword,
+} from './index.ts';
+import { codeAt, givePasskeyRow, givePendingTotp, giveTotp } from './second-factors.ts';
 
 /**
  * A site with one item of every kind, two editors and an unclaimed upload: every admin call has
@@ -22,9 +34,21 @@ export interface AccessWorld {
   validToken: string;
   /** A real session row of `admin` whose idle timeout has run out. */
   expiredToken: string;
-  ids: Record<'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision' | 'writerDraft', number>;
+  ids: Record<
+    'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision' | 'writerDraft',
+    number
+  >;
   uploadId: string;
+  /**
+   * The administrator's authenticator-app key: set up, waiting for its first code (account.totpConfirm),
+   * and switched on by prepareLive for the calls that need it on.
+   */
+  totpKey: Uint8Array;
+  /** A passkey of the administrator's (so she has a second factor: users.requireSecondFactor). */
+  passkeyId: string;
 }
+
+const MATRIX_PASSKEY_ID = 'bWF0cml4LXBhc3NrZXk';
 
 export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   const admin = await makeUser(deps, { name: 'Matrix admin' });
@@ -54,7 +78,12 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   const [subscriber] = await deps.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.id)).limit(1);
   const upload = await makeImageUpload(deps);
   const [revision] = await deps.db.select({ id: revisions.id }).from(revisions).where(eq(revisions.postId, news.id)).orderBy(desc(revisions.id)).limit(1);
+  await givePasskeyRow(deps, admin.id, MATRIX_PASSKEY_ID);
+  const totpKey = await givePendingTotp(deps, admin.id);
+  await giveTotp(deps, other.id);
   return {
+    totpKey,
+    passkeyId: MATRIX_PASSKEY_ID,
     admin,
     other,
     validToken: await sessionTokenFor(deps, admin),
@@ -100,6 +129,8 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
   const target = procedureTargets[procedurePath.split('.')[0]!];
   return {
     ...(target ? { id: world.ids[target] } : {}),
+    // Her own passkey (account.passkeyRename, account.passkeyRemove).
+    ...(procedurePath.startsWith('account.passkey') ? { id: world.passkeyId } : {}),
     page: 1,
     pageSize: 12,
     // Stories and messages filter by their own statuses; editorial items take no status here (published).
@@ -124,8 +155,34 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     media: [],
     // The administrator's own session (account.endSession): ending it is hers to do.
     handle: sessionHandleOf(sessionIdOf(world.validToken)),
+    // Her own password (changes to her second factors) and her app's code of this moment.
+    currentPassword: testPassword,
+    code: codeAt(world.totpKey),
+    required: true,
+    // No authenticator signed this (account.passkeyAdd is refused by its own check; tests/api/passkeys.test.ts adds a real one).
+    response: { id: 'bm90LWEta2V5', rawId: 'bm90LWEta2V5', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' } },
   };
 }
+
+/** Procedures whose live call needs her authenticator app on, not just set up. */
+const needsTotpOn = new Set(['account.totpDisable', 'account.recoveryCodesRenew', 'DELETE /admin/account/totp']);
+
+/**
+ * Brings a clone of the world into the state one call needs to succeed (a procedure path or a REST
+ * route name): for the few that the world's shared state cannot serve alongside the others.
+ */
+export async function prepareLive(deps: TestDeps, world: AccessWorld, call: string): Promise<void> {
+  if (needsTotpOn.has(call)) await giveTotp(deps, world.admin.id, world.totpKey);
+}
+
+/**
+ * Calls a live input cannot make succeed: the control sees the procedure's own refusal (proof that
+ * the guard let it through), and the reason is named.
+ */
+export const ownRefusalExpected: Record<string, string> = {
+  // Needs a registration signed by an authenticator for a challenge of this session (tests/api/passkeys.test.ts).
+  'account.passkeyAdd': 'The passkey could not be checked. Try again, or sign in with your password.',
+};
 
 const restTargets: Record<string, keyof AccessWorld['ids']> = {
   ...Object.fromEntries(allContentKinds.flatMap((info) => info.restPaths.map((path) => [path.slice(1), info.id]))),
@@ -151,7 +208,9 @@ export function livePath(world: AccessWorld, declared: string): string {
  * read). `status` is a message's status except on news, articles, reports and legal awareness,
  * where it is the optional publication status: there it is left out (published at once).
  */
-export function liveRestFieldsFor(declaredPath: string): Record<string, string> {
+export function liveRestFieldsFor(declaredPath: string, world?: AccessWorld): Record<string, string> {
+  // The administrator's app code of this moment (POST admin/account/totp/confirm).
+  if (declaredPath.startsWith('/admin/account/totp') && world) return { ...liveRestFields, code: codeAt(world.totpKey) };
   if (!/news|article|report|awareness/.test(declaredPath)) return liveRestFields;
   const { status: _messageStatus, ...fields } = liveRestFields;
   return fields;
@@ -176,6 +235,7 @@ const liveRestFields: Record<string, string> = {
   title: 'Matrix story',
   description: 'Matrix story text',
   message: 'Matrix message',
+  current_password: testPassword,
 };
 
 /** The seeded site of a file, built once before its tests and removed after them; tests clone the template. */

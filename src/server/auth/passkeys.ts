@@ -8,7 +8,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import enCommon from '../../client/locales/en/common.json' with { type: 'json' };
 import { passkeys } from '../db/schema.ts';
 import type { Env } from '../env.ts';
@@ -49,7 +49,8 @@ function sealChallenge(ctx: Context, challenge: string, purpose: Purpose, userId
   ctx.cookies.setSignIn?.('passkey', `${body}.${mac}`, new Date(expires));
 }
 
-function openChallenge(ctx: Context, purpose: Purpose, userId: number | null): string | null {
+/** The sealed challenge, and when it was issued, if the cookie holds a live one for this purpose and account. */
+function openChallenge(ctx: Context, purpose: Purpose, userId: number | null): { challenge: string; issuedAt: number } | null {
   const value = ctx.signInCookies?.passkey;
   if (!value || value.length > 300) return null;
   const parts = value.split('.');
@@ -59,7 +60,7 @@ function openChallenge(ctx: Context, purpose: Purpose, userId: number | null): s
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   if (sealedPurpose !== purpose || sealedUser !== String(userId ?? '') || Number(expires) < Date.now()) return null;
-  return challenge;
+  return { challenge, issuedAt: Number(expires) - CHALLENGE_MS };
 }
 
 const transportsOf = (stored: string | null) => (stored ? (stored.split(',') as AuthenticatorTransport[]) : undefined);
@@ -85,7 +86,7 @@ export async function registrationOptions(ctx: Context, user: { id: number; name
 
 /** Checks the browser's new passkey; the credential to keep, or null when it does not hold up. */
 export async function verifyRegistration(ctx: Context, userId: number, response: RegistrationResponseJSON) {
-  const challenge = openChallenge(ctx, 'register', userId);
+  const challenge = openChallenge(ctx, 'register', userId)?.challenge;
   if (!challenge) return null;
   const rp = relyingParty(ctx.env, ctx.host);
   try {
@@ -120,15 +121,15 @@ export async function signInOptions(ctx: Context) {
 
 /** The account whose passkey answered the challenge, or null; the key's counter moves on. */
 export async function verifySignIn(ctx: Context, response: AuthenticationResponseJSON): Promise<number | null> {
-  const challenge = openChallenge(ctx, 'sign-in', null);
-  if (!challenge || typeof response?.id !== 'string' || response.id.length > 1024) return null;
+  const sealed = openChallenge(ctx, 'sign-in', null);
+  if (!sealed || typeof response?.id !== 'string' || response.id.length > 1024) return null;
   const [key] = await ctx.db.select().from(passkeys).where(eq(passkeys.id, response.id)).limit(1);
   if (!key) return null;
   const rp = relyingParty(ctx.env, ctx.host);
   try {
     const verified = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
+      expectedChallenge: sealed.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
@@ -140,10 +141,18 @@ export async function verifySignIn(ctx: Context, response: AuthenticationRespons
       },
     });
     if (!verified.verified) return null;
-    await ctx.db.transaction((tx) =>
-      tx.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, key.id)),
+    // One challenge, one sign-in: the challenge lives in the browser's cookie, not here, so a captured
+    // answer sent again with that cookie would pass every check above (synced passkeys keep their
+    // counter at 0). The key's last use must be older than the challenge, checked and moved in one
+    // write: of two uses of one answer, one wins.
+    const used = await ctx.db.transaction((tx) =>
+      tx
+        .update(passkeys)
+        .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() })
+        .where(and(eq(passkeys.id, key.id), or(isNull(passkeys.lastUsedAt), lt(passkeys.lastUsedAt, new Date(sealed.issuedAt)))))
+        .returning({ id: passkeys.id }),
     );
-    return key.userId;
+    return used.length > 0 ? key.userId : null;
   } catch {
     return null;
   }

@@ -53,7 +53,9 @@ function signedInAs(allowed: readonly Role[]) {
     if (!allowed.includes(user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'notForYourRole') });
     const result = await next({ ctx: signedIn });
     if (type === 'mutation' && result.ok && !path.startsWith('auth.')) {
-      const { targetId, summary } = describeTarget(await getRawInput(), result.data);
+      // A mutation that takes no input may come without a body (a hand-made call): reading the body
+      // then fails, but the change is made and must be logged, and answered as made.
+      const { targetId, summary } = describeTarget(await getRawInput().catch(() => undefined), result.data);
       await forgetDeletedItemLabels(ctx.db, path, targetId);
       await recordAudit(ctx.db, { userId: user.id, userEmail: user.email, action: path, targetId, summary: meta?.auditLabel === false ? null : summary });
     }
