@@ -13,7 +13,7 @@ import type { Context } from '../trpc/context.ts';
 import { legalItems, passkeys, pendingSignIns, posts, recoveryCodes, sessions, users } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { fieldError } from '../trpc/init.ts';
-import { adminProcedure, router } from '../trpc/procedures.ts';
+import { adminProcedure, editorProcedure, router } from '../trpc/procedures.ts';
 import { checkPassword } from './password-check.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
@@ -162,6 +162,9 @@ export const usersRouter = router({
       await invalidateUserSessions(ctx.db, input.id);
       return { id: input.id };
     }),
+
+  /** Everyone who can write, by account name, for the editors' "by author" filter of the item lists. */
+  authors: editorProcedure.query(({ ctx }) => ctx.db.select({ id: users.id, name: users.name }).from(users).orderBy(asc(users.name), asc(users.id))),
 
   /** Whether every account must have a second factor. */
   secondFactorPolicy: adminProcedure.query(async ({ ctx }) => ({ required: await secondFactorRequired(ctx.db) })),

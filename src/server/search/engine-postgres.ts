@@ -7,7 +7,7 @@ import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqli
 import { FILTERS, rankNewest } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
 import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
-import { tableOf } from './result-texts.ts';
+import { cardsSql, tableOf, type Card } from './result-texts.ts';
 
 /**
  * Search on PostgreSQL (docs/decisions/025), step for step SQLite's (engine.ts): the newest
@@ -45,10 +45,7 @@ const SQL = {
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact
     FROM search_documents WHERE id = ANY($1::bigint[])`,
   texts: `SELECT id AS doc, title_en, title_fa, body_en, body_fa, spellings FROM search_documents WHERE id = ANY($1::bigint[])`,
-  images: `SELECT 'post' AS kind, id, image FROM posts WHERE id = ANY($1::int[])
-    UNION ALL SELECT 'legal', id, media FROM legal_items WHERE media_kind = 'image' AND id = ANY($2::int[])
-    UNION ALL SELECT 'story', id, media FROM stories WHERE media_kind = 'image' AND id = ANY($3::int[])
-    UNION ALL SELECT 'gallery', id, image FROM gallery_items WHERE id = ANY($4::int[])`,
+  images: cardsSql((kind) => `= ANY($${['posts', 'legal', 'story', 'gallery'].indexOf(kind) + 1}::int[])`),
 };
 
 /** query_canceled: the statement_timeout that stands for the search's deadline. */
@@ -128,17 +125,16 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
     ...texts.get(row.doc)!,
     date: new Date(row.date),
     country: row.country as Country | null,
-    image: images.get(`${tableOf(row.type)}:${row.id}`) ?? null,
+    image: images.get(`${tableOf(row.type)}:${row.id}`)?.image ?? null,
+    byline: images.get(`${tableOf(row.type)}:${row.id}`)?.[asked.language === 'fa' ? 'byline_fa' : 'byline_en'] ?? null,
     public: isPublic(row),
   }));
   return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };
 }
 
-/** The picture of each result that has one, by `table:id`. */
-async function imagesOf(client: pg.PoolClient, rows: readonly { type: SearchType; id: number }[]): Promise<Map<string, string | null>> {
+/** The picture and byline of each result, by `table:id`. */
+async function imagesOf(client: pg.PoolClient, rows: readonly { type: SearchType; id: number }[]): Promise<Map<string, Card>> {
   const idsOf = (table: string) => rows.filter((row) => tableOf(row.type) === table).map((row) => row.id);
-  const found = (
-    await client.query<{ kind: string; id: number; image: string | null }>(SQL.images, [idsOf('post'), idsOf('legal'), idsOf('story'), idsOf('gallery')])
-  ).rows;
-  return new Map(found.map((row) => [`${row.kind}:${row.id}`, row.image]));
+  const found = (await client.query<Card & { kind: string; id: number }>(SQL.images, [idsOf('post'), idsOf('legal'), idsOf('story'), idsOf('gallery')])).rows;
+  return new Map(found.map((row) => [`${row.kind}:${row.id}`, row]));
 }

@@ -21,6 +21,8 @@ export interface SearchHit {
   date: Date;
   country: Country | null;
   image: string | null;
+  /** The author's public name in the reader's language, when the item carries her byline. */
+  byline: string | null;
   /** False for what only editors may find (a pending story, a draft). */
   public: boolean;
 }
@@ -139,7 +141,8 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
     ...texts.get(row.doc)!,
     date: new Date(row.date),
     country: row.country,
-    image: images.get(row) ?? null,
+    image: images.get(row)?.image ?? null,
+    byline: images.get(row)?.[language === 'fa' ? 'byline_fa' : 'byline_en'] ?? null,
     public: isPublic(row),
   }));
   return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };

@@ -91,25 +91,41 @@ export function textsOf(db: SearchConnection, match: string, rows: readonly { do
   return found;
 }
 
-const IMAGES = `SELECT 'post' AS kind, id, image FROM posts WHERE id IN (SELECT value FROM json_each(:posts))
-  UNION ALL SELECT 'legal', id, media FROM legal_items WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:legal))
-  UNION ALL SELECT 'story', id, media FROM stories WHERE media_kind = 'image' AND id IN (SELECT value FROM json_each(:story))
-  UNION ALL SELECT 'gallery', id, image FROM gallery_items WHERE id IN (SELECT value FROM json_each(:gallery))`;
+/**
+ * Each result's picture and its author's public name per language when it carries her byline (the
+ * same SQL on both engines; `ids` writes each kind's list of ids in the engine's own way).
+ */
+export function cardsSql(ids: (kind: 'posts' | 'legal' | 'story' | 'gallery') => string): string {
+  const byline = (table: string, language: 'en' | 'fa') =>
+    `CASE WHEN ${table}.byline = 'author' THEN (SELECT public_name_${language} FROM users WHERE users.id = ${table}.created_by) END`;
+  return `SELECT 'post' AS kind, id, image, ${byline('posts', 'en')} AS byline_en, ${byline('posts', 'fa')} AS byline_fa FROM posts WHERE id ${ids('posts')}
+  UNION ALL SELECT 'legal', id, CASE WHEN media_kind = 'image' THEN media END, ${byline('legal_items', 'en')}, ${byline('legal_items', 'fa')} FROM legal_items WHERE id ${ids('legal')}
+  UNION ALL SELECT 'story', id, media, NULL, NULL FROM stories WHERE media_kind = 'image' AND id ${ids('story')}
+  UNION ALL SELECT 'gallery', id, image, NULL, NULL FROM gallery_items WHERE id ${ids('gallery')}`;
+}
+
+/** What a result's card shows besides its words. */
+export interface Card {
+  image: string | null;
+  byline_en: string | null;
+  byline_fa: string | null;
+}
+
+const CARDS = cardsSql((kind) => `IN (SELECT value FROM json_each(:${kind}))`);
 
 // News, articles and reports share one table and one id sequence.
 export const tableOf = (type: SearchType) => (type === 'news' || type === 'article' || type === 'report' ? 'post' : type);
 
-/** The picture of each result that has one, for its card. */
+/** The picture and byline of each result, for its card. */
 export function imagesOf(
   db: SearchConnection,
   rows: readonly { type: SearchType; id: number }[],
-): { get(row: { type: SearchType; id: number }): string | null | undefined } {
+): { get(row: { type: SearchType; id: number }): Card | undefined } {
   const idsOf = (table: string) => JSON.stringify(rows.filter((row) => tableOf(row.type) === table).map((row) => row.id));
-  const found = preparedOn(db)(IMAGES).all({ posts: idsOf('post'), legal: idsOf('legal'), story: idsOf('story'), gallery: idsOf('gallery') }) as {
+  const found = preparedOn(db)(CARDS).all({ posts: idsOf('post'), legal: idsOf('legal'), story: idsOf('story'), gallery: idsOf('gallery') }) as (Card & {
     kind: string;
     id: number;
-    image: string | null;
-  }[];
-  const byKey = new Map(found.map((row) => [`${row.kind}:${row.id}`, row.image]));
+  })[];
+  const byKey = new Map(found.map((row) => [`${row.kind}:${row.id}`, row]));
   return { get: (row) => byKey.get(`${tableOf(row.type)}:${row.id}`) };
 }

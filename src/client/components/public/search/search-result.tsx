@@ -37,7 +37,17 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
             <MarkedText parts={hit.snippet} />
           </p>
         ) : null}
-        <DateLine date={hit.date} className="mt-2 block text-xs text-stone-600" />
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-stone-600">
+          {hit.byline ? (
+            <>
+              <span data-testid="search-byline">
+                {t('common:byline.by')} <bdi>{hit.byline}</bdi>
+              </span>
+              <span aria-hidden="true">·</span>
+            </>
+          ) : null}
+          <DateLine date={hit.date} className="text-xs text-stone-600" />
+        </p>
       </div>
       {hit.image ? (
         <ContentImage path={hit.image} alt="" width={160} height={120} sizes="128px" className="aspect-[4/3] w-24 shrink-0 self-start rounded-sm sm:w-32" />

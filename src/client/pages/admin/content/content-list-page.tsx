@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
+import { AuthorFilter, useAuthorFilter } from '../../../components/admin/editorial/author-filter.tsx';
 import { StatusFilter, useStatusFilter, useStatusLabel } from '../../../components/admin/editorial/status-filter.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import type { ContentKind } from '../../../../shared/schemas/content.ts';
@@ -12,11 +13,17 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
   const { language } = useLanguage();
   const api = useContentApi(kind);
   const filter = useStatusFilter();
+  const { author, setAuthor } = useAuthorFilter();
   const statusOf = useStatusLabel();
   return (
     <CardListPage
-      query={(page) => api.adminList.queryOptions({ ...page, status: filter.status })}
-      toolbar={<StatusFilter value={filter.value} onChange={filter.setValue} />}
+      query={(page) => api.adminList.queryOptions({ ...page, status: filter.status, author })}
+      toolbar={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <StatusFilter value={filter.value} onChange={filter.setValue} />
+          <AuthorFilter value={author} onChange={setAuthor} />
+        </div>
+      }
       remove={api.delete}
       texts={`content.${config.texts}`}
       section={config.router}

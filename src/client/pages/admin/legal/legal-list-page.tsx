@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { AuthorFilter, useAuthorFilter } from '../../../components/admin/editorial/author-filter.tsx';
 import { StatusFilter, useStatusFilter, useStatusLabel } from '../../../components/admin/editorial/status-filter.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 
@@ -10,11 +11,17 @@ export function LegalListPage() {
   const { language } = useLanguage();
   const trpc = useTRPC();
   const filter = useStatusFilter();
+  const { author, setAuthor } = useAuthorFilter();
   const statusOf = useStatusLabel();
   return (
     <CardListPage
-      query={(page) => trpc.legal.adminList.queryOptions({ ...page, status: filter.status })}
-      toolbar={<StatusFilter value={filter.value} onChange={filter.setValue} />}
+      query={(page) => trpc.legal.adminList.queryOptions({ ...page, status: filter.status, author })}
+      toolbar={
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <StatusFilter value={filter.value} onChange={filter.setValue} />
+          <AuthorFilter value={author} onChange={setAuthor} />
+        </div>
+      }
       remove={trpc.legal.delete}
       texts="legal"
       section="legal"
