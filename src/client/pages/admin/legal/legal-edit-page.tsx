@@ -94,6 +94,8 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       labels={legalLabels(t)}
       busy={update.isPending || media.uploading}
       notice={form.draftNotice()}
+      status={form.values.status}
+      savedStatus={item.status}
     >
       <LegalFields
         values={form.values}
