@@ -69,7 +69,7 @@ describe('the admin panel in Persian', () => {
     await page.getByTestId('empty-state').waitFor();
 
     // The editor can switch to English at any moment, without leaving the page.
-    await page.getByRole('button', { name: 'تغییر زبان به انگلیسی' }).click();
+    await page.getByRole('button', { name: 'En: تغییر زبان به انگلیسی' }).click();
     await heading(page).filter({ hasText: 'All news' }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     expect(problems).toEqual([]);
