@@ -85,3 +85,13 @@ export function formatInZone(date: Date, zone: string, language: Language): stri
   const locale = language === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-GB';
   return new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
+
+/** A zone's generic name in a language (`Central European Time`, `وقت مرکز اروپا`), never its IANA id; the id when Intl has no name. */
+export function zoneDisplayName(zone: string, language: Language): string {
+  try {
+    const parts = new Intl.DateTimeFormat(language === 'fa' ? 'fa-IR' : 'en-GB', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

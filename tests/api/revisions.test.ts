@@ -27,16 +27,21 @@ describe('Revisions', () => {
       ['Second title', 'عنوان نخست'],
       ['First title', 'عنوان نخست'],
     ]);
-    expect(list[0]!.userEmail).toBe(user.email);
+    // Named by name: a colleague's e-mail address is not shown to everyone who reads revisions.
+    expect(list[0]!.savedBy).toBe(user.name);
+    expect(JSON.stringify(list)).not.toContain(user.email);
     expect(list[0]!.createdAt).toBeInstanceOf(Date);
   });
 
-  it('shows what changed between two revisions, field by field and line by line', async () => {
-    const { caller } = await adminCaller(deps);
+  it('shows what changed between two revisions, field by field and line by line, and who saved each by name', async () => {
+    const { caller, user } = await adminCaller(deps);
     const item = await makeLegalItem(deps, { descriptionEn: 'Line one\n\nLine two', descriptionFa: 'یک' });
     await caller.legal.update({ id: item.id, bodyEn: documentFromPlainText('Line one\n\nLine 2'), titleFa: 'عنوان دیگر' });
     const [newer, older] = await caller.revisions.list({ owner: 'legal', id: item.id });
-    const { changes } = await caller.revisions.compare({ from: older!.id, to: newer!.id });
+    const compared = await caller.revisions.compare({ from: older!.id, to: newer!.id });
+    expect(compared.to.savedBy).toBe(user.name);
+    expect(JSON.stringify(compared)).not.toContain(user.email);
+    const { changes } = compared;
     expect(changes.map((change) => change.field)).toEqual(['titleFa', 'bodyEn']);
     expect(changes[1]!.lines).toEqual([
       { kind: 'same', text: 'Line one' },

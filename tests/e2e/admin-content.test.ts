@@ -79,6 +79,7 @@ describe.each(kinds)('$name', (kind) => {
     await field(page, 'Category').selectOption('education');
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
     if (kind.section === 'news') await screenshot(page, 'admin-news-add-filled');
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: kind.submit }).click();
     await expectToast(page, kind.added);
 
@@ -155,6 +156,7 @@ describe.each(kinds)('$name', (kind) => {
 describe('the news form', () => {
   it('checks the fields before sending, and keeps everything typed when sending fails', async () => {
     const { context, page } = await openAdmin(browser, site, '/admin/news/add');
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish news' }).click();
     const errors = page.getByTestId('form-errors');
     await errors.waitFor();
@@ -173,6 +175,7 @@ describe('the news form', () => {
     });
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
     await page.route('**/trpc/news.create**', (route) => route.abort('connectionfailed'));
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish news' }).click();
     await expectToast(page, 'Failed to add news');
     expect(await field(page, 'Title (English)').inputValue()).toBe('Kept title');
@@ -183,6 +186,7 @@ describe('the news form', () => {
     await page.getByText('Your unsaved text from last time has been restored.').waitFor();
     await expect.poll(() => field(page, 'Text (English)').innerText()).toBe('Kept text');
     await chooseFile(page, 'Image', await writeIllustration(site.deps));
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish news' }).click();
     await expectToast(page, 'News added successfully');
     await page.reload();

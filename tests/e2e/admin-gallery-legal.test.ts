@@ -59,6 +59,7 @@ describe('the gallery', () => {
 describe('legal awareness', () => {
   it('is added with an image, shown on the site, edited, and deleted after "Are you sure you want to delete this item?"', async () => {
     const { context, page, problems } = await openAdmin(browser, site, '/admin/legal/add');
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish item' }).click();
     await page.getByTestId('form-errors').getByText('Please upload an image or a video, or provide a video link.').waitFor();
 
@@ -68,6 +69,7 @@ describe('legal awareness', () => {
     await field(page, 'Text (Persian)').fill('پیش از پاسخ به هر پرسشی می‌توانید وکیل بخواهید.');
     await chooseFile(page, 'Image or video file', await writeIllustration(site.deps));
     // A picture is described for readers who cannot see it, in both languages.
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish item' }).click();
     const altEn = field(page, 'Image description for readers who cannot see it (English)');
     const altFa = field(page, 'Image description for readers who cannot see it (Persian)');
@@ -79,13 +81,18 @@ describe('legal awareness', () => {
     expect((await altEn.inputValue()).length).toBe(510);
     await altEn.fill('A lawyer beside a woman at a police station desk');
     await altFa.fill('وکیلی کنار زنی پشت میز کلانتری');
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish item' }).click();
     await expectToast(page, 'Added successfully');
     const editHref = await page.getByTestId('created-notice').getByRole('link', { name: 'Edit' }).getAttribute('href');
     const id = Number(editHref?.split('/').pop());
 
     const shown = await publicQuery<{ titleEn: string; mediaKind: string; coverAltFa: string }>(site, 'legal.byId', { id });
-    expect(shown.ok && shown.data).toMatchObject({ titleEn: 'Your right to a lawyer during questioning', mediaKind: 'image', coverAltFa: 'وکیلی کنار زنی پشت میز کلانتری' });
+    expect(shown.ok && shown.data).toMatchObject({
+      titleEn: 'Your right to a lawyer during questioning',
+      mediaKind: 'image',
+      coverAltFa: 'وکیلی کنار زنی پشت میز کلانتری',
+    });
 
     await page.goto('/admin/legal/all');
     const card = page.getByTestId('admin-card').filter({ hasText: 'Your right to a lawyer' });

@@ -24,6 +24,7 @@ describe('the admin panel in Persian', () => {
 
     await page.getByRole('link', { name: 'افزودن خبر' }).first().click();
     await heading(page).filter({ hasText: 'افزودن خبر' }).waitFor();
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'انتشار خبر' }).click();
     await page.getByTestId('form-errors').getByText('پر کردن این بخش الزامی است.').first().waitFor();
 
@@ -39,6 +40,7 @@ describe('the admin panel in Persian', () => {
     expect(await field(page, 'عنوان (انگلیسی)').getAttribute('dir')).toBe('ltr');
     await chooseFile(page, 'تصویر', await writeIllustration(site.deps));
     await screenshot(page, 'admin-news-add-fa');
+    await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'انتشار خبر' }).click();
     await expectToast(page, 'خبر با موفقیت افزوده شد');
 
@@ -67,7 +69,7 @@ describe('the admin panel in Persian', () => {
     await page.getByTestId('empty-state').waitFor();
 
     // The editor can switch to English at any moment, without leaving the page.
-    await page.getByRole('button', { name: 'تغییر زبان به انگلیسی' }).click();
+    await page.getByRole('button', { name: 'En: تغییر زبان به انگلیسی' }).click();
     await heading(page).filter({ hasText: 'All news' }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     expect(problems).toEqual([]);

@@ -41,8 +41,16 @@ describe('a writer’s panel', () => {
     const sidebar = page.getByRole('navigation').first();
     await page.getByTestId('current-role').filter({ hasText: text.role }).first().waitFor();
     const entries = (await sidebar.getByRole('link').allTextContents()).map((text) => text.trim()).filter(Boolean);
-    for (const entry of text.nav) expect(entries.some((text) => text.startsWith(entry)), entry).toBe(true);
-    for (const entry of text.hidden) expect(entries.some((text) => text.startsWith(entry)), entry).toBe(false);
+    for (const entry of text.nav)
+      expect(
+        entries.some((text) => text.startsWith(entry)),
+        entry,
+      ).toBe(true);
+    for (const entry of text.hidden)
+      expect(
+        entries.some((text) => text.startsWith(entry)),
+        entry,
+      ).toBe(false);
     // The dashboard counts content, never what visitors sent.
     await page.getByTestId('count-news').waitFor();
     for (const key of ['stories', 'contacts', 'users', 'subscribers']) expect(await page.getByTestId(`count-${key}`).count(), key).toBe(0);
@@ -67,7 +75,10 @@ describe('a writer’s panel', () => {
     await screenshot(page, `admin-writer-add-${lang}`);
     await page.getByRole('button', { name: text.save }).click();
     await expectToast(page, text.added);
-    const [saved] = await site.deps.db.select({ status: posts.status, createdBy: posts.createdBy, review: posts.reviewRequestedAt }).from(posts).where(eq(posts.titleEn, title));
+    const [saved] = await site.deps.db
+      .select({ status: posts.status, createdBy: posts.createdBy, review: posts.reviewRequestedAt })
+      .from(posts)
+      .where(eq(posts.titleEn, title));
     expect(saved).toMatchObject({ status: 'draft', createdBy: user.id });
     expect(saved!.review).toBeInstanceOf(Date);
     // Her lists offer no deleting: that is an editor's.
@@ -88,13 +99,16 @@ describe('an editor', () => {
     const { context, page, problems } = await openAdmin(browser, site, '/admin/home', { role: 'editor' });
     const waiting = page.getByTestId('in-review');
     await waiting.getByRole('link', { name: 'A writer’s news (en)' }).waitFor();
-    await waiting.getByText(/by Editor/).first().waitFor();
+    await waiting
+      .getByText(/by Editor/)
+      .first()
+      .waitFor();
     for (const key of ['stories', 'contacts', 'subscribers']) await page.getByTestId(`count-${key}`).waitFor();
     expect(await page.getByTestId('count-users').count()).toBe(0);
     await screenshot(page, 'admin-editor-dashboard');
     await waiting.getByRole('link', { name: 'A writer’s news (en)' }).click();
     await page.getByTestId('status-published').check();
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     await expectToast(page, 'News updated');
     await page.goto('/admin/home');
     await waiting.getByRole('link', { name: 'A writer’s news (fa)' }).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/server/db/schema.ts';
+import { fromGregorian } from '../../src/shared/calendar-dates.ts';
 import { instantToZoned } from '../../src/shared/time-zones.ts';
 import { writeIllustration } from '../factories/admin-content.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
@@ -48,7 +49,7 @@ const journeys = [
       add: 'Add news',
       submit: 'Save draft',
       added: 'News added successfully',
-      save: 'Save changes',
+      schedule: 'Schedule',
       updated: 'News updated',
       titleEn: 'Title (English)',
       titleFa: 'Title (Persian)',
@@ -84,7 +85,7 @@ const journeys = [
       add: 'افزودن خبر',
       submit: 'ذخیرهٔ پیش‌نویس',
       added: 'خبر با موفقیت افزوده شد',
-      save: 'ذخیره تغییرات',
+      schedule: 'زمان‌بندی',
       updated: 'خبر به‌روزرسانی شد',
       titleEn: 'عنوان (انگلیسی)',
       titleFa: 'عنوان (فارسی)',
@@ -295,9 +296,15 @@ describe.each(journeys)('an editor working in $lang', ({ lang, texts }) => {
     await page.getByTestId('status-scheduled').check();
     await field(page, texts.zone).selectOption('Asia/Tehran');
     const goesLive = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
-    await page.getByTestId('publish-at').fill(instantToZoned(goesLive, 'Asia/Tehran'));
+    // The field is in the panel's calendar (Solar Hijri in Persian): its options' values are that calendar's numbers.
+    const [day, time] = instantToZoned(goesLive, 'Asia/Tehran').split('T') as [string, string];
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    const chosen = fromGregorian(year, month, date, lang === 'fa' ? 'persian' : 'gregory');
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    for (const [part, value] of Object.entries({ year: chosen.year, month: chosen.month, day: chosen.day, hour, minute }))
+      await page.getByTestId(`publish-at-${part}`).selectOption(String(value));
     await eventually(() => page.getByTestId('publish-at-shown').innerText()).toContain(texts.month);
-    await page.getByRole('button', { name: texts.save }).click();
+    await page.getByRole('button', { name: texts.schedule }).click();
     await expectToast(page, texts.updated);
 
     expect((await visitor.goto(`/news/${id}`))!.status()).toBe(404);
@@ -335,7 +342,8 @@ describe('the body editor', () => {
       data.setData('text/plain', 'plain fallback');
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, html);
-  const activeInToolbar = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role=toolbar]') !== null && document.activeElement?.tagName === 'BUTTON');
+  const activeInToolbar = (page: Page) =>
+    page.evaluate(() => document.activeElement?.closest('[role=toolbar]') !== null && document.activeElement?.tagName === 'BUTTON');
 
   it('keeps only the allowed structure of a paste from Word or a web page, with Word’s lists as lists', async () => {
     const { context, page, problems } = await openAdmin(browser, site, '/admin/news/add', { lang: 'en' });

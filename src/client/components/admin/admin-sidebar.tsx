@@ -118,7 +118,7 @@ function SidebarFooter() {
             lang={code}
             onClick={() => setLanguage(code)}
             aria-pressed={language === code}
-            aria-label={t('common:languages.switchTo', { language: t(`common:languageNames.${code}`) })}
+            aria-label={t('common:languages.switchTo', { shown: t(`common:languages.${code}`), language: t(`common:languageNames.${code}`) })}
             className={`rounded-md px-2.5 py-1 text-sm font-semibold ${language === code ? 'bg-plum-700 text-white' : 'text-stone-600 ring-1 ring-stone-300 hover:bg-stone-100'}`}
           >
             {t(`common:languages.${code}`)}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { withScheme } from '../../../shared/link-scheme.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import type { CreateContentInput, UpdateContentInput } from '../../../shared/schemas/content.ts';
 import {
@@ -59,7 +60,7 @@ const mediaFields = ['link', 'mediaTitleEn', 'mediaTitleFa', 'mediaDescriptionEn
 
 function mediaItemOf(values: ContentValues) {
   return {
-    link: values.link,
+    link: withScheme(values.link),
     titleEn: values.mediaTitleEn,
     titleFa: values.mediaTitleFa,
     descriptionEn: values.mediaDescriptionEn,

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { withScheme } from '../../../shared/link-scheme.ts';
 import { FieldLabel } from '../ui/field-label.tsx';
 import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 
@@ -85,6 +86,8 @@ export function TextField({ type = 'text', autoComplete, ...props }: FieldProps 
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(id, props.hint, props.error, props)}
         onChange={(event) => props.onChange(event.target.value)}
+        // An address typed without its scheme is completed as the editor leaves the field, where she sees it.
+        onBlur={type === 'url' ? () => withScheme(props.value) !== props.value && props.onChange(withScheme(props.value)) : undefined}
         className={inputClass(invalid)}
       />
     </FieldShell>

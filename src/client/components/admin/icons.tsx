@@ -35,6 +35,19 @@ const paths = {
   key: 'M15 14a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM11.5 12.5 3 21M6 18l2 2M8.5 15.5l2 2M16 8h.01',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z M9 12l2 2 4-4',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  // The body editor's toolbar: drawn, so no button depends on a font (an emoji font above all).
+  paragraph: 'M13 4v16M17 4v16M19 4H9.5a4.5 4.5 0 0 0 0 9H13',
+  heading2: 'M3 6v12M3 12h7M10 6v12M14.5 10.5a2.5 2.5 0 0 1 5 0c0 1.8-1.5 3-5 7.5h5',
+  heading3: 'M3 6v12M3 12h7M10 6v12M14.5 8h5l-3 3.5a3 3 0 1 1-2.3 5',
+  bold: 'M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7.5a3.5 3.5 0 0 1 0 7H7z',
+  italic: 'M10 5h8M6 19h8M14.5 5l-5 14',
+  bulletList: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
+  orderedList: 'M10 6h10M10 12h10M10 18h10M4 4.5 5.5 4v5M3.5 14.5a1.5 1.5 0 0 1 3 .3c0 .8-3 2.7-3 4.2h3',
+  quote: 'M4 19c3 0 6-2 6-7V6H4v6h4M14 19c3 0 6-2 6-7V6h-6v6h4',
+  describe: 'M3 5h12v10H3zM3 12l3-3 3 3 2-2 4 4M18 8h3M18 12h3M5 19h16',
+  separator: 'M3 12h18M7 6h10M7 18h10',
+  undo: 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
+  redo: 'M15 14l5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -18,8 +18,17 @@ interface ItemFormPageProps {
   children: ReactNode;
 }
 
-/** The add page's button says what it will do: publish, schedule, or save a draft. */
-const addLabel = (status: string | undefined) => (status === 'draft' ? 'form.saveDraft' : status === 'scheduled' ? 'form.schedule' : null);
+/**
+ * The submit button says what the save will do with the chosen status: save a draft, schedule,
+ * publish (`publish`, the section's own words on an add page), or save changes to what is already
+ * live. Items without a status (gallery) add or save changes.
+ */
+export function submitKey(status: string | undefined, savedStatus: string | undefined, publish: string): string {
+  if (status === 'draft') return 'form.saveDraft';
+  if (status === 'scheduled') return 'form.schedule';
+  if (status === 'published' && savedStatus !== 'published') return publish;
+  return 'form.saveChanges';
+}
 
 /** The add page of news, articles, reports, gallery and legal items: the way back, then the form. */
 export function AddItemPage({ texts, listPath, children, status, ...form }: ItemFormPageProps & { status?: string }) {
@@ -27,7 +36,7 @@ export function AddItemPage({ texts, listPath, children, status, ...form }: Item
   return (
     <>
       <PageHeader title={t(`${texts}.addTitle`)} description={t(`${texts}.addIntro`)} back={{ href: listPath, label: t(`${texts}.backToList`) }} />
-      <AdminForm {...form} submitLabel={t(addLabel(status) ?? `${texts}.addSubmit`)}>
+      <AdminForm {...form} submitLabel={t(status ? submitKey(status, undefined, `${texts}.addSubmit`) : `${texts}.addSubmit`)}>
         {children}
       </AdminForm>
     </>
@@ -41,9 +50,19 @@ export function EditItemPage({
   title,
   publicPath,
   previewPath,
+  status,
+  savedStatus,
   children,
   ...form
-}: ItemFormPageProps & { title: string; publicPath: string; /** Editorial items: their preview, any status. */ previewPath?: string }) {
+}: ItemFormPageProps & {
+  title: string;
+  publicPath: string;
+  /** Editorial items: their preview, any status. */
+  previewPath?: string;
+  /** Editorial items: the status chosen in the form, and the one saved now. */
+  status?: string;
+  savedStatus?: string;
+}) {
   const { t } = useTranslation('admin');
   return (
     <>
@@ -58,7 +77,7 @@ export function EditItemPage({
           </>
         }
       />
-      <AdminForm {...form} submitLabel={t('form.saveChanges')}>
+      <AdminForm {...form} submitLabel={t(submitKey(status, savedStatus, 'form.publish'))}>
         {children}
       </AdminForm>
     </>

@@ -3,7 +3,8 @@ import { comparableText } from '../../../shared/rich-text/comparable-text.ts';
 import { plainText } from '../../../shared/rich-text/plain-text.ts';
 import { compareRevisionsInput, restoreRevisionInput, revisionOwnerInput } from '../../../shared/schemas/revisions.ts';
 import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
-import { legalItems, posts, revisions } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { legalItems, posts, revisions, users } from '../../db/schema.ts';
 import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { editorProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
@@ -27,13 +28,25 @@ const comparedFields = {
 };
 export type ComparedField = keyof typeof comparedFields;
 
+/**
+ * Who saved: people are named by their name, never their e-mail address (a colleague's address is
+ * not for everyone who can read a revision). Null for the scheduler, or an account since removed.
+ */
+async function savedByNames(db: Db, ids: (number | null)[]): Promise<Map<number | null, string>> {
+  const known = ids.filter((id): id is number => id !== null);
+  if (!known.length) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, known));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export const revisionsRouter = router({
   /** An item's revisions, newest first: who saved, when, and the titles then. */
   list: writerProcedure.input(revisionOwnerInput).query(async ({ ctx, input }) => {
     const owner = input.owner === 'post' ? eq(revisions.postId, input.id) : eq(revisions.legalId, input.id);
     const rows = await ctx.db
-      .select({ id: revisions.id, createdAt: revisions.createdAt, userEmail: revisions.userEmail, snapshot: revisions.snapshot })
+      .select({ id: revisions.id, createdAt: revisions.createdAt, savedBy: users.name, snapshot: revisions.snapshot })
       .from(revisions)
+      .leftJoin(users, eq(users.id, revisions.userId))
       .where(owner)
       .orderBy(desc(revisions.id));
     return rows.map(({ snapshot, ...row }) => {
@@ -58,9 +71,10 @@ export const revisionsRouter = router({
       const [old, now] = [read(before), read(after)];
       if (old !== now) changes.push({ field, lines: diffLines(old, now) });
     }
+    const names = await savedByNames(ctx.db, [from.userId, to.userId]);
     return {
-      from: { id: from.id, createdAt: from.createdAt, userEmail: from.userEmail },
-      to: { id: to.id, createdAt: to.createdAt, userEmail: to.userEmail },
+      from: { id: from.id, createdAt: from.createdAt, savedBy: names.get(from.userId) ?? null },
+      to: { id: to.id, createdAt: to.createdAt, savedBy: names.get(to.userId) ?? null },
       changes,
     };
   }),

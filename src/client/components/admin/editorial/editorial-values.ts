@@ -1,7 +1,5 @@
 import type { RichTextDocument } from '../../../../shared/rich-text/schema.ts';
-import { canPublish } from '../../../../shared/roles.ts';
 import type { PublicationStatus } from '../../../../shared/schemas/editorial.ts';
-import type { Role } from '../../../../shared/schemas/users.ts';
 import { editorTimeZones, instantToZoned, isTimeZone, zonedToInstant } from '../../../../shared/time-zones.ts';
 import { parseBody } from '../rich-text/parse-body.ts';
 
@@ -46,11 +44,11 @@ export function rememberTimeZone(zone: string): void {
   }
 }
 
-/** A new item's values; a writer's starts as a draft, the only thing she may save. */
-export const emptyEditorialValues = (role: Role = 'admin'): EditorialValues => ({
+/** A new item's values: a draft, whatever the role, so nothing goes live before the editor chooses it. */
+export const emptyEditorialValues = (): EditorialValues => ({
   bodyEn: '',
   bodyFa: '',
-  status: canPublish(role) ? 'published' : 'draft',
+  status: 'draft',
   publishAt: '',
   timeZone: preferredTimeZone(),
   coverAltEn: '',

@@ -2,10 +2,11 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canPublish } from '../../../../shared/roles.ts';
 import { publicationStatuses } from '../../../../shared/schemas/editorial.ts';
-import { editorTimeZones, formatInZone, zonedToInstant } from '../../../../shared/time-zones.ts';
+import { editorTimeZones, formatInZone, zoneDisplayName, zonedToInstant } from '../../../../shared/time-zones.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { useAdminUser } from '../admin-session.tsx';
 import { SelectField } from '../form-controls.tsx';
+import { DateTimeFields } from './date-time-fields.tsx';
 import { rememberTimeZone, type EditorialValues } from './editorial-values.ts';
 
 /**
@@ -29,6 +30,8 @@ export function PublicationFields({
   const error = errors.publishAt ?? errors.status;
   const publishes = canPublish(useAdminUser().role);
   const statuses = publishes ? publicationStatuses : (['draft'] as const);
+  // Zones by the name of their city in the editor's language; another zone by the name Intl gives it.
+  const zoneLabel = (zone: string) => t(`publication.zones.${zone}`, { defaultValue: zoneDisplayName(zone, language) });
   // A writer's form starts (or was restored from a saved draft) as something she may not save.
   useEffect(() => {
     if (!publishes && values.status !== 'draft') setField('status', 'draft');
@@ -79,27 +82,16 @@ export function PublicationFields({
       {values.status === 'scheduled' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-semibold text-stone-800">
-              {t('fields.publishAt')}
-              <span className="text-red-700" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            </label>
-            <input
-              id={`${id}-at`}
-              type="datetime-local"
-              dir="ltr"
-              required
+            <DateTimeFields
               value={values.publishAt}
-              onChange={(event) => setField('publishAt', event.target.value)}
-              aria-invalid={error?.length ? true : undefined}
-              aria-describedby={`${id}-when`}
-              data-testid="publish-at"
-              className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
+              onChange={(value) => setField('publishAt', value)}
+              language={language}
+              legend={t('fields.publishAt')}
+              invalid={Boolean(error?.length)}
+              describedBy={`${id}-when`}
             />
-            <p id={`${id}-when`} className="mt-1 text-xs text-stone-600" data-testid="publish-at-shown">
-              {moment ? t('publication.willPublish', { date: formatInZone(moment, values.timeZone, language) }) : ''}
+            <p id={`${id}-when`} className="mt-1 text-xs text-stone-600" data-testid="publish-at-shown" aria-live="polite">
+              {moment ? t('publication.willPublish', { date: `${formatInZone(moment, values.timeZone, language)} (${zoneLabel(values.timeZone)})` }) : ''}
             </p>
           </div>
           <SelectField
@@ -109,7 +101,7 @@ export function PublicationFields({
               rememberTimeZone(zone);
               setField('timeZone', zone);
             }}
-            options={zones.map((zone) => ({ value: zone, label: zone }))}
+            options={zones.map((zone) => ({ value: zone, label: zoneLabel(zone) }))}
           />
         </div>
       ) : null}

@@ -11,6 +11,7 @@ import { useConfirm } from '../confirm.tsx';
 import { formDraftKey } from '../use-draft-form.tsx';
 import { FormSection } from '../form-controls.tsx';
 import { preferredTimeZone } from './editorial-values.ts';
+import { RevisionFieldDiff } from './revision-diff.tsx';
 
 /**
  * The saved versions of an item: who saved each and when, what changed from the one before, and
@@ -53,7 +54,10 @@ export function RevisionsPanel({ owner, id, draft }: { owner: 'post' | 'legal'; 
                   {language === 'fa' ? revision.titleFa : revision.titleEn}
                 </span>{' '}
                 <span className="text-stone-600">
-                  {t('publication.savedBy', { who: revision.userEmail ?? '—', date: formatInZone(new Date(revision.createdAt), zone, language) })}
+                  {t('publication.savedBy', {
+                    who: revision.savedBy ?? t('publication.formerMember'),
+                    date: formatInZone(new Date(revision.createdAt), zone, language),
+                  })}
                 </span>
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
@@ -74,17 +78,7 @@ export function RevisionsPanel({ owner, id, draft }: { owner: 'post' | 'legal'; 
                   {comparison.data.changes.map((change) => (
                     <div key={change.field}>
                       <p className="font-semibold">{t(`fields.${change.field}`)}</p>
-                      <pre dir="auto" className="mt-1 overflow-x-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap">
-                        {change.lines.map((line, position) => (
-                          <span
-                            key={position}
-                            className={line.kind === 'added' ? 'block bg-green-100' : line.kind === 'removed' ? 'block bg-red-100 line-through' : 'block'}
-                          >
-                            {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
-                            {line.text}
-                          </span>
-                        ))}
-                      </pre>
+                      <RevisionFieldDiff field={change.field} lines={change.lines} />
                     </div>
                   ))}
                 </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { withScheme } from '../../../../shared/link-scheme.ts';
 import { Button } from '../button.tsx';
 import { TextField } from '../form-controls.tsx';
 import { Modal } from '../modal.tsx';
@@ -59,7 +60,9 @@ export function EditorDialog({ title, fields, initial, submitLabel, validate, on
     // React passes events up through portals: the page's form must not see this submit.
     event.preventDefault();
     event.stopPropagation();
-    const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
+    // An address typed without its scheme gets https:// (Enter sends before the field's blur completes it).
+    const urls = new Set(fields.filter((field) => field.url).map((field) => field.name));
+    const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, urls.has(name) ? withScheme(value.trim()) : value.trim()]));
     const found = validate(trimmed);
     setErrors(found);
     if (Object.keys(found).length) setAttempt((count) => count + 1);

@@ -6,10 +6,11 @@ export interface ToolbarAction {
   key: string;
   label: string;
   /**
-   * What the button shows; the label is its accessible name. Drawn icons, not emoji, where a
-   * letter will not do: an editor's computer may have no emoji font, and shows an empty box.
+   * What the button shows: a drawn icon, never a letter or a sign, so the label alone is its
+   * accessible name (visible text missing from the name fails axe's label-content-name-mismatch)
+   * and nothing depends on the editor's fonts (without an emoji font, ❝ or ↶ is an empty box).
    */
-  glyph: string | { icon: IconName };
+  icon: IconName;
   run(): void;
   active?: boolean;
   disabled?: boolean;
@@ -23,34 +24,46 @@ export function standardActions(
 ): ToolbarAction[] {
   const chain = () => editor.chain().focus();
   return [
-    { key: 'paragraph', glyph: '¶', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
+    { key: 'paragraph', icon: 'paragraph', label: t('editor.paragraph'), run: () => chain().setParagraph().run(), active: editor.isActive('paragraph') },
     {
       key: 'heading2',
-      glyph: 'H2',
+      icon: 'heading2',
       label: t('editor.heading2'),
       run: () => chain().toggleHeading({ level: 2 }).run(),
       active: editor.isActive('heading', { level: 2 }),
     },
     {
       key: 'heading3',
-      glyph: 'H3',
+      icon: 'heading3',
       label: t('editor.heading3'),
       run: () => chain().toggleHeading({ level: 3 }).run(),
       active: editor.isActive('heading', { level: 3 }),
     },
-    { key: 'bold', glyph: 'B', label: t('editor.bold'), run: () => chain().toggleBold().run(), active: editor.isActive('bold') },
-    { key: 'italic', glyph: 'I', label: t('editor.italic'), run: () => chain().toggleItalic().run(), active: editor.isActive('italic') },
-    { key: 'link', glyph: { icon: 'link' }, label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
-    { key: 'bulletList', glyph: '•', label: t('editor.bulletList'), run: () => chain().toggleBulletList().run(), active: editor.isActive('bulletList') },
-    { key: 'orderedList', glyph: '1.', label: t('editor.orderedList'), run: () => chain().toggleOrderedList().run(), active: editor.isActive('orderedList') },
-    { key: 'quote', glyph: '❝', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
-    { key: 'image', glyph: { icon: 'image' }, label: t('editor.image'), run: extra.image },
+    { key: 'bold', icon: 'bold', label: t('editor.bold'), run: () => chain().toggleBold().run(), active: editor.isActive('bold') },
+    { key: 'italic', icon: 'italic', label: t('editor.italic'), run: () => chain().toggleItalic().run(), active: editor.isActive('italic') },
+    { key: 'link', icon: 'link', label: t('editor.link'), run: extra.link, active: editor.isActive('link') },
+    {
+      key: 'bulletList',
+      icon: 'bulletList',
+      label: t('editor.bulletList'),
+      run: () => chain().toggleBulletList().run(),
+      active: editor.isActive('bulletList'),
+    },
+    {
+      key: 'orderedList',
+      icon: 'orderedList',
+      label: t('editor.orderedList'),
+      run: () => chain().toggleOrderedList().run(),
+      active: editor.isActive('orderedList'),
+    },
+    { key: 'quote', icon: 'quote', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
+    { key: 'image', icon: 'image', label: t('editor.image'), run: extra.image },
     // Enabled while a picture of the text is selected (a click on it selects it).
-    { key: 'describe', glyph: 'Alt', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
-    { key: 'video', glyph: { icon: 'video' }, label: t('editor.video'), run: extra.video },
-    { key: 'separator', glyph: '—', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
-    { key: 'undo', glyph: '↶', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
-    { key: 'redo', glyph: '↷', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
+    { key: 'describe', icon: 'describe', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
+    { key: 'video', icon: 'video', label: t('editor.video'), run: extra.video },
+    { key: 'separator', icon: 'separator', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
+    { key: 'undo', icon: 'undo', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
+    { key: 'redo', icon: 'redo', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
   ];
 }
 
@@ -106,14 +119,7 @@ export function Toolbar({ actions, label, dir }: { actions: ToolbarAction[]; lab
           data-testid={`editor-${action.key}`}
           className="min-w-9 rounded-md px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-plum-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-pressed:bg-plum-100 aria-pressed:text-plum-900"
         >
-          {typeof action.glyph === 'string' ? (
-            // Written left to right whatever the page: "1." must not read ".1" in a Persian toolbar.
-            <span aria-hidden="true" dir="ltr">
-              {action.glyph}
-            </span>
-          ) : (
-            <Icon name={action.glyph.icon} className="mx-auto size-4" />
-          )}
+          <Icon name={action.icon} className="mx-auto size-4" />
         </button>
       ))}
     </div>

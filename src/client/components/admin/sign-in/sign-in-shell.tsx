@@ -23,7 +23,7 @@ export function SignInShell({ title, children }: { title: string; children: Reac
               setLanguage(code);
             }}
             aria-current={language === code ? 'true' : undefined}
-            aria-label={t('common:languages.switchTo', { language: t(`common:languageNames.${code}`) })}
+            aria-label={t('common:languages.switchTo', { shown: t(`common:languages.${code}`), language: t(`common:languageNames.${code}`) })}
             className={`rounded-md px-3 py-1 text-sm font-semibold ${language === code ? 'bg-plum-700 text-white' : 'text-stone-600 hover:bg-stone-100'}`}
           >
             {t(`common:languages.${code}`)}

@@ -70,6 +70,8 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
       labels={contentLabels(t)}
       busy={update.isPending || image.uploading}
       notice={form.draftNotice()}
+      status={form.values.status}
+      savedStatus={item.status}
     >
       <ContentFields
         values={form.values}

@@ -6,6 +6,7 @@ import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { createGalleryInput } from '../../../../shared/schemas/gallery.ts';
+import { withScheme } from '../../../../shared/link-scheme.ts';
 
 const empty: GalleryValues = { name: '', nameFa: '', videoLink: '' };
 
@@ -24,7 +25,8 @@ export function GalleryAddPage() {
   const create = useMutation(trpc.gallery.create.mutationOptions(form.callbacks));
 
   // The "image or video link" rule is the schema's; its message is the original's alert text.
-  const submit = () => form.submit(createGalleryInput, { ...form.values, imageUploadId: form.file.id }, create.mutate);
+  const submit = () =>
+    form.submit(createGalleryInput, { ...form.values, videoLink: withScheme(form.values.videoLink), imageUploadId: form.file.id }, create.mutate);
 
   return (
     <AddItemPage

@@ -15,6 +15,7 @@ import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
 import { message } from '../../../../shared/messages.ts';
 import { createGalleryInput, updateGalleryInput } from '../../../../shared/schemas/gallery.ts';
+import { withScheme } from '../../../../shared/link-scheme.ts';
 
 type GalleryItem = RouterOutputs['gallery']['adminById'];
 
@@ -59,6 +60,8 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
     if (!item.image && !image.id && !form.values.videoLink.trim()) return form.setErrors({ videoLink: [message(language, 'galleryMediaRequired')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id };
     for (const field of ['name', 'nameFa', 'videoLink'] as const) if (form.values[field] !== initial[field]) changes[field] = form.values[field];
+    // Sent completed: Enter in the link field saves before its blur adds https://.
+    if (typeof changes.videoLink === 'string') changes.videoLink = withScheme(changes.videoLink);
     if (image.id) changes.imageUploadId = image.id;
     form.saveChanges(changes, updateGalleryInput, update.mutate);
   };

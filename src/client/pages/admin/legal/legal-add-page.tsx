@@ -9,6 +9,7 @@ import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
 import { createLegalInput } from '../../../../shared/schemas/legal.ts';
+import { withScheme } from '../../../../shared/link-scheme.ts';
 
 /** /admin/legal/add. */
 export function LegalAddPage() {
@@ -30,7 +31,13 @@ export function LegalAddPage() {
     const values = form.current();
     form.submit(
       pictureCover ? createLegalInput.superRefine(checkCoverAlt, { when: () => true }) : createLegalInput,
-      { titleEn: values.titleEn, titleFa: values.titleFa, videoLink: values.videoLink, ...editorialCreateInput(values), mediaUploadId: form.file.id },
+      {
+        titleEn: values.titleEn,
+        titleFa: values.titleFa,
+        videoLink: withScheme(values.videoLink),
+        ...editorialCreateInput(values),
+        mediaUploadId: form.file.id,
+      },
       create.mutate,
     );
   };

@@ -16,6 +16,7 @@ import { checkBodies, checkCoverAlt } from '../../../../shared/schemas/editorial
 import { useLanguage } from '../../../lib/use-language.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
+import { withScheme } from '../../../../shared/link-scheme.ts';
 
 type LegalItem = RouterOutputs['legal']['adminById'];
 
@@ -75,6 +76,8 @@ function LegalEditForm({ item }: { item: LegalItem }) {
     if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id, ...editorialUpdateInput(initial, values) };
     for (const field of ['titleEn', 'titleFa', 'videoLink'] as const) if (values[field] !== initial[field]) changes[field] = values[field];
+    // Sent completed: Enter in the link field saves before its blur adds https://.
+    if (typeof changes.videoLink === 'string') changes.videoLink = withScheme(changes.videoLink);
     if (media.id) changes.mediaUploadId = media.id;
     // The server asks a new picture for its words even when the fields kept the old ones.
     if (newPicture) Object.assign(changes, { coverAltEn: values.coverAltEn, coverAltFa: values.coverAltFa });
@@ -94,6 +97,8 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       labels={legalLabels(t)}
       busy={update.isPending || media.uploading}
       notice={form.draftNotice()}
+      status={form.values.status}
+      savedStatus={item.status}
     >
       <LegalFields
         values={form.values}
