@@ -1,5 +1,6 @@
 import express from 'express';
 import { and, desc, eq } from 'drizzle-orm';
+import { plainText } from '../../shared/bidi.ts';
 import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
 import { excerpt } from '../../shared/text.ts';
@@ -124,9 +125,10 @@ export function feedsRoute(deps: Deps) {
       .limit(30);
     const items = rows.map((row) => {
       const link = pageUrl(origin, detailPathOf(kind, row.id), language);
-      const title = language === 'fa' ? row.titleFa : row.titleEn;
+      // Feed readers lay titles out themselves: plain letters, no direction controls (shared/bidi.ts).
+      const title = plainText(language === 'fa' ? row.titleFa : row.titleEn);
       // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
-      const description = excerpt(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
+      const description = excerpt(plainText(language === 'fa' ? row.descriptionFa : row.descriptionEn), 400);
       return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(description))}</description></item>`;
     });
     const self = `${origin}/rss/${language}/${feed}.xml`;
