@@ -4,7 +4,7 @@ import { storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { Prose } from '../../components/public/prose.tsx';
-import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -36,7 +36,7 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const videoSrc = story.mediaKind === 'video' ? storageUrl(story.media) : null;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-      <BackButton label={t('story.backToStories')} fallback="/yourStory" />
+      <BackLink label={t('story.backToStories')} fallback="/yourStory" list />
       <header className="mt-8">
         <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('story.kicker')}</p>
         {/* A reader's story keeps its author's language, whatever the interface language. */}
