@@ -85,7 +85,11 @@ describe('legal awareness', () => {
     const id = Number(editHref?.split('/').pop());
 
     const shown = await publicQuery<{ titleEn: string; mediaKind: string; coverAltFa: string }>(site, 'legal.byId', { id });
-    expect(shown.ok && shown.data).toMatchObject({ titleEn: 'Your right to a lawyer during questioning', mediaKind: 'image', coverAltFa: 'وکیلی کنار زنی پشت میز کلانتری' });
+    expect(shown.ok && shown.data).toMatchObject({
+      titleEn: 'Your right to a lawyer during questioning',
+      mediaKind: 'image',
+      coverAltFa: 'وکیلی کنار زنی پشت میز کلانتری',
+    });
 
     await page.goto('/admin/legal/all');
     const card = page.getByTestId('admin-card').filter({ hasText: 'Your right to a lawyer' });
