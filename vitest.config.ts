@@ -72,6 +72,7 @@ const postgresSuites = [
   'tests/api/ssr-social.test.ts',
   'tests/api/ssr-about.test.ts',
   'tests/api/ssr-titles.test.ts',
+  'tests/api/ssr-plain-head.test.ts',
   'tests/api/static-assets.test.ts',
   'tests/api/storage-http.test.ts',
   'tests/api/stories.test.ts',

@@ -49,3 +49,15 @@ export function stripBidiOverrides(text: string): string {
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
+
+/** Direction marks, embeddings, overrides and isolates (ALM U+061C, LRM, RLM, U+202A–U+202E, U+2066–U+2069). */
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for places that show it without our markup: share previews, the tab title, feed readers,
+ * search engines. They print the invisible controls as boxes or strip them unevenly, and they lay the
+ * text out themselves, so the plain letters are what we give them (ZWNJ and ZWJ are letters' business and stay).
+ */
+export function plainText(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, '');
+}

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeContent } from '../factories/index.ts';
+import { legalItems, stories } from '../../src/server/db/schema.ts';
+import { makeContent, makeLegalItem } from '../factories/index.ts';
+import { editorCaller, makePublishedStory } from '../factories/public-content.ts';
 import { adminCaller } from '../setup/callers.ts';
+import { startServer } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
+import { sourcePages } from '../setup/source-pages.ts';
 
 const site = siteForEachTest({ PUBLIC_URL: 'https://news.example.org' });
 
@@ -39,6 +44,84 @@ describe('feeds and the sitemap', () => {
     expect(body).toContain('<title>مقالهٔ تازه</title>');
     expect(body).toContain(`https://news.example.org/articles/${newer.id}?lang=fa`);
     expect((await fetch(`${site.server.url}/rss/de/articles.xml`)).status).toBe(404);
+  });
+});
+
+const feedTitles = {
+  'legal-awareness': { en: "Women's Rights News — Legal awareness", fa: 'اخبار حقوق زنان — آگاهی حقوقی' },
+  stories: { en: "Women's Rights News — Stories", fa: 'اخبار حقوق زنان — روایت‌ها' },
+} as const;
+
+const feedOf = async (language: string, feed: string) => await (await fetch(`${site.server.url}/rss/${language}/${feed}.xml`)).text();
+const lastBuildDate = (xml: string) => /<lastBuildDate>([^<]+)<\/lastBuildDate>/.exec(xml)?.[1];
+
+describe('feeds of legal awareness and of published stories', () => {
+  it.each(['en', 'fa'] as const)('serve the newest legal-awareness items first, with lastBuildDate (%s)', async (language) => {
+    const older = await makeLegalItem(site.deps, { titleEn: 'Older right', titleFa: 'حق قدیمی' });
+    const newer = await makeLegalItem(site.deps, { titleEn: 'Newer right', titleFa: 'حق تازه' });
+    await makeLegalItem(site.deps, { titleEn: 'Draft right', titleFa: 'حق پیش‌نویس', status: 'draft' });
+    const response = await fetch(`${site.server.url}/rss/${language}/legal-awareness.xml`);
+    expect(response.headers.get('content-type')).toContain('application/rss+xml');
+    const xml = await response.text();
+    expect(xml).toContain(`<title>${feedTitles['legal-awareness'][language].replace("'", '&apos;')}</title>`);
+    expect(xml).toContain(`<language>${language}</language>`);
+    expect(xml).toContain(language === 'en' ? '<title>Newer right</title>' : '<title>حق تازه</title>');
+    expect(xml).not.toContain(language === 'en' ? 'Draft right' : 'حق پیش‌نویس');
+    const link = (id: number) => `https://news.example.org/legal/${id}${language === 'fa' ? '?lang=fa' : ''}<`;
+    expect(xml.indexOf(link(newer.id))).toBeGreaterThan(0);
+    expect(xml.indexOf(link(newer.id))).toBeLessThan(xml.indexOf(link(older.id)));
+    const [latest] = await site.deps.db.select({ updatedAt: legalItems.updatedAt }).from(legalItems).where(eq(legalItems.id, newer.id));
+    expect(lastBuildDate(xml)).toBe(latest!.updatedAt.toUTCString());
+  });
+
+  it.each(['en', 'fa'] as const)('serve published stories only, dated when they were published (%s)', async (language) => {
+    const story = await makePublishedStory(site.deps, { title: 'I walked to school again' });
+    const caller = await editorCaller(site.deps);
+    await caller.stories.create({ title: 'Still waiting for review', description: 'Not public yet.' });
+    const xml = await feedOf(language, 'stories');
+    expect(xml).toContain(`<title>${feedTitles.stories[language].replace("'", '&apos;')}</title>`);
+    expect(xml).toContain('<title>I walked to school again</title>');
+    expect(xml).toContain(`https://news.example.org/stories/${story.id}${language === 'fa' ? '?lang=fa' : ''}<`);
+    expect(xml).not.toContain('Still waiting for review');
+    const [row] = await site.deps.db.select({ publishedAt: stories.publishedAt }).from(stories).where(eq(stories.id, story.id));
+    expect(xml).toContain(`<pubDate>${row!.publishedAt!.toUTCString()}</pubDate>`);
+    expect(lastBuildDate(xml)).toBe(row!.publishedAt!.toUTCString());
+  });
+
+  it('are kept in the response cache until public content changes, like the other feeds', async () => {
+    const item = await makeLegalItem(site.deps, { titleEn: 'Cached right' });
+    await makePublishedStory(site.deps, { title: 'A cached story' });
+    const first = { legal: await feedOf('en', 'legal-awareness'), stories: await feedOf('en', 'stories') };
+    const stored = site.deps.cache.responses.size;
+    // Changed behind the procedures' back: an answer still showing the old words came from the cache.
+    await site.deps.db.transaction((tx) => tx.update(legalItems).set({ titleEn: 'Changed behind the cache' }).where(eq(legalItems.id, item.id)));
+    await site.deps.db.transaction((tx) => tx.update(stories).set({ title: 'Changed behind the cache' }));
+    expect(await feedOf('en', 'legal-awareness')).toBe(first.legal);
+    expect(await feedOf('en', 'stories')).toBe(first.stories);
+    expect(site.deps.cache.responses.size).toBe(stored);
+    // A change through a procedure moves the content version on: the feeds are built again.
+    await makePublishedStory(site.deps, { title: 'A newer story' });
+    expect(await feedOf('en', 'stories')).toContain('A newer story');
+    expect(await feedOf('en', 'legal-awareness')).toContain('Changed behind the cache');
+  });
+
+  it.each(['en', 'fa'] as const)('are advertised on the list and detail pages of their kind, and only there (%s)', async (language) => {
+    const legal = await makeLegalItem(site.deps);
+    const story = await makePublishedStory(site.deps);
+    const server = await startServer(site.deps, { clientDir: sourcePages(site.deps) });
+    try {
+      const advertised = async (path: string) => {
+        const html = await (await fetch(`${server.url}${path}?lang=${language}`)).text();
+        return [...html.matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*)">/g)].map((match) => match[2]);
+      };
+      for (const path of ['/legal-awareness', `/legal/${legal.id}`]) expect(await advertised(path), path).toContain(`/rss/${language}/legal-awareness.xml`);
+      for (const path of ['/yourStory', `/stories/${story.id}`]) expect(await advertised(path), path).toContain(`/rss/${language}/stories.xml`);
+      // Every page still offers the news; the home page nothing else.
+      expect(await advertised('/')).toEqual([`/rss/${language}/news.xml`]);
+      expect(await advertised('/reports')).toEqual([`/rss/${language}/news.xml`, `/rss/${language}/reports.xml`]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPublishing } from '../../src/server/publication/scheduler.ts';
-import { makeContent, makeLegalItem } from '../factories/index.ts';
+import { makeContent, makeLegalItem, makeUser } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { startServer, type TestServer } from '../setup/http.ts';
 import { TestClock } from '../setup/test-clock.ts';
@@ -26,6 +26,26 @@ function world(start = '2026-11-22T08:00:00Z') {
 }
 
 describe('Scheduled publishing', () => {
+  it('names the scheduler in the activity log for what it published, and people by their name', async () => {
+    const { deps, clock } = world();
+    const { caller, user } = await adminCaller(deps, { user: await makeUser(deps, { name: 'Shirin Ebadi' }) });
+    const post = await makeContent(deps, 'news', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
+    const legal = await makeLegalItem(deps, { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });
+    await caller.news.update({ id: post.id, titleEn: 'Corrected before it went out' });
+    await clock.advance(2 * hour);
+    startPublishing(deps);
+    await deps.publication.settled();
+    const rows = (await caller.audit.list({})).items;
+    const byScheduler = rows.filter((row) => row.byScheduler);
+    expect(byScheduler.map((row) => [row.action, row.targetId]).sort()).toEqual([
+      ['publication.legal', legal.id],
+      ['publication.post', post.id],
+    ]);
+    // No account did it, and no English sentence stands in for the item.
+    for (const row of byScheduler) expect(row).toMatchObject({ userId: null, userEmail: null, userName: null, summary: null });
+    expect(rows.find((row) => row.action === 'news.update')).toMatchObject({ userId: user.id, userName: 'Shirin Ebadi' });
+  });
+
   it('publishes at start an item that fell due while the server was down', async () => {
     const { deps, clock } = world();
     const item = await makeContent(deps, 'news', { status: 'scheduled', publishAt: new Date(clock.now().getTime() + hour) });

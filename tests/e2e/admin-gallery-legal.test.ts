@@ -47,7 +47,7 @@ describe('the gallery', () => {
 
     await card.getByRole('button', { name: /^Delete/ }).click();
     await confirmDialog(page);
-    await expectToast(page, 'Item deleted successfully');
+    await expectToast(page, 'Gallery item deleted successfully');
     await card.waitFor({ state: 'detached' });
     const after = await publicQuery<Page<{ name: string }>>(site, 'gallery.list', { page: 1 });
     expect(after.ok && after.data.items.map((entry) => entry.name)).toEqual(['Women reading together']);
@@ -83,7 +83,7 @@ describe('legal awareness', () => {
     await altFa.fill('وکیلی کنار زنی پشت میز کلانتری');
     await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'Publish item' }).click();
-    await expectToast(page, 'Added successfully');
+    await expectToast(page, 'Legal awareness item added successfully');
     const editHref = await page.getByTestId('created-notice').getByRole('link', { name: 'Edit' }).getAttribute('href');
     const id = Number(editHref?.split('/').pop());
 
@@ -109,7 +109,7 @@ describe('legal awareness', () => {
     await page.getByTestId('confirm-dialog').getByText('Are you sure you want to delete this item?').waitFor();
     await screenshot(page, 'admin-legal-confirm-delete');
     await confirmDialog(page);
-    await expectToast(page, 'Awareness removed successfully');
+    await expectToast(page, 'Legal awareness item deleted successfully');
     await page.getByText('No legal awareness items found.').waitFor();
     expect(await publicQuery(site, 'legal.byId', { id })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(problems).toEqual([]);

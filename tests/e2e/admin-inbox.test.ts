@@ -51,7 +51,7 @@ describe('contact messages', () => {
     await expectToast(page, 'Marked as unread');
     await dialog.getByText('Pending', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Mark as read' }).click();
-    await expectToast(page, 'Marked as read');
+    await expectToast(page, 'Message marked as read');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page);
     await expectToast(page, 'Message deleted successfully');

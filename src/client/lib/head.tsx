@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { plainText } from '../../shared/bidi.ts';
 
 /** What a page says about itself for the document head: title, preview text and image, status. */
 export interface HeadData {
@@ -50,14 +51,25 @@ function setMeta(attribute: 'name' | 'property', key: string, value: string | nu
   element.content = value;
 }
 
+const plain = (text: string | null | undefined) => (text ? plainText(text) : text);
+
+/**
+ * The one place the head's texts are made plain: the server's <title>, meta and share tags and the
+ * browser's are all built from what useHead keeps (a title isolated on the page arrives here bare).
+ */
+export function plainHead(data: HeadData): HeadData {
+  return { ...data, title: plain(data.title), description: plain(data.description), imageAlt: plain(data.imageAlt) };
+}
+
 /**
  * Declares the page's head. Server: recorded during render (the collector is per request).
  * Browser: applied after render, so navigation keeps the tab title and share tags right.
  */
-export function useHead(data: HeadData) {
+export function useHead(declared: HeadData) {
   const collector = useContext(HeadContext);
   const { t } = useTranslation();
   const site = t('siteName');
+  const data = plainHead(declared);
   if (collector) Object.assign(collector, data);
   const title = documentTitle(data.title, site);
   useEffect(() => {

@@ -1,12 +1,12 @@
 import express from 'express';
-import { and, desc, eq } from 'drizzle-orm';
-import { allContentKinds, contentKinds, detailPathOf, kindOfSection } from '../../shared/content-kinds.ts';
+import { desc } from 'drizzle-orm';
+import { allContentKinds, detailPathOf } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
-import { excerpt } from '../../shared/text.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import { siteOrigin } from '../env.ts';
 import type { Deps } from '../trpc/context.ts';
+import { feedItems, feedTitle, isFeedName } from './rss.ts';
 
 const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 
@@ -38,7 +38,7 @@ export function feedKey(pathname: string): string | null {
   if (!match) return null;
   try {
     const [language, feed] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
-    return languages.includes(language as Language) && kindOfSection(feed) ? `rss|${language}|${feed}` : null;
+    return languages.includes(language as Language) && isFeedName(feed) ? `rss|${language}|${feed}` : null;
   } catch {
     return null;
   }
@@ -56,7 +56,7 @@ const staticPaths = [
   '/afghanistan',
 ];
 
-/** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports}.xml */
+/** /robots.txt, /sitemap.xml and RSS 2.0 feeds per language: /rss/{en|fa}/{news|articles|reports|legal-awareness|stories}.xml */
 export function feedsRoute(deps: Deps) {
   const route = express.Router();
 
@@ -106,34 +106,22 @@ export function feedsRoute(deps: Deps) {
   route.get('/rss/:lang/:feed.xml', async (req, res, next) => {
     const language = req.params.lang as Language;
     const feed = req.params.feed;
-    const kind = kindOfSection(feed);
-    if (!languages.includes(language) || !kind) return next();
+    if (!languages.includes(language) || !isFeedName(feed)) return next();
     const origin = siteOrigin(deps.env);
-    const rows = await deps.db
-      .select({
-        id: posts.id,
-        titleEn: posts.titleEn,
-        titleFa: posts.titleFa,
-        descriptionEn: posts.descriptionEn,
-        descriptionFa: posts.descriptionFa,
-        createdAt: posts.createdAt,
-      })
-      .from(posts)
-      .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(30);
+    const rows = await feedItems(deps, feed, language);
     const items = rows.map((row) => {
-      const link = pageUrl(origin, detailPathOf(kind, row.id), language);
-      const title = language === 'fa' ? row.titleFa : row.titleEn;
+      const link = pageUrl(origin, row.path, language);
       // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
-      const description = excerpt(language === 'fa' ? row.descriptionFa : row.descriptionEn, 400);
-      return `<item><title>${xmlEscape(title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.createdAt.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(description))}</description></item>`;
+      return `<item><title>${xmlEscape(row.title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.published.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(row.description))}</description></item>`;
     });
+    // From the items, not the clock: the cached answer and a fresh one say the same.
+    const built = rows.reduce<Date | null>((latest, row) => (!latest || row.updated > latest ? row.updated : latest), null);
+    const title = xmlEscape(feedTitle(feed, language));
     const self = `${origin}/rss/${language}/${feed}.xml`;
     res
       .type('application/rss+xml')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xmlEscape(contentKinds[kind].feedTitle[language])}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${xmlEscape(contentKinds[kind].feedTitle[language])}</description><language>${language}</language><atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${title}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${title}</description><language>${language}</language>${built ? `<lastBuildDate>${built.toUTCString()}</lastBuildDate>` : ''}<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
       );
   });
   return route;

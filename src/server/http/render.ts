@@ -7,7 +7,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
-import { contentKinds } from '../../shared/content-kinds.ts';
 import { directionOf, type Language } from '../../shared/locale.ts';
 import type { RenderOptions, RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
@@ -19,6 +18,7 @@ import { appRouter, type AppRouter } from '../trpc/router.ts';
 import { siteOrigin } from '../env.ts';
 import { pageUrl, xmlEscape as escapeHtml } from './feeds.ts';
 import { visitorOf } from './request-context.ts';
+import { feedsOfPage, feedTitle } from './rss.ts';
 import { requestLanguage } from './request-language.ts';
 import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 import { CLIENT_ONLY, pageAddresses, type PageAddressOf } from './page-address.ts';
@@ -50,7 +50,9 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
     `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
     `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, pathname, 'fa'))}">`,
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(result.siteName)}" href="/rss/${language}/${contentKinds.news.section}.xml">`,
+    ...feedsOfPage(pathname).map(
+      (feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feedTitle(feed, language))}" href="/rss/${language}/${feed}.xml">`,
+    ),
     `<meta property="og:site_name" content="${escapeHtml(result.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(result.title)}">`,
     `<meta property="og:type" content="${result.head.type ?? 'website'}">`,

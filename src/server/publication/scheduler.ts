@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { scheduledPublication } from '../../shared/audit-actions.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { oneNodeAtATime } from '../db/site-jobs.ts';
 import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
@@ -46,9 +47,11 @@ async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' |
           {
             userId: null,
             userEmail: null,
-            action: table === posts ? 'publication.post' : 'publication.legal',
+            action: table === posts ? scheduledPublication.post : scheduledPublication.legal,
             targetId: row.id,
-            summary: 'scheduled item published',
+            // No label: the log shows the action in the reader's language, and a title kept here
+            // would outlive the item's deletion (forgetDeletedItemLabels looks under the item's kind).
+            summary: null,
           },
           now,
         );

@@ -151,6 +151,8 @@ export function auditShape(row: AuditRow) {
     at: row.at,
     user_id: row.userId,
     user_email: row.userEmail,
+    user_name: row.userName,
+    by_scheduler: row.byScheduler,
     action: row.action,
     target_id: row.targetId,
     summary: row.summary,

@@ -110,6 +110,21 @@ export async function expectAccessible(page: Page, label: string) {
   ).toEqual([]);
 }
 
+/**
+ * The violations of the given axe rules, whatever their impact: expectAccessible lets the moderate
+ * ones pass (landmark-unique is one), a test about such a rule asks for it by name.
+ */
+export async function axeViolationsOf(page: Page, rules: string[]) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (ids) => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
+    ).axe;
+    const results = await axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['violations'] });
+    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  }, rules);
+}
+
 /** The direction and language the document declares. */
 export async function documentLanguage(page: Page) {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));

@@ -49,6 +49,9 @@ export function SearchBox({ variant, defaultValue = '', keep = {}, onSearch }: S
   return (
     <form
       role="search"
+      // Named apart: the search page shows its own box beside the header's, and two search
+      // landmarks with one name cannot be told apart in a screen reader's list of landmarks.
+      aria-label={t(variant === 'page' ? 'search.pageLabel' : 'search.label')}
       method="post"
       action={`/search?lang=${language}`}
       onSubmit={submit}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failure.ts';
 import { useGoBack } from '../../lib/in-app-history.tsx';
+import { useLanguage } from '../../lib/use-language.ts';
 import { BackIcon } from './icons.tsx';
 
 /** "No news available." and the like: a quiet box rather than an empty page. */
@@ -45,18 +46,29 @@ export function TryAgainButton({ onClick }: { onClick(): void }) {
   );
 }
 
-export function BackButton({ label, fallback }: { label: string; fallback: string }) {
-  const goBack = useGoBack(fallback);
+/**
+ * "Back to news" and "Go back": a link to the list in the page's language, so it works without
+ * JavaScript; with it, history back when the reader came from that list (`list`) or, without
+ * `list`, from any page of this site (her place and page number are kept), else the list.
+ */
+export function BackLink({ label, fallback, list }: { label: string; fallback: string; list?: boolean }) {
+  const { language } = useLanguage();
+  const goBack = useGoBack(fallback, list ? fallback : undefined);
   return (
-    <button
-      type="button"
-      onClick={goBack}
+    <a
+      href={`${fallback}?lang=${language}`}
+      onClick={(event) => {
+        // A new tab or window (modifier keys) opens the list as the link says.
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        event.preventDefault();
+        goBack();
+      }}
       className="inline-flex items-center gap-2 rounded-sm border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:border-plum-700 hover:text-plum-800"
       data-testid="back-button"
     >
       <BackIcon size={16} />
       {label}
-    </button>
+    </a>
   );
 }
 
@@ -66,7 +78,7 @@ export function NotFoundState({ message, fallback }: { message: string; fallback
   return (
     <div className="flex min-h-[45vh] flex-col items-center justify-center gap-6 px-4 py-12 text-center" data-testid="not-found">
       <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{message}</h1>
-      <BackButton label={t('goBack')} fallback={fallback} />
+      <BackLink label={t('goBack')} fallback={fallback} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { IsolatedIn } from '../ui/isolated-in.tsx';
 import { PlayIcon } from './icons.tsx';
 
 /**
@@ -9,6 +10,16 @@ import { PlayIcon } from './icons.tsx';
  * to the player page (in a new tab), so the video is reachable without JavaScript too; with it,
  * the player opens in place.
  */
+const PLAYER_DOMAIN = 'youtube-nocookie.com';
+
+/**
+ * The player's address inside a sentence: isolated left-to-right, so Persian around it cannot
+ * reorder its dots and hyphen, and kept on one line (a break at the hyphen reads as two words).
+ */
+function PlayerDomain({ sentence }: { sentence(domain: string): string }) {
+  return <IsolatedIn sentence={sentence} value={PLAYER_DOMAIN} dir="ltr" className="whitespace-nowrap" />;
+}
+
 export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' }: { embedUrl: string; title: string; className?: string }) {
   const { t } = useTranslation('public');
   const [playing, setPlaying] = useState(false);
@@ -45,21 +56,33 @@ export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' 
           setPlaying(true);
         }}
         aria-describedby={noticeId}
-        className="group absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 pb-16 focus-visible:outline-offset-[-6px] focus-visible:outline-white"
+        // pb-14 keeps the notice's two lines clear of the title; on a phone the 16:9 box is under
+        // 200 px tall, so the button is smaller there and the title never shrinks (shrink-0):
+        // a shrunk line-clamped box is cut through a line instead of ending with an ellipsis.
+        className="group absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 pb-14 focus-visible:outline-offset-[-6px] focus-visible:outline-white sm:gap-3 sm:p-4 sm:pb-16"
         data-testid="video-poster"
       >
-        <span className="flex size-16 items-center justify-center rounded-full bg-white/95 text-plum-800 shadow-lg transition-transform group-hover:scale-105 motion-reduce:transition-none">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white/95 text-plum-800 shadow-lg transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-16">
           <PlayIcon size={28} className="translate-x-[2px]" />
         </span>
-        <span className="line-clamp-2 max-w-md text-center font-semibold">
+        <span className="line-clamp-2 max-w-md shrink-0 text-center text-sm/snug font-semibold sm:text-base/snug" data-testid="video-poster-title">
           <span className="sr-only">{t('video.play')} </span>
           {title}
           {/* Said only while the link really opens a new tab: once scripts run, the player opens in place. */}
-          {enhanced ? null : <span className="sr-only"> {t('video.openOnYoutube')}</span>}
+          {enhanced ? null : (
+            <span className="sr-only">
+              {' '}
+              <PlayerDomain sentence={(domain) => t('video.openOnYoutube', { domain })} />
+            </span>
+          )}
         </span>
       </a>
-      <p id={noticeId} className="pointer-events-none absolute inset-x-4 bottom-3 mx-auto max-w-sm text-center text-xs text-white/85">
-        {t('video.notice')}
+      <p
+        id={noticeId}
+        className="pointer-events-none absolute inset-x-3 bottom-2 mx-auto line-clamp-2 max-w-sm text-center text-xs/snug text-white/85 sm:inset-x-4 sm:bottom-3"
+        data-testid="video-notice"
+      >
+        <PlayerDomain sentence={(domain) => t('video.notice', { domain })} />
       </p>
     </div>
   );

@@ -47,7 +47,8 @@ export function AuditPage() {
         <tr key={row.id} data-testid="audit-row" className={row.action === 'auth.loginFailed' ? 'bg-amber-50/60' : undefined}>
           <Td className="whitespace-nowrap">{formatKeptTime(row.at, language)}</Td>
           <Td>
-            <bdi>{row.userEmail ?? t('audit.unknownUser')}</bdi>
+            {/* People by name; the e-mail only when no account has it any more (deleted, or a failed sign-in's guess). */}
+            {row.byScheduler ? t('audit.scheduler') : <bdi>{row.userName ?? row.userEmail ?? t('audit.unknownUser')}</bdi>}
           </Td>
           <Td className="font-medium text-stone-900">
             {describe(row.action)}

@@ -8,7 +8,7 @@ import { DateLine } from '../../components/public/date-line.tsx';
 import { MoreFromSection } from '../../components/public/more-from-section.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
-import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -65,7 +65,7 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
     <MediaSideContext value={preview ? 'private' : 'public'}>
       {preview ? <PreviewBanner /> : null}
       <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-        <BackButton label={t(`detail.backTo.${kind}`)} fallback={listPath[kind]} />
+        <BackLink label={t(`detail.backTo.${kind}`)} fallback={listPath[kind]} list />
         <header className="mt-8">
           <CategoryLabel category={item.category} country={item.country} className="mb-3" />
           <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl lg:text-5xl" data-testid="detail-title">

@@ -6,7 +6,7 @@ import { Byline } from '../../components/public/byline.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
-import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -56,7 +56,7 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
     <MediaSideContext value={preview ? 'private' : 'public'}>
       {preview ? <PreviewBanner /> : null}
       <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-        <BackButton label={t('legal.backToList')} fallback="/legal-awareness" />
+        <BackLink label={t('legal.backToList')} fallback="/legal-awareness" list />
         <header className="mt-8">
           <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('legal.title')}</p>
           <h1 className="font-serif text-3xl leading-tight font-bold text-stone-900 [text-wrap:balance] sm:text-4xl" data-testid="detail-title">

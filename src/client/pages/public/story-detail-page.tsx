@@ -4,7 +4,7 @@ import { storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { Prose } from '../../components/public/prose.tsx';
-import { BackButton, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -12,7 +12,6 @@ import type { PublishedStory } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
-import { isolate } from '../../../shared/bidi.ts';
 
 /** One published story, in the words and language its author used. */
 export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
@@ -26,7 +25,7 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const missing = !id || query.data === null;
   useHead(
     story
-      ? { title: isolate(story.title), description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
+      ? { title: story.title, description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
       : { title: missing ? t('story.notFound') : t('story.title'), status: missing ? 404 : undefined },
   );
 
@@ -37,7 +36,7 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const videoSrc = story.mediaKind === 'video' ? storageUrl(story.media) : null;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" data-testid="detail">
-      <BackButton label={t('story.backToStories')} fallback="/yourStory" />
+      <BackLink label={t('story.backToStories')} fallback="/yourStory" list />
       <header className="mt-8">
         <p className="mb-3 text-xs font-bold tracking-wide text-plum-700 uppercase">{t('story.kicker')}</p>
         {/* A reader's story keeps its author's language, whatever the interface language. */}
