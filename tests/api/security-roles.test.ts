@@ -39,6 +39,9 @@ const writerAdmitted = [
   'auth.logoutEverywhere',
   'account.sessions',
   'account.endSession',
+  // Her own bylines.
+  'account.publicNames',
+  'account.setPublicNames',
   // Her own second factors: every account may (and, when the site requires it, must) add one.
   'account.security',
   'account.totpStart',

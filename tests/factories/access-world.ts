@@ -159,6 +159,9 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     currentPassword: testPassword,
     code: codeAt(world.totpKey),
     required: true,
+    // Her bylines (account.setPublicNames).
+    publicNameEn: 'Matrix byline',
+    publicNameFa: 'نام ماتریس',
     // No authenticator signed this (account.passkeyAdd is refused by its own check; tests/api/passkeys.test.ts adds a real one).
     response: { id: 'bm90LWEta2V5', rawId: 'bm90LWEta2V5', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' } },
   };
