@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeImageUpload, makeUser, systemCaller, unique } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
+import { startServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
@@ -76,5 +77,26 @@ describe('bylines', () => {
     const writer = await makeUser(deps, { role: 'writer' });
     await expect(systemCaller(deps, writer).account.setPublicNames({ publicNameEn: 'x'.repeat(500), publicNameFa: null })).rejects.toThrow();
     expect(await systemCaller(deps, writer).account.publicNames()).toEqual({ publicNameEn: null, publicNameFa: null });
+  });
+});
+
+describe('feeds', () => {
+  it('name the author’s public name in dc:creator, in the feed’s language, else the newsroom', async () => {
+    const writer = await makeUser(deps, { role: 'writer', name: 'Account Name Never Shown' });
+    await systemCaller(deps, writer).account.setPublicNames({ publicNameEn: 'Setareh', publicNameFa: 'ستاره' });
+    await writersNews(writer, unique('feed'));
+    await writersNews(writer, unique('unsigned'), 'newsroom');
+    const server = await startServer(deps);
+    try {
+      const en = await (await fetch(`${server.url}/rss/en/news.xml`)).text();
+      const fa = await (await fetch(`${server.url}/rss/fa/news.xml`)).text();
+      expect(en).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+      expect(en).toContain('<dc:creator>Setareh</dc:creator>');
+      expect(en).toMatch(/<dc:creator>Women(&apos;|&#39;|')s Rights News<\/dc:creator>/);
+      expect(fa).toContain('<dc:creator>ستاره</dc:creator>');
+      expect(en + fa).not.toContain('Account Name Never Shown');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -7,6 +7,11 @@ import { publicCondition } from '../publication/visibility.ts';
 import { siteOrigin } from '../env.ts';
 import type { Deps } from '../trpc/context.ts';
 import { feedItems, feedTitle, isFeedName } from './rss.ts';
+import enCommon from '../../client/locales/en/common.json' with { type: 'json' };
+import faCommon from '../../client/locales/fa/common.json' with { type: 'json' };
+
+/** Who signs an item published without a personal byline (and every story visitors sent). */
+const newsroom: Record<Language, string> = { en: enCommon.siteName, fa: faCommon.siteName };
 
 const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 
@@ -112,7 +117,7 @@ export function feedsRoute(deps: Deps) {
     const items = rows.map((row) => {
       const link = pageUrl(origin, row.path, language);
       // Readers treat <description> as HTML: escaped twice, our plain text stays text there.
-      return `<item><title>${xmlEscape(row.title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.published.toUTCString()}</pubDate><description>${xmlEscape(xmlEscape(row.description))}</description></item>`;
+      return `<item><title>${xmlEscape(row.title)}</title><link>${xmlEscape(link)}</link><guid isPermaLink="true">${xmlEscape(link)}</guid><pubDate>${row.published.toUTCString()}</pubDate><dc:creator>${xmlEscape(row.creator ?? newsroom[language])}</dc:creator><description>${xmlEscape(xmlEscape(row.description))}</description></item>`;
     });
     // From the items, not the clock: the cached answer and a fresh one say the same.
     const built = rows.reduce<Date | null>((latest, row) => (!latest || row.updated > latest ? row.updated : latest), null);
@@ -121,7 +126,7 @@ export function feedsRoute(deps: Deps) {
     res
       .type('application/rss+xml')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${title}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${title}</description><language>${language}</language>${built ? `<lastBuildDate>${built.toUTCString()}</lastBuildDate>` : ''}<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${title}</title><link>${xmlEscape(pageUrl(origin, '/', language))}</link><description>${title}</description><language>${language}</language>${built ? `<lastBuildDate>${built.toUTCString()}</lastBuildDate>` : ''}<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`,
       );
   });
   return route;

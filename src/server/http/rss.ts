@@ -4,6 +4,7 @@ import { allContentKinds, contentKinds, detailPathOf, kindOfSection, type Conten
 import type { Language } from '../../shared/locale.ts';
 import { excerpt } from '../../shared/text.ts';
 import { legalItems, posts, stories } from '../db/schema.ts';
+import { editorialColumns } from '../editorial/item.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import type { Deps } from '../trpc/context.ts';
 
@@ -49,6 +50,8 @@ export interface FeedItem {
   published: Date;
   /** When it last changed (the feed's lastBuildDate is the latest of these). */
   updated: Date;
+  /** The author's public name in the feed's language when the item carries her byline (dc:creator); else the newsroom signs. */
+  creator: string | null;
 }
 
 const LIMIT = 30;
@@ -56,13 +59,14 @@ const LIMIT = 30;
 /** The newest public items of a feed, in a language; plain text (no direction controls), descriptions shortened. */
 export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language: Language): Promise<FeedItem[]> {
   const fa = language === 'fa';
-  const item = (path: string, title: string, description: string, published: Date, updated: Date): FeedItem => ({
+  const item = (path: string, title: string, description: string, published: Date, updated: Date, creator: string | null = null): FeedItem => ({
     path,
     // Feed readers lay titles out themselves: plain letters, no direction controls (shared/bidi.ts).
     title: plainText(title),
     description: excerpt(plainText(description), 400),
     published,
     updated,
+    creator: creator === null ? null : plainText(creator),
   });
   const kind = kindOfSection(feed);
   if (kind) {
@@ -75,13 +79,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         descriptionFa: posts.descriptionFa,
         createdAt: posts.createdAt,
         updatedAt: posts.updatedAt,
+        byline: editorialColumns(posts)[fa ? 'bylineFa' : 'bylineEn'],
       })
       .from(posts)
       .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(detailPathOf(kind, row.id), fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt),
+      item(detailPathOf(kind, row.id), fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
     );
   }
   if (feed === 'legal-awareness') {
@@ -94,13 +99,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         descriptionFa: legalItems.descriptionFa,
         createdAt: legalItems.createdAt,
         updatedAt: legalItems.updatedAt,
+        byline: editorialColumns(legalItems)[fa ? 'bylineFa' : 'bylineEn'],
       })
       .from(legalItems)
       .where(publicCondition(legalItems.status))
       .orderBy(desc(legalItems.createdAt), desc(legalItems.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(`/legal/${row.id}`, fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt),
+      item(`/legal/${row.id}`, fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
     );
   }
   // A story keeps its author's language in both feeds. Its times are when the site published it,
