@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeImageUpload, makeUser, systemCaller, unique } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { startServer } from '../setup/http.ts';
+import { sourcePages } from '../setup/source-pages.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 let deps: TestDeps;
@@ -95,6 +96,24 @@ describe('feeds', () => {
       expect(en).toMatch(/<dc:creator>Women(&apos;|&#39;|')s Rights News<\/dc:creator>/);
       expect(fa).toContain('<dc:creator>ستاره</dc:creator>');
       expect(en + fa).not.toContain('Account Name Never Shown');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the page head', () => {
+  it('names the author for shared links (meta author, article:author) in the page’s language, else the newsroom', async () => {
+    const writer = await makeUser(deps, { role: 'writer' });
+    await systemCaller(deps, writer).account.setPublicNames({ publicNameEn: null, publicNameFa: 'ستاره' });
+    const id = await writersNews(writer, unique('head'));
+    const server = await startServer(deps, { clientDir: sourcePages(deps) });
+    try {
+      const fa = await (await fetch(`${server.url}/news/${id}?lang=fa`)).text();
+      expect(fa).toContain('<meta name="author" content="ستاره">');
+      expect(fa).toContain('<meta property="article:author" content="ستاره">');
+      const en = await (await fetch(`${server.url}/news/${id}?lang=en`)).text();
+      expect(en).toMatch(/<meta name="author" content="Women(&#39;|&apos;|')s Rights News">/);
     } finally {
       await server.close();
     }

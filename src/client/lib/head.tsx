@@ -15,6 +15,8 @@ export interface HeadData {
   status?: number;
   /** Pages search engines must not index (search results). */
   noindex?: boolean;
+  /** Who signs an article: the author's public name, or the newsroom's (meta author, article:author). */
+  author?: string | null;
 }
 
 /** A full stop (Latin, or the Arabic-script one) ending a sentence used as a title, before a closing isolate; never an ellipsis's last dot. */
@@ -58,7 +60,7 @@ const plain = (text: string | null | undefined) => (text ? plainText(text) : tex
  * browser's are all built from what useHead keeps (a title isolated on the page arrives here bare).
  */
 export function plainHead(data: HeadData): HeadData {
-  return { ...data, title: plain(data.title), description: plain(data.description), imageAlt: plain(data.imageAlt) };
+  return { ...data, title: plain(data.title), description: plain(data.description), imageAlt: plain(data.imageAlt), author: plain(data.author) };
 }
 
 /**
@@ -78,5 +80,7 @@ export function useHead(declared: HeadData) {
     setMeta('property', 'og:title', title);
     setMeta('property', 'og:description', data.description);
     setMeta('name', 'robots', data.noindex ? 'noindex' : null);
-  }, [title, data.description, data.noindex]);
+    setMeta('name', 'author', data.author);
+    setMeta('property', 'article:author', data.author);
+  }, [title, data.description, data.noindex, data.author]);
 }

@@ -62,6 +62,8 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     image && imageAlt ? `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}">` : '',
     result.head.noindex ? '<meta name="robots" content="noindex">' : '',
+    result.head.author ? `<meta name="author" content="${escapeHtml(result.head.author)}">` : '',
+    result.head.author ? `<meta property="article:author" content="${escapeHtml(result.head.author)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(result.title)}">`,
     description ? `<meta name="twitter:description" content="${escapeHtml(description)}">` : '',

@@ -45,6 +45,7 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
           image: shareImage(item.image),
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',
+          author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
         }
       : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
   );

@@ -40,6 +40,7 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           image: item.mediaKind === 'image' ? shareImage(item.media) : null,
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',
+          author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
         }
       : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },
   );
