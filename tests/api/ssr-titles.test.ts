@@ -44,9 +44,9 @@ describe('not-found pages are titled without the full stop of their sentence', (
     }
   });
 
-  it('for a visitor’s story too, as plain text (no isolate in a title)', async () => {
+  it('for a visitor’s story too, inside the isolate that keeps its direction', async () => {
     const page = await renderedPage(deps, `/stories/${storyId}`, 'en');
-    expect(page.title).toBe(`I went back to school — ${site.en}`);
+    expect(page.title).toBe(`\u2068I went back to school\u2069 — ${site.en}`);
   });
 });
 

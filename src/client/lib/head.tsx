@@ -56,11 +56,13 @@ function setMeta(attribute: 'name' | 'property', key: string, value: string | nu
 const plain = (text: string | null | undefined) => (text ? plainText(text) : text);
 
 /**
- * The one place the head's texts are made plain: the server's <title>, meta and share tags and the
- * browser's are all built from what useHead keeps (a title isolated on the page arrives here bare).
+ * The one place the head's texts are made plain for share tags and search snippets: the server's
+ * meta and share tags and the browser's are all built from what useHead keeps. The title is kept as
+ * declared: in the tab's <title> an isolated part (a visitor's story) keeps its own direction; its
+ * share tags get it plain (`shareTitle`).
  */
 export function plainHead(data: HeadData): HeadData {
-  return { ...data, title: plain(data.title), description: plain(data.description), imageAlt: plain(data.imageAlt), author: plain(data.author) };
+  return { ...data, description: plain(data.description), imageAlt: plain(data.imageAlt), author: plain(data.author) };
 }
 
 /**
@@ -77,7 +79,7 @@ export function useHead(declared: HeadData) {
   useEffect(() => {
     document.title = title;
     setMeta('name', 'description', data.description);
-    setMeta('property', 'og:title', title);
+    setMeta('property', 'og:title', plainText(title));
     setMeta('property', 'og:description', data.description);
     setMeta('name', 'robots', data.noindex ? 'noindex' : null);
     setMeta('name', 'author', data.author);

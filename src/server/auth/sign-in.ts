@@ -20,7 +20,8 @@ export async function completeSignIn(ctx: Context, user: SessionUser, how: 'pass
   ctx.cookies.setSession(token, session.expiresAt);
   ctx.cookies.clearSignIn?.('sign_in');
   ctx.cookies.clearSignIn?.('passkey');
-  await recordAudit(ctx.db, { userId: user.id, userEmail: user.email, action: 'auth.login' });
+  // How she finished signing in (the activity log's page words it in each language); null: a password alone.
+  await recordAudit(ctx.db, { userId: user.id, userEmail: user.email, action: 'auth.login', summary: how === 'password' ? null : how });
   // Only a password alone can leave an account without a second factor the site requires.
   const mustAddSecondFactor = how === 'password' && (await secondFactorRequired(ctx.db));
   return { id: user.id, name: user.name, email: user.email, role: user.role, mustAddSecondFactor };

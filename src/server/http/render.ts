@@ -1,3 +1,4 @@
+import { plainText } from '../../shared/bidi.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,7 +55,7 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
       (feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feedTitle(feed, language))}" href="/rss/${language}/${feed}.xml">`,
     ),
     `<meta property="og:site_name" content="${escapeHtml(result.siteName)}">`,
-    `<meta property="og:title" content="${escapeHtml(result.title)}">`,
+    `<meta property="og:title" content="${escapeHtml(plainText(result.title))}">`,
     `<meta property="og:type" content="${result.head.type ?? 'website'}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:locale" content="${language === 'fa' ? 'fa_IR' : 'en_GB'}">`,
@@ -65,7 +66,7 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
     result.head.author ? `<meta name="author" content="${escapeHtml(result.head.author)}">` : '',
     result.head.author ? `<meta property="article:author" content="${escapeHtml(result.head.author)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-    `<meta name="twitter:title" content="${escapeHtml(result.title)}">`,
+    `<meta name="twitter:title" content="${escapeHtml(plainText(result.title))}">`,
     description ? `<meta name="twitter:description" content="${escapeHtml(description)}">` : '',
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     image && imageAlt ? `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}">` : '',

@@ -58,7 +58,7 @@ export function AuditPage() {
           </Td>
           <Td className="hidden md:table-cell">
             {row.targetId !== null ? <span className="text-stone-500">#{formatNumber(row.targetId, language)} </span> : null}
-            {row.summary ? <bdi>{row.summary}</bdi> : null}
+            {row.summary ? <bdi>{row.action === 'auth.login' ? t(`audit.signInWith.${row.summary}`, { defaultValue: row.summary }) : row.summary}</bdi> : null}
           </Td>
         </tr>
       )}

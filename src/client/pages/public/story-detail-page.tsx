@@ -12,6 +12,7 @@ import type { PublishedStory } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
 import { shareImage } from '../../lib/share-image.ts';
+import { isolate } from '../../../shared/bidi.ts';
 
 /** One published story, in the words and language its author used. */
 export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
@@ -25,7 +26,7 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const missing = !id || query.data === null;
   useHead(
     story
-      ? { title: story.title, description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
+      ? { title: isolate(story.title), description: story.description, image: story.mediaKind === 'image' ? shareImage(story.media) : null, type: 'article' }
       : { title: missing ? t('story.notFound') : t('story.title'), status: missing ? 404 : undefined },
   );
 
