@@ -79,7 +79,7 @@ describe('passkeys', () => {
     await page.waitForURL('**/admin/home');
     await page.goto('/admin/account');
     await page.getByTestId('passkey-add').click();
-    await page.getByLabel(text.security!.passkeyName!).fill('Work laptop');
+    await page.getByTestId('passkey-form').getByLabel(text.security!.passkeyName!, { exact: true }).fill('Work laptop');
     await page.getByTestId('passkey-form').getByLabel(text.security!.currentPassword!).fill(testPassword);
     await page.getByRole('button', { name: text.security!.passkeyCreate! }).click();
     await expectToast(page, text.security!.passkeyAdded!);
