@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { message } from '../../shared/messages.ts';
-import { passkeyName, publicNamesInput, totpConfirmInput, totpDisableInput } from '../../shared/schemas/account.ts';
+import { passkeyAnswer, passkeyName, publicNamesInput, totpConfirmInput, totpDisableInput } from '../../shared/schemas/account.ts';
 import { factorsOf, removePasskey, removeTotp, replaceRecoveryCodes } from '../auth/factors.ts';
 import { registrationOptions, verifyRegistration } from '../auth/passkeys.ts';
 import { refreshSecondFactorFlag, secondFactorRequired } from '../auth/second-factor-policy.ts';
@@ -34,11 +34,6 @@ const endOtherSessions = (ctx: Signed) => invalidateUserSessions(ctx.db, ctx.use
 
 /** A key or passkey removed leaves nothing readable in the database files (db/erase.ts). */
 const eraseFactors = (ctx: Signed) => eraseDeleted(ctx.db, tablesNamed([users, recoveryCodes, passkeys]));
-
-const passkeyAnswer = z
-  .object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key') })
-  .loose()
-  .refine((value) => JSON.stringify(value).length < 32_768, 'invalidValue');
 
 export const accountRouter = router({
   sessions: writerProcedure.meta({ secondFactorSetup: true }).query(({ ctx }) => sessionsOf(ctx.db, ctx.user.id, ctx.session.id)),
@@ -143,7 +138,7 @@ export const accountRouter = router({
     return registrationOptions(ctx, ctx.user);
   }),
 
-  passkeyAdd: ownSecurity.input(z.object({ name: passkeyName, response: passkeyAnswer })).mutation(async ({ ctx, input }) => {
+  passkeyAdd: ownSecurity.input(z.object({ name: passkeyName, response: passkeyAnswer(32_768) })).mutation(async ({ ctx, input }) => {
     const credential = await verifyRegistration(ctx, ctx.user.id, input.response as unknown as Parameters<typeof verifyRegistration>[2]);
     if (!credential) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'passkeyFailed') });
     await ctx.db.transaction(async (tx) => {

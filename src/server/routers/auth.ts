@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { message } from '../../shared/messages.ts';
-import { secondStepInput } from '../../shared/schemas/account.ts';
+import { passkeyAnswer, secondStepInput } from '../../shared/schemas/account.ts';
 import { loginInput } from '../../shared/schemas/users.ts';
 import { checkPassword } from './password-check.ts';
 import { checkSecondStepCode } from '../auth/second-step.ts';
@@ -37,12 +37,6 @@ async function userById(ctx: Context, id: number): Promise<SessionUser | null> {
 }
 
 const stepExpired = (ctx: Context) => new TRPCError({ code: 'UNAUTHORIZED', message: message(ctx.lang, 'secondStepExpired') });
-
-// A browser's WebAuthn answer: checked field by field by @simplewebauthn/server; here only bounded.
-const passkeyAnswer = z
-  .object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key') })
-  .loose()
-  .refine((value) => JSON.stringify(value).length < 16_384, 'invalidValue');
 
 export const authRouter = router({
   /**
@@ -107,7 +101,7 @@ export const authRouter = router({
 
   passkeySignIn: publicProcedure
     .meta({ changesPublicContent: false })
-    .input(z.object({ response: passkeyAnswer }))
+    .input(z.object({ response: passkeyAnswer(16_384) }))
     .mutation(async ({ ctx, input }): Promise<Me> => {
       const userId = await verifySignIn(ctx, input.response as unknown as Parameters<typeof verifySignIn>[1]);
       const user = userId === null ? null : await userById(ctx, userId);

@@ -25,3 +25,13 @@ export const passkeyName = cleanText().min(1, 'required').max(60);
 const publicName = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), cleanText().max(limits.name).nullable());
 
 export const publicNamesInput = z.object({ publicNameEn: publicName, publicNameFa: publicName });
+
+/**
+ * A browser's WebAuthn answer, bounded here (the rest is checked field by field by
+ * @simplewebauthn/server): `maxLength` of the whole, which a new key's attestation needs more of.
+ */
+export const passkeyAnswer = (maxLength: number) =>
+  z
+    .object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key') })
+    .loose()
+    .refine((value) => JSON.stringify(value).length < maxLength, 'invalidValue');
