@@ -29,7 +29,15 @@ const editorial = (cover: 'image' | 'media') => ({
   coverAltFa: text(`${cover}_alt_fa`),
   coverCaptionEn: text(`${cover}_caption_en`),
   coverCaptionFa: text(`${cover}_caption_fa`),
+  /** The credit shown on English pages; `coverCreditFa` on Persian ones (a name may be written differently). */
   coverCredit: text(`${cover}_credit`),
+  coverCreditFa: text(`${cover}_credit_fa`),
+  /** The readable part of the item's address per language (`/news/123-<slug>`); null: made from the title. */
+  slugEn: text('slug_en'),
+  slugFa: text('slug_fa'),
+  /** What search engines and share cards show per language; null: the body's start. */
+  summaryEn: text('summary_en'),
+  summaryFa: text('summary_fa'),
   /**
    * The account that created the item: a writer edits only her own drafts. No foreign key (adding
    * one would rebuild the table on SQLite); deleting an account clears it (routers/users.ts).
@@ -99,6 +107,11 @@ export const galleryItems = sqliteTable(
     name: text('name').notNull(),
     /** The Persian name; null for items named before names were kept per language (readers then see `name`). */
     nameFa: text('name_fa'),
+    /** The picture's description for readers who cannot see it, and its caption, per language. */
+    altEn: text('alt_en'),
+    altFa: text('alt_fa'),
+    captionEn: text('caption_en'),
+    captionFa: text('caption_fa'),
     image: text('image'),
     videoLink: text('video_link'),
     ...timestamps,
@@ -249,10 +262,21 @@ export const uploads = sqliteTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** A picture an editor uploaded: offered again by the picture library. Visitors' files never are. */
+    inLibrary: integer('in_library').notNull().default(0),
+    /** The descriptions it was given where it is used, both languages: what the library searches. */
+    description: text('description'),
+    /** The account that uploaded it (no foreign key, like created_by). */
+    uploadedBy: integer('uploaded_by'),
     attachedAt: integer('attached_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [uniqueIndex('uploads_path_idx').on(table.path), index('uploads_unattached_idx').on(table.attachedAt, table.createdAt)],
+  (table) => [
+    uniqueIndex('uploads_path_idx').on(table.path),
+    index('uploads_unattached_idx').on(table.attachedAt, table.createdAt),
+    // The picture library, newest first.
+    index('uploads_library_idx').on(table.inLibrary, table.createdAt, table.id),
+  ],
 );
 
 /**
