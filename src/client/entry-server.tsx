@@ -102,7 +102,7 @@ export async function render(
   // The sign-in page (admin chunk) is rendered anonymously: render.ts sends a signed-in editor the plain shell.
   const login = LOGIN_PATH.test(pathname);
   const page = login ? adminApp : route.page;
-  const routeQueries = login ? [trpc.auth.me.queryOptions()] : route.queries({ params, search: new URLSearchParams(search), trpc });
+  const routeQueries = login ? [trpc.auth.me.queryOptions()] : route.queries({ params, search: new URLSearchParams(search), trpc, language });
   const queries = login ? routeQueries : [...layoutQueries(trpc), ...routeQueries];
   const [i18n] = await Promise.all([i18nFor(language), page?.load(), prefetchQueries(queryClient, queries)]);
   if (options.redirectPastLastPage) {

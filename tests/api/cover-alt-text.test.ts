@@ -24,11 +24,14 @@ describe('Cover alt text', () => {
       const { caller } = await adminCaller(world.deps, { lang });
       const upload = await makeImageUpload(world.deps);
       const input = { titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Text', descriptionFa: 'متن', imageUploadId: upload.id, media: [] };
+      const needed = {
+        en: lang === 'en' ? 'Needed to publish in English.' : 'برای انتشار به انگلیسی لازم است.',
+        fa: lang === 'en' ? 'Needed to publish in Persian.' : 'برای انتشار به فارسی لازم است.',
+      };
+      // Every gap is named at once.
       const errors = await fieldErrorsOf(world.deps, caller.news.create(input));
-      expect(errors).toEqual({ coverAltEn: [lang === 'en' ? 'This field is required.' : 'پر کردن این بخش الزامی است.'] });
-      expect(await fieldErrorsOf(world.deps, caller.news.create({ ...input, coverAltEn: 'Marchers' }))).toEqual({
-        coverAltFa: [lang === 'en' ? 'This field is required.' : 'پر کردن این بخش الزامی است.'],
-      });
+      expect(errors).toEqual({ coverAltEn: [needed.en], coverAltFa: [needed.fa] });
+      expect(await fieldErrorsOf(world.deps, caller.news.create({ ...input, coverAltEn: 'Marchers' }))).toEqual({ coverAltFa: [needed.fa] });
     }
     expect((await publicCaller(world.deps).news.list({})).total).toBe(0);
   });
@@ -68,9 +71,10 @@ describe('Cover alt text of legal-awareness items', () => {
     for (const lang of ['en', 'fa'] as const) {
       const { caller } = await adminCaller(world.deps, { lang });
       const upload = await makeImageUpload(world.deps);
-      const required = lang === 'en' ? 'This field is required.' : 'پر کردن این بخش الزامی است.';
-      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({ coverAltEn: [required] });
-      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({ coverAltFa: [required] });
+      const neededFa = lang === 'en' ? 'Needed to publish in Persian.' : 'برای انتشار به فارسی لازم است.';
+      const neededEn = lang === 'en' ? 'Needed to publish in English.' : 'برای انتشار به انگلیسی لازم است.';
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({ coverAltEn: [neededEn], coverAltFa: [neededFa] });
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({ coverAltFa: [neededFa] });
       expect(await attached(upload.id)).toBeNull();
     }
     const { caller } = await adminCaller(world.deps);
@@ -89,7 +93,10 @@ describe('Cover alt text of legal-awareness items', () => {
     const { caller } = await adminCaller(world.deps);
     const item = await caller.legal.create({ ...texts, ...alt, mediaUploadId: (await makeImageUpload(world.deps)).id });
     const picture = await makeImageUpload(world.deps);
-    expect(await fieldErrorsOf(world.deps, caller.legal.update({ id: item.id, mediaUploadId: picture.id }))).toEqual({ coverAltEn: ['This field is required.'] });
+    expect(await fieldErrorsOf(world.deps, caller.legal.update({ id: item.id, mediaUploadId: picture.id }))).toEqual({
+      coverAltEn: ['Needed to publish in English.'],
+      coverAltFa: ['Needed to publish in Persian.'],
+    });
     expect((await caller.legal.adminById({ id: item.id })).media).toBe(item.media);
     const words = { coverAltEn: 'Women outside a court', coverAltFa: 'زنان بیرون دادگاه' };
     expect(await caller.legal.update({ id: item.id, mediaUploadId: picture.id, ...words })).toMatchObject({ media: picture.path, ...words });

@@ -139,10 +139,16 @@ describe('gallery.update', () => {
     expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toBeUndefined();
   });
 
-  it('empties the Persian name with an empty value and never empties the English one', async () => {
+  it('empties either name while the other stays, taking the item out of that language, and never both', async () => {
     const item = await makeGalleryItem(deps, { name: 'Women of Herat', nameFa: 'زنان هرات' });
     const { caller } = await adminCaller(deps);
-    expect(await caller.gallery.update({ id: item.id, name: '', nameFa: '' })).toMatchObject({ name: 'Women of Herat', nameFa: null });
+    const error = await clientErrorOf(deps, caller.gallery.update({ id: item.id, name: '', nameFa: '' }));
+    expect(error.fieldErrors).toEqual({ name: ['Give it a name in English or in Persian.'] });
+    expect(await caller.gallery.update({ id: item.id, nameFa: '' })).toMatchObject({ name: 'Women of Herat', nameFa: null });
+    expect((await publicCaller(deps).gallery.list({ language: 'fa' })).total).toBe(0);
+    expect(await caller.gallery.update({ id: item.id, name: '', nameFa: 'زنان هرات' })).toMatchObject({ name: '', nameFa: 'زنان هرات' });
+    expect((await publicCaller(deps).gallery.list({ language: 'en' })).total).toBe(0);
+    expect((await publicCaller(deps).gallery.list({ language: 'fa' })).items.map((entry) => entry.nameFa)).toEqual(['زنان هرات']);
   });
 
   it('removes a video link while the item keeps an image, and refuses to leave it with neither', async () => {

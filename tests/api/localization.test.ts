@@ -27,7 +27,7 @@ describe('messages when ctx.lang is fa', () => {
     const { caller } = await adminCaller(deps, { lang: 'fa' });
     const error = await clientErrorOf(deps, caller.gallery.create({ name: '' }), 'fa');
     expect(error.message).toBe(messages.invalidInput.fa);
-    expect(error.fieldErrors).toEqual({ name: [messages.required.fa], imageUploadId: [messages.galleryMediaRequired.fa] });
+    expect(error.fieldErrors).toEqual({ name: [messages.nameInEitherLanguage.fa], imageUploadId: [messages.galleryMediaRequired.fa] });
   });
 
   it('refuse a self-deletion in Persian', async () => {

@@ -81,6 +81,7 @@ describe('REST news, articles and reports', () => {
       image_caption_En: null,
       image_caption_fa: null,
       image_credit: null,
+      image_credit_fa: null,
     });
   });
 

@@ -63,6 +63,7 @@ describe('REST legal awareness', () => {
       media_caption_En: null,
       media_caption_fa: null,
       media_credit: null,
+      media_credit_fa: null,
     });
   });
 

@@ -51,15 +51,31 @@ describe('contact form', () => {
 describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
   const valid = () => ({ titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: someUploadId });
 
-  it.each(['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa'] as const)('requires %s', async (field) => {
+  // A language is in use once it has a title or a body; publishing needs all of its words.
+  it.each([
+    ['titleEn', 'titleEn', messages.neededToPublishEn.en],
+    ['titleFa', 'titleFa', messages.neededToPublishFa.en],
+    ['descriptionEn', 'bodyEn', messages.neededToPublishEn.en],
+    ['descriptionFa', 'bodyFa', messages.neededToPublishFa.en],
+  ] as const)('needs %s to publish, named as %s', async (field, named, text) => {
     const { caller } = await adminCaller(deps);
-    expect(await fieldErrorsOf(deps, caller[router].create({ ...valid(), [field]: ' ' }))).toEqual({ [field]: [required] });
+    const image = await makeImageUpload(deps);
+    expect(await fieldErrorsOf(deps, caller[router].create({ ...valid(), imageUploadId: image.id, [field]: ' ' }))).toEqual({ [named]: [text] });
   });
 
-  it('requires the image', async () => {
+  it('needs a title in one language even for a draft, and nothing else', async () => {
+    const { caller } = await adminCaller(deps);
+    expect(await fieldErrorsOf(deps, caller[router].create({ status: 'draft' }))).toEqual({
+      titleEn: [messages.titleInEitherLanguage.en],
+      titleFa: [messages.titleInEitherLanguage.en],
+    });
+    await expect(caller[router].create({ titleFa: 'عنوان', status: 'draft' })).resolves.toMatchObject({ titleEn: '', titleFa: 'عنوان', status: 'draft' });
+  });
+
+  it('needs the image to publish', async () => {
     const { caller } = await adminCaller(deps);
     const { imageUploadId: _omitted, ...withoutImage } = valid();
-    expect(await fieldErrorsOf(deps, caller[router].create(withoutImage as ReturnType<typeof valid>))).toEqual({ imageUploadId: [required] });
+    expect(await fieldErrorsOf(deps, caller[router].create(withoutImage as ReturnType<typeof valid>))).toEqual({ imageUploadId: [messages.coverNeededToPublish.en] });
   });
 
   it('takes images only', async () => {
@@ -89,7 +105,7 @@ describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
 describe('gallery form', () => {
   it('requires the name', async () => {
     const { caller } = await adminCaller(deps);
-    expect(await fieldErrorsOf(deps, caller.gallery.create({ name: '', videoLink: 'https://youtu.be/dQw4w9WgXcQ' }))).toEqual({ name: [required] });
+    expect(await fieldErrorsOf(deps, caller.gallery.create({ name: '', videoLink: 'https://youtu.be/dQw4w9WgXcQ' }))).toEqual({ name: [messages.nameInEitherLanguage.en] });
   });
 
   it('asks for an image or a video link when neither is given', async () => {
@@ -159,9 +175,15 @@ describe('story form', () => {
 describe('legal awareness form', () => {
   const valid = { titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover', coverAltFa: 'جلد', mediaUploadId: someUploadId };
 
-  it.each(['titleEn', 'titleFa', 'descriptionEn', 'descriptionFa'] as const)('requires %s', async (field) => {
+  it.each([
+    ['titleEn', 'titleEn', messages.neededToPublishEn.en],
+    ['titleFa', 'titleFa', messages.neededToPublishFa.en],
+    ['descriptionEn', 'bodyEn', messages.neededToPublishEn.en],
+    ['descriptionFa', 'bodyFa', messages.neededToPublishFa.en],
+  ] as const)('needs %s to publish, named as %s', async (field, named, text) => {
     const { caller } = await adminCaller(deps);
-    expect(await fieldErrorsOf(deps, caller.legal.create({ ...valid, [field]: '' }))).toEqual({ [field]: [required] });
+    const image = await makeImageUpload(deps);
+    expect(await fieldErrorsOf(deps, caller.legal.create({ ...valid, mediaUploadId: image.id, [field]: '' }))).toEqual({ [named]: [text] });
   });
 
   it('requires an image or a video', async () => {

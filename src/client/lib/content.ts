@@ -28,16 +28,19 @@ export const routerName = Object.fromEntries(contentKindIds.map((kind) => [kind,
 export const listPath = Object.fromEntries(contentKindIds.map((kind) => [kind, contentKinds[kind].listPath])) as Record<ContentKind, string>;
 export { detailPathOf as detailPath } from '../../shared/content-kinds.ts';
 
-/** Title and description in the reader's language, falling back to the other one if empty. */
-/** A gallery item's name in the reader's language; items named before Persian names existed show the English one. */
+/** A gallery item's name in the reader's language (readers are shown only items named in theirs). */
 export function galleryName(item: { name: string; nameFa: string | null }, language: Language): string {
-  return language === 'fa' ? item.nameFa || item.name : item.name || item.nameFa || '';
+  return (language === 'fa' ? item.nameFa : item.name) ?? '';
 }
 
+/** For editors, who see every item: its name in their language, else the other one. */
+export function galleryLabel(item: { name: string; nameFa: string | null }, language: Language): string {
+  return galleryName(item, language) || galleryName(item, language === 'fa' ? 'en' : 'fa');
+}
+
+/** An item's words in one language, never the other's: a reader is shown only items written in hers. */
 export function localized(item: { titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string }, language: Language) {
-  return language === 'fa'
-    ? { title: item.titleFa || item.titleEn, description: item.descriptionFa || item.descriptionEn }
-    : { title: item.titleEn || item.titleFa, description: item.descriptionEn || item.descriptionFa };
+  return language === 'fa' ? { title: item.titleFa, description: item.descriptionFa } : { title: item.titleEn, description: item.descriptionEn };
 }
 
 /**

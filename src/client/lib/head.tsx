@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/locale.ts';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainText } from '../../shared/bidi.ts';
@@ -17,6 +18,8 @@ export interface HeadData {
   noindex?: boolean;
   /** Who signs an article: the author's public name, or the newsroom's (meta author, article:author). */
   author?: string | null;
+  /** The languages the page exists in (an item written in one only); absent: both. Alternates name only these. */
+  languages?: readonly Language[];
 }
 
 /** A full stop (Latin, or the Arabic-script one) ending a sentence used as a title, before a closing isolate; never an ellipsis's last dot. */

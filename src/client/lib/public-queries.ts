@@ -2,6 +2,7 @@ import { CARD_EXCERPT, categoryList, countryList, LIST_PAGE_SIZE, pageFrom, rout
 import { searchFromAddress } from './search.ts';
 import type { useTRPC } from './trpc.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
+import type { Language } from '../../shared/locale.ts';
 
 /**
  * The queries of the public pages, built in one place: the pages use them, and the route table
@@ -17,13 +18,16 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null): T 
 /** The public links of the site (social pages, contact address); they change only with a redeploy. */
 export const siteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
 
-/** Top news, newest news, articles and reports: one batched request on a cold start. */
-export const homeQueries = (trpc: Trpc) =>
+/**
+ * Top news, newest news, articles and reports: one batched request on a cold start. Every list is
+ * read in the reader's language: only items written in it.
+ */
+export const homeQueries = (trpc: Trpc, language: Language) =>
   [
-    trpc.news.list.queryOptions(sharedInputs.topNews),
-    trpc.news.list.queryOptions(sharedInputs.news),
-    trpc.articles.list.queryOptions(sharedInputs.articles),
-    trpc.reports.list.queryOptions(sharedInputs.reports),
+    trpc.news.list.queryOptions({ ...sharedInputs.topNews, language }),
+    trpc.news.list.queryOptions({ ...sharedInputs.news, language }),
+    trpc.articles.list.queryOptions({ ...sharedInputs.articles, language }),
+    trpc.reports.list.queryOptions({ ...sharedInputs.reports, language }),
   ] as const;
 
 /** A news, articles or reports list page as the address asks for it (page, category, country). */
@@ -46,16 +50,18 @@ export function contentListAddress(search: URLSearchParams) {
   return { page: pageParameter(page), category, country };
 }
 
-export const contentListQuery = (trpc: Trpc, kind: ContentKind, search: URLSearchParams) => trpc[routerName[kind]].list.queryOptions(contentListInput(search));
+export const contentListQuery = (trpc: Trpc, kind: ContentKind, search: URLSearchParams, language: Language) =>
+  trpc[routerName[kind]].list.queryOptions({ ...contentListInput(search), language });
 
 /** The newest items of a kind, as the home page caches them (side lists, "more from"). */
-export const latestOfKindQuery = (trpc: Trpc, kind: ContentKind) => trpc[routerName[kind]].list.queryOptions(sharedInputs[routerName[kind]]);
+export const latestOfKindQuery = (trpc: Trpc, kind: ContentKind, language: Language) =>
+  trpc[routerName[kind]].list.queryOptions({ ...sharedInputs[routerName[kind]], language });
 
 /** Beside a list page: the two other kinds. */
 export const otherKinds = (kind: ContentKind) => contentKindIds.filter((other) => other !== kind);
 
-export const countryQueries = (trpc: Trpc, country: Country) =>
-  contentKindIds.map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country, excerpt: CARD_EXCERPT }));
+export const countryQueries = (trpc: Trpc, country: Country, language: Language) =>
+  contentKindIds.map((kind) => trpc[routerName[kind]].list.queryOptions({ page: 1, pageSize: pageSizes.country, country, excerpt: CARD_EXCERPT, language }));
 
 /** A paged list whose only parameter in the address is ?page=. */
 export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page: pageFrom(search.get('page')), pageSize });
@@ -63,8 +69,10 @@ export const pagedInput = (search: URLSearchParams, pageSize: number) => ({ page
 /** What of its address a page with one paged list reads. */
 export const pagedAddress = (search: URLSearchParams) => ({ page: pageParameter(pageFrom(search.get('page'))) });
 
-export const galleryQuery = (trpc: Trpc, search: URLSearchParams) => trpc.gallery.list.queryOptions(pagedInput(search, pageSizes.gallery));
-export const legalListQuery = (trpc: Trpc, search: URLSearchParams) => trpc.legal.list.queryOptions(pagedInput(search, pageSizes.legal));
+export const galleryQuery = (trpc: Trpc, search: URLSearchParams, language: Language) =>
+  trpc.gallery.list.queryOptions({ ...pagedInput(search, pageSizes.gallery), language });
+export const legalListQuery = (trpc: Trpc, search: URLSearchParams, language: Language) =>
+  trpc.legal.list.queryOptions({ ...pagedInput(search, pageSizes.legal), language });
 export const publishedStoriesQuery = (trpc: Trpc, search: URLSearchParams) => trpc.stories.published.queryOptions(pagedInput(search, pageSizes.stories));
 
 /** The search page's results, or nothing to fetch for an empty or over-long query. */

@@ -22,6 +22,7 @@ export function editorialColumns(table: EditorialTable) {
     coverCaptionEn: table.coverCaptionEn,
     coverCaptionFa: table.coverCaptionFa,
     coverCredit: table.coverCredit,
+    coverCreditFa: table.coverCreditFa,
     createdBy: table.createdBy,
     reviewRequestedAt: table.reviewRequestedAt,
     byline: table.byline,
@@ -45,6 +46,7 @@ export interface EditorialRow extends StoredBodies {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  coverCreditFa: string | null;
   createdBy: number | null;
   reviewRequestedAt: Date | null;
   byline: Byline;
@@ -64,6 +66,7 @@ export interface EditorialOutput {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  coverCreditFa: string | null;
   /** When a writer sent the draft for review (null once it is published or sent back). */
   reviewRequestedAt: Date | null;
   /** Whose name the item is published under: its author's ('author') or the newsroom's. */
@@ -123,6 +126,7 @@ export interface EditorialInput {
   coverCaptionEn?: string | null;
   coverCaptionFa?: string | null;
   coverCredit?: string | null;
+  coverCreditFa?: string | null;
 }
 
 /**
@@ -144,7 +148,7 @@ export async function editorialWrites(
   await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
-  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa'] as const)
     if (input[key] !== undefined) changes[key] = input[key];
   return changes;
 }

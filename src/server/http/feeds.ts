@@ -1,3 +1,4 @@
+import { languagesOfItem } from '../../shared/item-languages.ts';
 import express from 'express';
 import { desc } from 'drizzle-orm';
 import { allContentKinds, detailPathOf } from '../../shared/content-kinds.ts';
@@ -75,28 +76,30 @@ export function feedsRoute(deps: Deps) {
 
   route.get('/sitemap.xml', async (_req, res) => {
     const origin = siteOrigin(deps.env);
-    const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
+    // An item written in one language has one address, with no alternates (src/shared/item-languages.ts).
+    const entries: { path: string; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({ path }));
     for (const row of await deps.db
-      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt })
+      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt, titleEn: posts.titleEn, titleFa: posts.titleFa })
       .from(posts)
       .where(publicCondition(posts.status))
       .orderBy(desc(posts.createdAt))
       .limit(20_000)) {
-      entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
+      entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt, in: languagesOfItem(row) });
     }
     for (const row of await deps.db
-      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt })
+      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt, titleEn: legalItems.titleEn, titleFa: legalItems.titleFa })
       .from(legalItems)
       .where(publicCondition(legalItems.status))
       .orderBy(desc(legalItems.createdAt))
       .limit(5_000)) {
-      entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
+      entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt, in: languagesOfItem(row) });
     }
     const urls = entries.flatMap((entry) =>
-      languages.map((language) => {
-        const alternates = languages
-          .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`)
-          .join('');
+      (entry.in ?? languages).map((language, _index, available) => {
+        const alternates =
+          available.length > 1
+            ? available.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`).join('')
+            : '';
         const lastmod = entry.updated ? `<lastmod>${entry.updated.toISOString()}</lastmod>` : '';
         return `<url><loc>${xmlEscape(pageUrl(origin, entry.path, language))}</loc>${lastmod}${alternates}</url>`;
       }),

@@ -8,7 +8,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import superjson from 'superjson';
-import { directionOf, type Language } from '../../shared/locale.ts';
+import { directionOf, languages, type Language } from '../../shared/locale.ts';
 import type { RenderOptions, RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
 import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
@@ -46,11 +46,18 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
   const description = result.head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
   const image = result.head.image ? new URL(result.head.image, origin).toString() : null;
   const imageAlt = result.head.imageAlt?.replace(/\s+/g, ' ').trim().slice(0, 420);
+  // Language pairs only where the page exists in both (an item may be written in one language).
+  const available = result.head.languages ?? languages;
+  const alternates =
+    available.length > 1
+      ? [
+          ...available.map((code) => `<link rel="alternate" hreflang="${code}" href="${escapeHtml(pageUrl(origin, pathname, code))}">`),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
+        ]
+      : [];
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
-    `<link rel="alternate" hreflang="fa" href="${escapeHtml(pageUrl(origin, pathname, 'fa'))}">`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
+    ...alternates,
     ...feedsOfPage(pathname).map(
       (feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feedTitle(feed, language))}" href="/rss/${language}/${feed}.xml">`,
     ),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { plainText } from '../../shared/bidi.ts';
 import { allContentKinds, contentKinds, detailPathOf, kindOfSection, type ContentSection } from '../../shared/content-kinds.ts';
 import type { Language } from '../../shared/locale.ts';
@@ -82,7 +82,8 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         byline: editorialColumns(posts)[fa ? 'bylineFa' : 'bylineEn'],
       })
       .from(posts)
-      .where(and(eq(posts.kind, kind), publicCondition(posts.status)))
+      // Only items written in the feed's language.
+      .where(and(eq(posts.kind, kind), publicCondition(posts.status), ne(fa ? posts.titleFa : posts.titleEn, '')))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(LIMIT);
     return rows.map((row) =>
@@ -102,7 +103,7 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         byline: editorialColumns(legalItems)[fa ? 'bylineFa' : 'bylineEn'],
       })
       .from(legalItems)
-      .where(publicCondition(legalItems.status))
+      .where(and(publicCondition(legalItems.status), ne(fa ? legalItems.titleFa : legalItems.titleEn, '')))
       .orderBy(desc(legalItems.createdAt), desc(legalItems.id))
       .limit(LIMIT);
     return rows.map((row) =>

@@ -7,6 +7,8 @@ import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
 import { contentShape, paginated } from './shapes.ts';
+import { originalTexts, requireOriginalFields } from './original-rules.ts';
+import { createContentCall } from '../../shared/schemas/content.ts';
 
 /** Each kind's REST paths and aliases come from the registry; writes live under /admin. */
 const kinds = allContentKinds.map((info) => ({ key: info.section, public: [...info.restPaths], admin: info.restPaths.map((path) => `/admin${path}`) }));
@@ -91,13 +93,9 @@ export function contentRoutes(deps: Deps) {
           const media = mediaOf(body);
           const text = textOf(body);
           const editorial = editorialFieldsOf(call.ctx, body, 'image');
-          // No file: the procedure refuses the missing upload id, reported under `image`.
-          const item = await call.caller[key].create({
-            ...text,
-            ...editorial,
-            imageUploadId: files.image!,
-            media: anyGiven(media) ? [media] : [],
-          });
+          const input = { ...text, ...editorial, imageUploadId: files.image, media: anyGiven(media) ? [media] : [] };
+          requireOriginalFields(call.ctx, createContentCall, input, [...originalTexts(input), ['imageUploadId', Boolean(files.image)]]);
+          const item = await call.caller[key].create(input);
           return created(contentShape(item));
         },
         { fields },

@@ -23,6 +23,7 @@ export const editorialFieldNames = (cover: 'image' | 'media'): FieldNames => ({
   coverCaptionEn: `${cover}_caption_En`,
   coverCaptionFa: `${cover}_caption_fa`,
   coverCredit: `${cover}_credit`,
+  coverCreditFa: `${cover}_credit_fa`,
 });
 
 function bodyFromHtml(ctx: Pick<Context, 'lang'>, name: string, html: unknown): RichTextDocument | undefined {
@@ -47,6 +48,7 @@ export function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover:
     coverCaptionEn: field(body, `${cover}_caption_En`, `${cover}_caption_en`),
     coverCaptionFa: field(body, `${cover}_caption_fa`, `${cover}_caption_Fa`),
     coverCredit: field(body, `${cover}_credit`),
+    coverCreditFa: field(body, `${cover}_credit_fa`, `${cover}_credit_Fa`),
   };
 }
 
@@ -69,5 +71,6 @@ export function detailShape(item: EditorialOutput, cover: 'image' | 'media') {
     [`${cover}_caption_En`]: item.coverCaptionEn,
     [`${cover}_caption_fa`]: item.coverCaptionFa,
     [`${cover}_credit`]: item.coverCredit,
+    [`${cover}_credit_fa`]: item.coverCreditFa,
   };
 }

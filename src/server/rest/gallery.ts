@@ -3,6 +3,8 @@ import type { Deps } from '../trpc/context.ts';
 import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, updated, type Body } from './endpoint.ts';
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
+import { requireOriginalFields } from './original-rules.ts';
+import { createGalleryInput } from '../../shared/schemas/gallery.ts';
 import { galleryShape, paginated } from './shapes.ts';
 
 const fields: FieldNames = { imageUploadId: 'image', videoLink: 'link', nameFa: 'name_fa' };
@@ -26,7 +28,10 @@ export function galleryRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const item = await call.caller.gallery.create({ ...textOf(body), imageUploadId: files.image });
+        const input = { ...textOf(body), imageUploadId: files.image };
+        // The original's only name is the English one, which it needed.
+        requireOriginalFields(call.ctx, createGalleryInput, input, [['name', Boolean(input.name?.trim())]]);
+        const item = await call.caller.gallery.create(input);
         return created(galleryShape(item));
       },
       { fields },

@@ -4,6 +4,8 @@ import { bodyOf, created, done, endpoint, field, idParam, ok, pageQuery, updated
 import type { FieldNames } from './errors.ts';
 import { fileReceiver } from './multipart.ts';
 import { editorialFieldNames, editorialFieldsOf } from './editorial-fields.ts';
+import { originalTexts, requireOriginalFields } from './original-rules.ts';
+import { createLegalInput } from '../../shared/schemas/legal.ts';
 import { legalShape, paginated } from './shapes.ts';
 
 /** The original legal form spells the Persian fields in lower case (`titlefa`) and sends its file as `media`. */
@@ -52,7 +54,9 @@ export function legalRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const item = await call.caller.legal.create({ ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media });
+        const input = { ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media };
+        requireOriginalFields(call.ctx, createLegalInput, input, [...originalTexts(input), ['mediaUploadId', Boolean(files.media || input.videoLink), 'legalMediaRequired']]);
+        const item = await call.caller.legal.create(input);
         return created(legalShape(item));
       },
       { fields },

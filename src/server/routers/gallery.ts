@@ -14,10 +14,15 @@ import { newestFirstPage, readByIds } from './list-pages.ts';
 
 export interface GalleryItem {
   id: number;
-  /** English name. */
+  /** English name; empty when the item is not in the English gallery. */
   name: string;
-  /** Persian name, null when the item has none yet. */
+  /** Persian name; null or empty when the item is not in the Persian gallery. */
   nameFa: string | null;
+  /** The picture's description for readers who cannot see it, and its caption, per language. */
+  altEn: string | null;
+  altFa: string | null;
+  captionEn: string | null;
+  captionFa: string | null;
   image: string | null;
   videoLink: string | null;
   /** youtube-nocookie embed of videoLink, when it is a recognised video link. */
@@ -29,6 +34,10 @@ const columns = {
   id: galleryItems.id,
   name: galleryItems.name,
   nameFa: galleryItems.nameFa,
+  altEn: galleryItems.altEn,
+  altFa: galleryItems.altFa,
+  captionEn: galleryItems.captionEn,
+  captionFa: galleryItems.captionFa,
   image: galleryItems.image,
   videoLink: galleryItems.videoLink,
   createdAt: galleryItems.createdAt,
@@ -47,7 +56,8 @@ export const galleryRouter = router({
   list: publicProcedure.input(listGalleryInput).query(async ({ ctx, input }): Promise<Page<GalleryItem>> => {
     // Every gallery item is public, so the list's search box asks as the public does.
     const searched = await searchedPage(ctx, 'gallery', input, 'public');
-    const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: galleryItems }, input));
+    const written = input.language ? (input.language === 'fa' ? galleryItems.nameFa : galleryItems.name) : undefined;
+    const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: galleryItems, written }, input));
     const rows = ids.length ? inOrderOf(ids, await readRows(ctx.db, ids)) : [];
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
@@ -60,7 +70,16 @@ export const galleryRouter = router({
         const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
         const [row] = await tx
           .insert(galleryItems)
-          .values({ name: input.name, nameFa: input.nameFa ?? null, image, videoLink: input.videoLink ?? null })
+          .values({
+            name: input.name ?? '',
+            nameFa: input.nameFa ?? null,
+            altEn: input.altEn ?? null,
+            altFa: input.altFa ?? null,
+            captionEn: input.captionEn ?? null,
+            captionFa: input.captionFa ?? null,
+            image,
+            videoLink: input.videoLink ?? null,
+          })
           .returning(columns);
         return row!;
       });
@@ -82,16 +101,15 @@ export const galleryRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ image: galleryItems.image, videoLink: galleryItems.videoLink })
+          .select({ image: galleryItems.image, videoLink: galleryItems.videoLink, name: galleryItems.name, nameFa: galleryItems.nameFa, altEn: galleryItems.altEn, altFa: galleryItems.altFa })
           .from(galleryItems)
           .where(eq(galleryItems.id, input.id))
           .limit(1);
         if (!current) throw notFound(ctx);
         const stored = current.image;
         const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
-        if (input.name) changes.name = input.name;
-        if (input.nameFa !== undefined) changes.nameFa = input.nameFa;
-        if (input.videoLink !== undefined) changes.videoLink = input.videoLink;
+        if (input.name !== undefined) changes.name = input.name ?? '';
+        for (const key of ['nameFa', 'altEn', 'altFa', 'captionEn', 'captionFa', 'videoLink'] as const) if (input[key] !== undefined) changes[key] = input[key];
         let oldFiles: string[] = [];
         if (input.imageUploadId) {
           changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
@@ -101,6 +119,9 @@ export const galleryRouter = router({
         const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
         // The add form's rule holds after an edit too: an image or a video link.
         if (!image && !videoLink) throw fieldError('videoLink', message(ctx.lang, 'galleryMediaRequired'));
+        const after = { ...current, ...changes };
+        if (!after.name && !after.nameFa) throw fieldError('name', message(ctx.lang, 'nameInEitherLanguage'));
+
         const [row] = await tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns);
         return { row: row!, oldFiles };
       });

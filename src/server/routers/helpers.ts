@@ -32,18 +32,6 @@ export async function editorialChanges(ctx: Pick<Context, 'lang'>, ...args: Para
   }
 }
 
-/**
- * A new cover picture must be described in both languages (alt text): on create, and on an update
- * that brings a new picture (the old words described the old one). Except through the original
- * REST API, whose clients cannot: such an item is stored undescribed (no alt text, never a copy
- * of the title posing as a description), and readers get its title, as for items older than alt
- * text. A cover that is a video needs no alt text.
- */
-export function requireCoverAlt(ctx: Pick<Context, 'lang' | 'originalApi'>, input: { coverAltEn?: string; coverAltFa?: string }): void {
-  if (ctx.originalApi) return;
-  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (!input[field]) throw fieldError(field, message(ctx.lang, 'required'));
-}
-
 export function pageWindow(input: { page: number; pageSize: number }) {
   return { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
 }

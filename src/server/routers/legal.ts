@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
+import { byIdInput, pageInput, readerLanguage } from '../../shared/schemas/common.ts';
+import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
@@ -10,7 +11,8 @@ import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
-import { claimForField, editorialChanges, notFound, requireCoverAlt, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
+import { requirePublishable, storedWords, wordsOfSave } from '../editorial/readiness.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { newestFirstPage, readByIds } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
@@ -55,7 +57,7 @@ const readRows = readByIds(legalItems.id, (db, ids) => db.select(columns).from(l
 async function pageOf(
   ctx: Parameters<typeof newestFirstPage>[0],
   status: string | undefined,
-  input: { page: number; pageSize: number; author?: number },
+  input: { page: number; pageSize: number; author?: number; language?: Language },
   searched: { ids: number[]; total: number } | null = null,
 ): Promise<Page<LegalItem>> {
   const author = input.author === undefined ? undefined : String(input.author);
@@ -63,13 +65,22 @@ async function pageOf(
     [legalItems.status, status],
     [legalItems.createdBy, author],
   ] as const;
-  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters }, input));
+  const written = input.language ? (input.language === 'fa' ? legalItems.titleFa : legalItems.titleEn) : undefined;
+  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters, written }, input));
   const rows = ids.length ? inOrderOf(ids, (await readRows(ctx.db, ids)) as Row[]) : [];
   return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
 }
 
+/** A legal-awareness item is published with its media: a picture, a video or a video link. */
+const mediaRules = (row: { media: string | null; mediaKind: 'image' | 'video' | null; videoLink: string | null }, newCover: boolean) => ({
+  hasCover: Boolean(row.media || row.videoLink),
+  coverIsPicture: row.mediaKind === 'image',
+  cover: { field: 'mediaUploadId', missing: 'legalMediaRequired' as const, originalMissing: 'legalMediaRequired' as const },
+  newCover,
+});
+
 export const legalRouter = router({
-  list: publicProcedure.input(pageInput).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
+  list: publicProcedure.input(pageInput.extend({ language: readerLanguage })).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
 
   byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db
@@ -106,12 +117,11 @@ export const legalRouter = router({
       const authorship = authorshipChanges(ctx, input, undefined, now);
       const row = await ctx.db.transaction(async (tx) => {
         const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
-        if (media?.kind === 'image') requireCoverAlt(ctx, input);
         const [row] = await tx
           .insert(legalItems)
           .values({
-            titleEn: input.titleEn,
-            titleFa: input.titleFa,
+            titleEn: input.titleEn ?? '',
+            titleFa: input.titleFa ?? '',
             descriptionEn: '',
             descriptionFa: '',
             media: media?.path ?? null,
@@ -121,6 +131,7 @@ export const legalRouter = router({
             ...(await editorialChanges(ctx, tx, input, undefined, now)),
           })
           .returning(columns);
+        requirePublishable(ctx, (await storedWords(tx, legalItems, row!.id))!, undefined, mediaRules(row!, true));
         await recordRevision(tx, ctx, { legalId: row!.id }, now);
         await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
         return row!;
@@ -144,6 +155,7 @@ export const legalRouter = router({
           .limit(1);
         if (!current) throw notFound(ctx, 'legalNotFound');
         const authorship = authorshipChanges(ctx, input, current, now);
+        const wordsBefore = (await storedWords(tx, legalItems, input.id))!;
         const before = await filesOfItem(tx, owner);
         const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
         if (input.titleEn) changes.titleEn = input.titleEn;
@@ -151,11 +163,13 @@ export const legalRouter = router({
         if (input.videoLink) changes.videoLink = input.videoLink;
         if (input.mediaUploadId) {
           const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
-          if (media.kind === 'image') requireCoverAlt(ctx, input);
           changes.media = media.path;
           changes.mediaKind = media.kind;
         }
         const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
+        const newCover = Boolean(input.mediaUploadId);
+        const after = wordsOfSave((await storedWords(tx, legalItems, input.id))!, input, newCover);
+        requirePublishable(ctx, after, wordsBefore, mediaRules(row!, newCover));
         await recordRevision(tx, ctx, owner, now);
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
         ctx.publicChange?.saw(current, row);

@@ -23,6 +23,7 @@ function prepared(db: Db, text: string): Statement {
 function whereOf(list: ListQuery, from?: SortKey): { where: string; values: (string | number)[] } {
   const conditions = list.filters.map(([column]) => `${column.name} = ?`);
   const values: (string | number)[] = list.filters.map(([, value]) => value);
+  if (list.written) conditions.push(`${list.written.name} <> ''`);
   if (from) {
     conditions.push('(created_at, id) <= (?, ?)');
     values.push(...from);

@@ -15,12 +15,15 @@ import { sqliteListReads } from './list-pages-sqlite.ts';
 export interface NewestFirst {
   table: typeof posts | typeof galleryItems | typeof legalItems;
   filters?: readonly (readonly [column: SQLiteColumn, value: string | undefined])[];
+  /** Only rows where this text column is not empty: an item's title in the reader's language. */
+  written?: SQLiteColumn;
 }
 
 /** A list with only the filters that are set. */
 export interface ListQuery {
   table: NewestFirst['table'];
   filters: readonly (readonly [column: SQLiteColumn, value: string])[];
+  written?: SQLiteColumn;
 }
 
 /** Where a row stands in newest-first order. */
@@ -35,8 +38,8 @@ export interface ListReads {
 
 /** The same reads written once on the query builder: PostgreSQL, and SQLite inside a transaction. */
 function builderListReads(db: DbLike): ListReads {
-  const whereOf = ({ table, filters }: ListQuery, from?: SortKey) =>
-    and(...filters.map(([column, value]) => eq(column, value)), from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined);
+  const whereOf = ({ table, filters, written }: ListQuery, from?: SortKey) =>
+    and(...filters.map(([column, value]) => eq(column, value)), written ? sql`${written} <> ''` : undefined, from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined);
   return {
     async count(list) {
       const [row] = await db.select({ value: count() }).from(list.table).where(whereOf(list));
@@ -89,6 +92,7 @@ export async function newestFirstPage(
   const query: ListQuery = {
     table: list.table,
     filters: (list.filters ?? []).filter((filter): filter is readonly [SQLiteColumn, string] => filter[1] !== undefined),
+    written: list.written,
   };
   const reads = onSqliteReader(deps.db) ? sqliteListReads(deps.db) : builderListReads(deps.db);
   // The content version moves only with public changes: a list that shows unpublished items (an
@@ -96,7 +100,7 @@ export async function newestFirstPage(
   // read would stay out of it.
   const publicOnly = !('status' in query.table) || query.filters.some(([column, value]) => column.name === 'status' && value === PUBLIC_STATUS);
   const remember = <T>(key: string, compute: () => Promise<T>) => (publicOnly ? rememberPerVersion(deps, key, compute) : compute());
-  const key = `${getTableName(query.table)}${query.filters.map(([column]) => ` ${column.name}`).join('')}|${query.filters.map(([, value]) => value).join('|')}`;
+  const key = `${getTableName(query.table)}${query.filters.map(([column]) => ` ${column.name}`).join('')}${query.written ? ` +${query.written.name}` : ''}|${query.filters.map(([, value]) => value).join('|')}`;
   const total = await remember(key, () => reads.count(query));
 
   const { limit, offset } = pageWindow(input);

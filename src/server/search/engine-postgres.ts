@@ -38,11 +38,17 @@ export function tsqueryOf(words: readonly string[][][]): string | null {
   return words.map((phrases) => `(${phrases.map((tokens) => `(${phraseQuery(tokens)})`).join(' | ')})`).join(' & ');
 }
 
+/** Whether a document is written in the language `$LANG` names (SQLite's language facets, migrations/0019). */
+const WRITTEN = `(type = 'story' OR (CASE $LANG::text WHEN 'fa' THEN title_key_fa ELSE title_key_en END) <> '')`;
+
 const SQL = {
-  window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR public_since IS NOT NULL) AND ($5 OR type <> 'story') ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
+  // A public search ($4 false) finds what is public and written in the reader's language ($6), as SQLite's facets.
+  window: `SELECT id AS doc FROM search_documents WHERE words @@ $1::tsquery AND ${FILTERS} AND ($4 OR (public_since IS NOT NULL AND ${WRITTEN.replaceAll('$LANG', '$6')}))
+    AND ($5 OR type <> 'story') ORDER BY id DESC LIMIT ${MAX_RESULTS}`,
   // As on SQLite, the ranked rows' visibility is checked on their metadata.
   exact: `SELECT id AS doc FROM search_documents WHERE (title_key_en = $1 OR title_key_fa = $1) AND ${FILTERS}`,
-  meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact
+  meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS "publicSince", (title_key_en = $2 OR title_key_fa = $2) AS exact,
+    ${WRITTEN.replaceAll('$LANG', '$3')} AS written
     FROM search_documents WHERE id = ANY($1::bigint[])`,
   texts: `SELECT id AS doc, title_en, title_fa, body_en, body_fa, spellings FROM search_documents WHERE id = ANY($1::bigint[])`,
   images: cardsSql((kind) => `= ANY($${['posts', 'legal', 'story', 'gallery'].indexOf(kind) + 1}::int[])`),
@@ -100,7 +106,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
     if (Date.now() > asked.deadline) throw new SearchTimeoutError();
   };
   const filters = [input.type ?? null, input.country ?? null];
-  const window = (await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience !== 'public', audience !== 'writer'])).rows.map(
+  const window = (await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience !== 'public', audience !== 'writer', asked.language])).rows.map(
     (row) => row.doc,
   );
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
@@ -108,12 +114,12 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
   inTime();
   const ranked = window.length ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(phraseQuery)) : [];
   inTime();
-  const known = (await client.query<Meta>(SQL.meta, [[...new Set([...exact, ...ranked.map((row) => row.doc)])], asked.key])).rows;
+  const known = (await client.query<Meta>(SQL.meta, [[...new Set([...exact, ...ranked.map((row) => row.doc)])], asked.key, asked.language])).rows;
   const docs = orderMatches(known, window, ranked, exact, audience, asked.now);
 
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
-  const rows = (await client.query<Meta>(SQL.meta, [pageDocs, asked.key])).rows
+  const rows = (await client.query<Meta>(SQL.meta, [pageDocs, asked.key, asked.language])).rows
     .filter((row) => mayFind(audience, row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const stored = (await client.query<IndexedTexts & { doc: number }>(SQL.texts, [rows.map((row) => row.doc)])).rows;

@@ -52,11 +52,11 @@ export const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
  * is not public, so a public query never has it as a candidate. Kind and country filters are
  * facets too, so the index alone answers a filtered query.
  */
-function matchFor(terms: string, input: SearchInput, audience: Audience): string {
+function matchFor(terms: string, input: SearchInput, audience: Audience, language: Language): string {
   const filters = [input.type ? `"facettype${input.type}"` : null, input.country ? `"facetcountry${input.country}"` : null].filter(Boolean);
   let match = `${TEXT_COLUMNS} : (${terms})`;
   if (filters.length) match += ` AND {facets} : (${filters.join(' AND ')})`;
-  if (audience === 'public') match += ' NOT {facets} : "facethidden"';
+  if (audience === 'public') match += ` AND {facets} : "facetlang${language}" NOT {facets} : "facethidden"`;
   if (audience === 'writer') match += ' NOT {facets} : "facettypestory"';
   return match;
 }
@@ -68,7 +68,8 @@ const sql = {
     FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
   exact: `SELECT id FROM search_documents WHERE (title_key_en = :key OR title_key_fa = :key)
     AND (:type IS NULL OR type = :type) AND (:country IS NULL OR country = :country)`,
-  meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact
+  meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact,
+    (type = 'story' OR (CASE :language WHEN 'fa' THEN title_key_fa ELSE title_key_en END) <> '') AS written
     FROM search_documents WHERE id IN (SELECT value FROM json_each(:docs))`,
 };
 
@@ -87,9 +88,11 @@ function order(
   ranked: { doc: number; relevance: number }[],
   exact: number[],
   audience: Audience,
+  language: Language,
   now: number,
 ) {
-  const known = preparedOn(db)(sql.meta).all({ docs: JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]), key: compiled.key }) as Meta[];
+  const docs = JSON.stringify([...new Set([...exact, ...ranked.map((row) => row.doc)])]);
+  const known = preparedOn(db)(sql.meta).all({ docs, key: compiled.key, language }) as Meta[];
   return orderMatches(known, window, ranked, exact, audience, now);
 }
 
@@ -115,7 +118,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
     if (Date.now() > deadline) throw new SearchTimeoutError();
   };
   const prepared = preparedOn(db);
-  const match = matchFor(compiled.terms, input, audience);
+  const match = matchFor(compiled.terms, input, audience, language);
   const window = prepared(sql.window).pluck().all({ match }) as number[];
   const exact = prepared(sql.exact)
     .pluck()
@@ -124,13 +127,13 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   inTime();
   // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
   // ranked rows' visibility is checked on their metadata anyway.
-  const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor') }) as { doc: number; relevance: number }[]) : [];
+  const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor', language) }) as { doc: number; relevance: number }[]) : [];
   inTime();
-  const docs = order(db, compiled, window, ranked, exact, audience, now);
+  const docs = order(db, compiled, window, ranked, exact, audience, language, now);
 
   const offset = (input.page - 1) * input.pageSize;
   const pageDocs = docs.slice(offset, offset + input.pageSize);
-  const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key }) as Meta[])
+  const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key, language }) as Meta[])
     .filter((row) => mayFind(audience, row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
   const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);

@@ -17,6 +17,8 @@ export interface Meta {
   publicSince: number | null;
   /** Truthy when the item's title is the query (SQLite gives 0 or 1, PostgreSQL a boolean). */
   exact: number | boolean;
+  /** Truthy when the item is written in the reader's language (a story always is: readers see it in its author's). */
+  written: number | boolean;
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -29,11 +31,14 @@ const withRecency = (relevance: number, date: number, now: number) => relevance 
 /** Publication status alone decides (public_since is NULL for anything not published), never the machine's clock. */
 export const isPublic = (candidate: { publicSince: number | null }) => candidate.publicSince !== null;
 
-/** Whether the audience may find this document (the engines' queries apply the same rule in the index). */
-export function mayFind(audience: Audience, candidate: { type: string; publicSince: number | null }): boolean {
+/**
+ * Whether the audience may find this document (the engines' queries apply the same rule in the
+ * index): the public finds what is public and written in its language (src/shared/item-languages.ts).
+ */
+export function mayFind(audience: Audience, candidate: { type: string; publicSince: number | null; written: number | boolean }): boolean {
   if (audience === 'editor') return true;
   if (audience === 'writer') return candidate.type !== 'story';
-  return isPublic(candidate);
+  return isPublic(candidate) && Boolean(candidate.written);
 }
 
 /**

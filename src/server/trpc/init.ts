@@ -3,14 +3,15 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, message } from '../../shared/messages.ts';
 import type { Context } from './context.ts';
+import type { Language } from '../../shared/locale.ts';
 import { ThrottledError } from './errors.ts';
 
 /** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
 class FieldError extends Error {
-  readonly field: string;
-  constructor(field: string, text: string) {
-    super(text);
-    this.field = field;
+  readonly fields: Record<string, string[]>;
+  constructor(fields: Record<string, string[]>) {
+    super(Object.values(fields)[0]?.[0] ?? '');
+    this.fields = fields;
   }
 }
 
@@ -54,7 +55,7 @@ export const t = initTRPC
         fieldErrors = fieldErrorsOf(error.cause.issues, lang);
         text = message(lang, 'invalidInput');
       } else if (error.cause instanceof FieldError) {
-        fieldErrors = { [error.cause.field]: [error.cause.message] };
+        fieldErrors = error.cause.fields;
       } else if (error.cause instanceof ThrottledError) {
         return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: error.cause.retryAfterSeconds } };
       } else if (error.code === 'INTERNAL_SERVER_ERROR') {
@@ -65,5 +66,14 @@ export const t = initTRPC
   });
 
 export function fieldError(field: string, text: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message: text, cause: new FieldError(field, text) });
+  return new TRPCError({ code: 'BAD_REQUEST', message: text, cause: new FieldError({ [field]: [text] }) });
+}
+
+/** Several fields refused at once (every gap named in one answer), in the reader's language. */
+export function fieldErrors(errors: Record<string, string>, lang: Language): TRPCError {
+  return fieldErrorLists(Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])), lang);
+}
+
+export function fieldErrorLists(fields: Record<string, string[]>, lang: Language): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: message(lang, 'invalidInput'), cause: new FieldError(fields) });
 }

@@ -1,3 +1,4 @@
+import { languages } from '../locale.ts';
 import { z } from 'zod';
 import './zod-setup.ts';
 import { stripBidiOverrides } from '../bidi.ts';
@@ -47,6 +48,12 @@ export const optionalUploadId = z.preprocess((value) => (value === '' || value =
 
 export const id = z.coerce.number().int().positive().max(MAX_ITEM_ID);
 export const byIdInput = z.object({ id });
+
+/**
+ * The language a public list is read in: only items written in it (docs/decisions/034). Absent:
+ * every item, as the original API answered.
+ */
+export const readerLanguage = z.enum(languages, 'invalidChoice').optional();
 
 export const pageInput = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

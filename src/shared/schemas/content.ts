@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
-import { byIdInput, cleanText, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, requiredText, uploadId } from './common.ts';
-import { checkBodies, checkSchedule, editorialFields, editorialLimits, statusFilter, authorFilter } from './editorial.ts';
+import { byIdInput, cleanText, httpUrl, id, limits, optionalText, optionalUploadId, optionalUrl, pageInput, readerLanguage } from './common.ts';
+import { checkPublishable, checkSchedule, checkTitle, editorialFields, statusFilter, authorFilter } from './editorial.ts';
 
 export type { ContentKind } from '../content-kinds.ts';
 
@@ -37,34 +37,38 @@ const mediaItemPatch = z.object({
 });
 export type MediaItemPatch = z.infer<typeof mediaItemPatch>;
 
-/** The fields of a new item; `createContentInput` adds the checks across fields. */
+/**
+ * The fields of a new item; `createContentInput` adds the checks across fields. A draft needs only
+ * a title in one language; publishing needs, per language it is written in, the title, the body
+ * and the cover's description, and a cover picture.
+ */
 export const contentFields = z.object({
-  titleEn: requiredText(limits.title),
-  titleFa: requiredText(limits.title),
+  titleEn: optionalText(limits.title),
+  titleFa: optionalText(limits.title),
   /** Plain text; with a body given it is derived from the body instead. */
   descriptionEn: optionalText(limits.longText),
   descriptionFa: optionalText(limits.longText),
-  imageUploadId: uploadId,
+  imageUploadId: optionalUploadId,
   media: z.array(mediaItemInput).max(limits.mediaItems).default([]),
   category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').nullish()),
   country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
   ...editorialFields,
-  // A new cover is described in both languages for readers who cannot see it.
-  coverAltEn: requiredText(editorialLimits.alt),
-  coverAltFa: requiredText(editorialLimits.alt),
 });
 
-export const createContentInput = contentFields.superRefine(checkBodies, { when: () => true }).superRefine(checkSchedule);
+/** The add form's checks: a cover picture is described in each language the item is published in. */
+export const createContentInput = contentFields
+  .superRefine(checkTitle, { when: () => true })
+  .superRefine(checkPublishable({ alt: () => true, cover: (input) => ({ field: 'imageUploadId', present: Boolean((input as { imageUploadId?: string }).imageUploadId) }) }), {
+    when: () => true,
+  })
+  .superRefine(checkSchedule);
 
 /**
- * What the create procedure accepts: the form's input, with the cover's alt text checked by the
- * procedure instead, which requires it from every caller but the original REST API (whose
- * clients cannot send it; docs/decisions/016).
+ * What the create procedure accepts: the fields, with what publishing needs checked by the
+ * procedure on the stored result (src/server/editorial/readiness.ts), which also keeps the
+ * original REST API's own rule for its clients (docs/decisions/016).
  */
-export const createContentCall = contentFields
-  .extend({ coverAltEn: optionalText(editorialLimits.alt), coverAltFa: optionalText(editorialLimits.alt) })
-  .superRefine(checkBodies, { when: () => true })
-  .superRefine(checkSchedule);
+export const createContentCall = contentFields.superRefine(checkTitle, { when: () => true }).superRefine(checkSchedule);
 export type CreateContentInput = z.infer<typeof createContentCall>;
 
 /** Only the fields given non-empty change (edit forms send what changed); null clears category or country. */
@@ -87,11 +91,11 @@ export const updateContentInput = z
     country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').nullish()),
     ...editorialFields,
   })
-  .superRefine(checkBodies)
   .superRefine(checkSchedule);
 export type UpdateContentInput = z.infer<typeof updateContentInput>;
 
 export const listContentInput = pageInput.extend({
+  language: readerLanguage,
   category: z.preprocess(emptyToUndefined, z.enum(categories, 'invalidChoice').optional()),
   country: z.preprocess(emptyToUndefined, z.enum(countries, 'invalidChoice').optional()),
   /** List cards ask for previews: descriptions cut to this many characters (src/shared/text.ts excerpt). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../rich-text/plain-text.ts';
 import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
 import { cleanText, optionalText } from './common.ts';
+import { publicationGaps } from '../item-languages.ts';
 
 /** Where an item stands; only `published` items reach visitors. */
 export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
@@ -47,6 +48,7 @@ export const editorialFields = {
   coverCaptionEn: clearableText(editorialLimits.caption),
   coverCaptionFa: clearableText(editorialLimits.caption),
   coverCredit: clearableText(editorialLimits.credit),
+  coverCreditFa: clearableText(editorialLimits.credit),
   /**
    * A draft sent for an editor's review (true), or taken back / sent back (false); absent leaves it
    * as it was. A form's checkbox sends "on" when ticked.
@@ -69,44 +71,55 @@ export function checkSchedule(input: EditorialInput, issue: z.core.$RefinementCt
   if (input.status === 'scheduled' && !input.publishAt) issue.addIssue({ code: 'custom', message: 'publishAtRequired', path: ['publishAt'] });
 }
 
-/**
- * A cover picture described in both languages, for forms that only know at submit time whether
- * the cover is a picture (a legal item's may be a video). The procedures apply the same rule.
- */
-export function checkCoverAlt(input: { coverAltEn?: string; coverAltFa?: string }, issue: z.core.$RefinementCtx) {
-  // Runs even when other fields failed: the input may be anything.
-  if (!input || typeof input !== 'object') return;
-  for (const field of ['coverAltEn', 'coverAltFa'] as const) if (!input[field]) issue.addIssue({ code: 'custom', message: 'required', path: [field] });
-}
-
 /** A body says something: text, or at least a picture or a video. */
-const hasContent = (body: unknown) =>
+export const hasContent = (body: unknown) =>
   Boolean(
     body &&
     typeof body === 'object' &&
     (plainText(body as RichTextDocument).trim() || (body as RichTextDocument).content?.some((block) => block.type === 'image' || block.type === 'video')),
   );
 
-/**
- * On create, each language needs a body with text, or a plain description (the original API sends
- * only that); on update a body, when sent, may not be emptied. The missing one is named: the body
- * when one was sent empty, else the description.
- */
-export function checkBodies(
-  input: { bodyEn?: unknown; bodyFa?: unknown; descriptionEn?: string; descriptionFa?: string; id?: unknown },
-  issue: z.core.$RefinementCtx,
-) {
-  // Runs even when other fields failed (so every missing field is named at once): the input may be anything.
-  if (!input || typeof input !== 'object') return;
-  const updating = 'id' in input;
-  for (const [body, description, bodyField, descriptionField] of [
-    [input.bodyEn, input.descriptionEn, 'bodyEn', 'descriptionEn'],
-    [input.bodyFa, input.descriptionFa, 'bodyFa', 'descriptionFa'],
-  ] as const) {
-    if (body !== undefined && !hasContent(body)) issue.addIssue({ code: 'custom', message: 'required', path: [bodyField] });
-    else if (!updating && body === undefined && !description) issue.addIssue({ code: 'custom', message: 'required', path: [descriptionField] });
-  }
+interface ItemFormInput {
+  titleEn?: string;
+  titleFa?: string;
+  bodyEn?: unknown;
+  bodyFa?: unknown;
+  descriptionEn?: string;
+  descriptionFa?: string;
+  coverAltEn?: string;
+  coverAltFa?: string;
+  status?: PublicationStatus;
 }
+
+/** A new item is named in at least one language; everything else may wait while it is a draft. */
+export function checkTitle(input: ItemFormInput, issue: z.core.$RefinementCtx) {
+  // Runs even when other fields failed: the input may be anything.
+  if (!input || typeof input !== 'object' || input.titleEn?.trim() || input.titleFa?.trim()) return;
+  for (const path of ['titleEn', 'titleFa']) issue.addIssue({ code: 'custom', message: 'titleInEitherLanguage', path: [path] });
+}
+
+/**
+ * A form's whole state, when it publishes or schedules (absent status: published, as the original
+ * API): each language it is written in has its title, body and (`alt`) the cover's description.
+ * `cover` names the cover picture's field when the form must carry one, with whether it does. The
+ * procedures check the stored result again (src/server/editorial/readiness.ts).
+ */
+export const checkPublishable =
+  (options: { alt: (input: ItemFormInput) => boolean; cover?: (input: ItemFormInput) => { field: string; present: boolean } | undefined }) =>
+  (input: ItemFormInput, issue: z.core.$RefinementCtx) => {
+    if (!input || typeof input !== 'object' || input.status === 'draft') return;
+    const cover = options.cover?.(input);
+    const gaps = publicationGaps(
+      {
+        ...input,
+        hasBodyEn: hasContent(input.bodyEn) || Boolean(input.descriptionEn?.trim()),
+        hasBodyFa: hasContent(input.bodyFa) || Boolean(input.descriptionFa?.trim()),
+        hasCover: cover?.present ?? true,
+      },
+      { altIn: () => options.alt(input), cover: Boolean(cover) },
+    );
+    for (const [field, key] of Object.entries(gaps)) issue.addIssue({ code: 'custom', message: key, path: [field === 'cover' ? cover!.field : field] });
+  };
 
 /** Editors filter their lists by status. */
 export const statusFilter = z.preprocess(blankToUndefined, z.enum(publicationStatuses, 'invalidChoice').optional());

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { listSearchQuery } from './list-search.ts';
-import { id, limits, optionalText, requiredText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
-import { checkBodies, checkSchedule, editorialFields, statusFilter, authorFilter } from './editorial.ts';
+import { id, limits, optionalText, optionalUploadId, optionalVideoLink, pageInput } from './common.ts';
+import { checkSchedule, checkTitle, editorialFields, statusFilter, authorFilter } from './editorial.ts';
 
 export const createLegalInput = z
   .object({
-    titleEn: requiredText(limits.title),
-    titleFa: requiredText(limits.title),
+    titleEn: optionalText(limits.title),
+    titleFa: optionalText(limits.title),
     /** Plain text; with a body given it is derived from the body instead. */
     descriptionEn: optionalText(limits.longText),
     descriptionFa: optionalText(limits.longText),
@@ -14,8 +14,7 @@ export const createLegalInput = z
     videoLink: optionalVideoLink,
     ...editorialFields,
   })
-  .refine((input) => input.mediaUploadId || input.videoLink, { message: 'legalMediaRequired', path: ['mediaUploadId'] })
-  .superRefine(checkBodies, { when: () => true })
+  .superRefine(checkTitle, { when: () => true })
   .superRefine(checkSchedule);
 export type CreateLegalInput = z.infer<typeof createLegalInput>;
 
@@ -30,7 +29,6 @@ export const updateLegalInput = z
     videoLink: optionalVideoLink,
     ...editorialFields,
   })
-  .superRefine(checkBodies)
   .superRefine(checkSchedule);
 export type UpdateLegalInput = z.infer<typeof updateLegalInput>;
 

@@ -24,7 +24,7 @@ export function ContentFields({
   registerLive: RegisterLive;
   setField(field: keyof ContentValues, value: string): void;
   errors: Record<string, string[]>;
-  /** The image upload (required when adding, a replacement when editing). */
+  /** The image upload (needed to publish; a replacement when editing). */
   imageSlot: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -36,13 +36,13 @@ export function ContentFields({
           values={values}
           onChange={change}
           errors={errors}
-          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
+          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), limit: limits.title }]}
         />
         <BodyFields values={values} setField={setField} errors={errors} revision={revision} registerLive={registerLive} />
       </FormSection>
 
       <FormSection title={t('form.sections.image')}>{imageSlot}</FormSection>
-      <CoverFields values={values} setField={setField} errors={errors} altRequired />
+      <CoverFields values={values} setField={setField} errors={errors} />
 
       <FormSection title={t('form.sections.details')} description={t('form.sections.detailsHint')}>
         <div className="grid gap-5 sm:grid-cols-2">

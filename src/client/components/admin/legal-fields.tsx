@@ -31,7 +31,7 @@ export function legalLabels(t: TFunction<'admin'>): Record<string, string> {
   };
 }
 
-/** A legal-awareness item: both titles, both bodies, publication, the cover's words, and an image, a video file or a YouTube link. */
+/** A legal-awareness item: titles and bodies in one language or both, publication, the cover's words, and an image, a video file or a YouTube link. */
 export function LegalFields({
   values,
   revision,
@@ -39,7 +39,6 @@ export function LegalFields({
   setField,
   errors,
   mediaSlot,
-  altRequired,
 }: {
   values: LegalValues;
   /** The form's revision (use-draft.ts): the body editors take `values` again when it changes. */
@@ -49,8 +48,6 @@ export function LegalFields({
   setField(field: keyof LegalValues, value: string): void;
   errors: Record<string, string[]>;
   mediaSlot: ReactNode;
-  /** A new picture is described; a video, or the cover an edit keeps, need not be. */
-  altRequired: boolean;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -60,7 +57,7 @@ export function LegalFields({
           values={values}
           onChange={(field, value) => setField(field as keyof LegalValues, value)}
           errors={errors}
-          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), required: true, limit: limits.title }]}
+          pairs={[{ en: 'titleEn', fa: 'titleFa', enLabel: t('fields.titleEn'), faLabel: t('fields.titleFa'), limit: limits.title }]}
         />
         <BodyFields values={values} setField={setField} errors={errors} revision={revision} registerLive={registerLive} />
       </FormSection>
@@ -78,7 +75,7 @@ export function LegalFields({
           limit={limits.url}
         />
       </FormSection>
-      <CoverFields values={values} setField={setField} errors={errors} altRequired={altRequired} />
+      <CoverFields values={values} setField={setField} errors={errors} />
       <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );

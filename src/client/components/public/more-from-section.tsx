@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/use-language.ts';
 import { listPath, type ContentKind } from '../../lib/content.ts';
 import { latestOfKindQuery } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -9,8 +10,9 @@ import { SectionHeader } from './section-header.tsx';
 /** Below a story: the newest others of its kind, from the list the home page already cached. */
 export function MoreFromSection({ kind, excludeId }: { kind: ContentKind; excludeId: number }) {
   const { t } = useTranslation('public');
+  const { language } = useLanguage();
   const trpc = useTRPC();
-  const { data } = useQuery(latestOfKindQuery(trpc, kind));
+  const { data } = useQuery(latestOfKindQuery(trpc, kind, language));
   const items = data?.items.filter((item) => item.id !== excludeId).slice(0, 4) ?? [];
   if (!items.length) return null;
   return (

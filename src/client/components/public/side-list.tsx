@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/use-language.ts';
 import type { ContentKind } from '../../lib/content.ts';
 import { latestOfKindQuery, otherKinds } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -11,9 +12,10 @@ import { CompactStory } from './content-card.tsx';
  */
 export function SideList({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('public');
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const others = otherKinds(kind);
-  const results = useQueries({ queries: others.map((other) => latestOfKindQuery(trpc, other)) });
+  const results = useQueries({ queries: others.map((other) => latestOfKindQuery(trpc, other, language)) });
   const blocks = others.map((other, index) => ({ other, items: results[index]?.data?.items.slice(0, 3) ?? [] })).filter((block) => block.items.length);
   if (!blocks.length) return null;
   return (

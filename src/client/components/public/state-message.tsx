@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failure.ts';
 import { useGoBack } from '../../lib/in-app-history.tsx';
 import { useLanguage } from '../../lib/use-language.ts';
+import type { Language } from '../../../shared/locale.ts';
+import { useLanguageHref } from '../layout/language-switcher.tsx';
 import { BackIcon } from './icons.tsx';
 
 /** "No news available." and the like: a quiet box rather than an empty page. */
@@ -79,6 +81,33 @@ export function NotFoundState({ message, fallback }: { message: string; fallback
     <div className="flex min-h-[45vh] flex-col items-center justify-center gap-6 px-4 py-12 text-center" data-testid="not-found">
       <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{message}</h1>
       <BackLink label={t('goBack')} fallback={fallback} />
+    </div>
+  );
+}
+
+/**
+ * An item written only in the other language: not a page in this one (404, so search engines keep
+ * to the right address), with the way to it. Never the other language's words on this page.
+ */
+export function NotInLanguage({ other, fallback }: { other: Language; fallback: string }) {
+  const { t } = useTranslation('public');
+  const hrefFor = useLanguageHref();
+  return (
+    <div className="flex min-h-[45vh] flex-col items-center justify-center gap-6 px-4 py-12 text-center" data-testid="not-in-language">
+      <h1 className="font-serif text-2xl font-bold text-stone-900 sm:text-3xl">{t('detail.notInLanguage')}</h1>
+      <p className="max-w-prose text-stone-700">{t('detail.writtenIn', { language: t(`common:languageNames.${other}`) })}</p>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <a
+          href={hrefFor(other)}
+          lang={other}
+          hrefLang={other}
+          className="rounded-sm bg-plum-800 px-4 py-2 text-sm font-semibold text-white hover:bg-plum-900"
+          data-testid="read-in-other-language"
+        >
+          {t(`detail.readIn.${other}`)}
+        </a>
+        <BackLink label={t('goBack')} fallback={fallback} />
+      </div>
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { DateLine } from '../../components/public/date-line.tsx';
 import { MoreFromSection } from '../../components/public/more-from-section.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
-import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState, NotInLanguage } from '../../components/public/state-message.tsx';
+import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -36,9 +37,13 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
   const item = query.data;
   // A preview opened without an editor's session is refused: to the visitor it does not exist.
   const missing = !id || query.data === null || (preview && query.isError);
+  // Written only in the other language: this language has no such page.
+  const elsewhere = item && !isInLanguage(item, language) ? languagesOfItem(item)[0] : undefined;
   // One head for the page: title, preview text and picture for shared links, 404 when missing.
   useHead(
-    item
+    elsewhere
+      ? { title: t('detail.notInLanguage'), status: 404, noindex: true }
+      : item
       ? {
           title: localized(item, language).title,
           description: localized(item, language).description,
@@ -46,20 +51,24 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',
           author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
+          languages: languagesOfItem(item),
         }
       : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
   );
 
   if (missing) return <NotFoundState message={t(`detail.notFound.${kind}`)} fallback={listPath[kind]} />;
+  if (elsewhere) return <NotInLanguage other={elsewhere} fallback={listPath[kind]} />;
   if (query.error) return <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
   const { title } = localized(item, language);
   const fa = language === 'fa';
+  const credit = fa ? item.coverCreditFa : item.coverCredit;
   const media = item.media[0];
   const embedUrl = videoEmbedUrl(media?.link);
-  const mediaTitle = media ? (language === 'fa' ? media.titleFa || media.titleEn : media.titleEn || media.titleFa) : null;
-  const mediaText = media ? (language === 'fa' ? media.descriptionFa || media.descriptionEn : media.descriptionEn || media.descriptionFa) : null;
+  // Each language's own words only: a video title written in Persian alone shows nothing in English.
+  const mediaTitle = media ? (fa ? media.titleFa : media.titleEn) : null;
+  const mediaText = media ? (fa ? media.descriptionFa : media.descriptionEn) : null;
 
   return (
     // A preview's item may be unpublished: its files are asked for on the editors' path.
@@ -88,11 +97,7 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
             sizes={imageSizes.article}
             className="aspect-[16/9] max-h-[560px] w-full sm:rounded-sm"
           />
-          <CoverCaption
-            caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
-            credit={item.coverCredit}
-            creditLabel={t('detail.credit', { name: item.coverCredit })}
-          />
+          <CoverCaption caption={fa ? item.coverCaptionFa : item.coverCaptionEn} credit={credit} creditLabel={t('detail.credit', { name: credit })} />
         </figure>
         {/* A list's excerpt stands in for the text only until the whole item is here. */}
         {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}

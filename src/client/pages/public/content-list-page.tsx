@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/use-language.ts';
 import { useSearchParams } from 'wouter';
 import { CategoryFilter } from '../../components/public/category-filter.tsx';
 import { LeadStory } from '../../components/public/content-card.tsx';
@@ -19,9 +20,10 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('public');
   const [params] = useSearchParams();
   const { page, category, country } = contentListInput(params);
+  const { language } = useLanguage();
   const trpc = useTRPC();
   // The previous page stays on screen while the next one loads, instead of a blank spinner.
-  const query = useQuery({ ...contentListQuery(trpc, kind, params), placeholderData: keepPreviousData });
+  const query = useQuery({ ...contentListQuery(trpc, kind, params, language), placeholderData: keepPreviousData });
   const title = t(`list.${kind}.title`);
   useHead({ title, description: t(`list.${kind}.intro`) });
 

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/use-language.ts';
 import { ContentGrid } from '../../components/public/content-grid.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
 import { SectionHeader } from '../../components/public/section-header.tsx';
@@ -17,8 +18,9 @@ const kinds = contentKindIds;
 /** /iran and /afghanistan: the news, articles and reports tagged with the country. */
 export function CountryPage({ country }: { country: Country }) {
   const { t } = useTranslation('public');
+  const { language } = useLanguage();
   const trpc = useTRPC();
-  const results = useQueries({ queries: countryQueries(trpc, country) });
+  const results = useQueries({ queries: countryQueries(trpc, country, language) });
   const name = t(`countries.${country}`);
   useDocumentTitle(name);
 

@@ -11,10 +11,10 @@ import { useTRPC } from '../../lib/trpc.ts';
 
 const PAGE_SIZE = pageSizes.gallery;
 
-/** The image if there is one, else the video, else "No media available". */
-function GalleryMedia({ item, name }: { item: GalleryItem; name: string }) {
+/** The image if there is one (described in the reader's language, else by its name), else the video, else "No media available". */
+function GalleryMedia({ item, name, alt }: { item: GalleryItem; name: string; alt: string | null }) {
   const { t } = useTranslation('public');
-  if (item.image) return <ContentImage path={item.image} alt={name} width={600} height={450} className="aspect-[4/3] w-full" />;
+  if (item.image) return <ContentImage path={item.image} alt={alt || name} width={600} height={450} className="aspect-[4/3] w-full" />;
   if (item.embedUrl) return <VideoEmbed embedUrl={item.embedUrl} title={name} className="aspect-[4/3] w-full" />;
   return <ImagePlaceholder className="aspect-[4/3] w-full" label={t('gallery.noMedia')} />;
 }
@@ -24,7 +24,7 @@ export function GalleryPage() {
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const { page } = pagedInput(params, PAGE_SIZE);
-  const query = useQuery({ ...galleryQuery(trpc, params), placeholderData: keepPreviousData });
+  const query = useQuery({ ...galleryQuery(trpc, params, language), placeholderData: keepPreviousData });
   return (
     <PagedGridPage
       section="gallery"
@@ -32,14 +32,25 @@ export function GalleryPage() {
       page={page}
       pageSize={PAGE_SIZE}
       gridClassName="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-      renderItem={(item) => (
-        <figure className="overflow-hidden rounded-sm border border-stone-200 bg-white" data-testid="gallery-item">
-          <GalleryMedia item={item} name={galleryName(item, language)} />
-          <figcaption className="px-4 py-3 font-semibold text-stone-900 wrap-anywhere" data-testid="gallery-name">
-            {galleryName(item, language)}
-          </figcaption>
-        </figure>
-      )}
+      renderItem={(item) => {
+        const fa = language === 'fa';
+        const caption = fa ? item.captionFa : item.captionEn;
+        return (
+          <figure className="overflow-hidden rounded-sm border border-stone-200 bg-white" data-testid="gallery-item">
+            <GalleryMedia item={item} name={galleryName(item, language)} alt={fa ? item.altFa : item.altEn} />
+            <figcaption className="px-4 py-3">
+              <span className="block font-semibold text-stone-900 wrap-anywhere" data-testid="gallery-name">
+                {galleryName(item, language)}
+              </span>
+              {caption ? (
+                <span className="mt-1 block text-sm leading-relaxed text-stone-600 wrap-anywhere" data-testid="gallery-caption">
+                  {caption}
+                </span>
+              ) : null}
+            </figcaption>
+          </figure>
+        );
+      }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../lib/use-language.ts';
 import { ArticlesBlock } from '../../components/public/home/articles-block.tsx';
 import { TopNews } from '../../components/public/home/top-news.tsx';
 import { TEASER_TITLE_LENGTH } from '../../components/public/content-card.tsx';
@@ -17,10 +18,11 @@ import { useHead } from '../../lib/head.tsx';
 export function HomePage() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();
+  const { language } = useLanguage();
   const trpc = useTRPC();
   useHead({ title: null, description: t('footer.mission') });
   // One batched request on a cold start; cached lists afterwards.
-  const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc) });
+  const [topTagged, news, articles, reports] = useQueries({ queries: homeQueries(trpc, language) });
 
   const failed = [topTagged, news, articles, reports].find((query) => query.error);
   if (failed?.error) return <ErrorMessage error={failed.error} onRetry={() => void failed.refetch()} />;

@@ -6,7 +6,8 @@ import { Byline } from '../../components/public/byline.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
-import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
+import { BackLink, ErrorMessage, NotFoundState, NotInLanguage } from '../../components/public/state-message.tsx';
+import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
@@ -32,8 +33,12 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const item = query.data;
   // A preview opened without an editor's session is refused: to the visitor it does not exist.
   const missing = !id || query.data === null || (preview && query.isError);
+  // Written only in the other language: this language has no such page.
+  const elsewhere = item && !isInLanguage(item, language) ? languagesOfItem(item)[0] : undefined;
   useHead(
-    item
+    elsewhere
+      ? { title: t('detail.notInLanguage'), status: 404, noindex: true }
+      : item
       ? {
           title: localized(item, language).title,
           description: localized(item, language).description,
@@ -41,16 +46,19 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',
           author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
+          languages: languagesOfItem(item),
         }
       : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },
   );
 
   if (missing) return <NotFoundState message={t('legal.notFound')} fallback="/legal-awareness" />;
+  if (elsewhere) return <NotInLanguage other={elsewhere} fallback="/legal-awareness" />;
   if (query.error) return <ErrorMessage title={t('legal.error')} error={query.error} onRetry={() => void query.refetch()} />;
   if (!item) return <Spinner fullScreen />;
 
   const { title } = localized(item, language);
   const fa = language === 'fa';
+  const credit = fa ? item.coverCreditFa : item.coverCredit;
   const videoSrc = item.mediaKind === 'video' ? (preview ? privateMediaUrl : storageUrl)(item.media) : null;
   return (
     // A preview's item may be unpublished: its files are asked for on the editors' path.
@@ -83,11 +91,7 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
           ) : item.embedUrl ? (
             <VideoEmbed embedUrl={item.embedUrl} title={title} />
           ) : null}
-          <CoverCaption
-            caption={fa ? item.coverCaptionFa || item.coverCaptionEn : item.coverCaptionEn || item.coverCaptionFa}
-            credit={item.coverCredit}
-            creditLabel={t('detail.credit', { name: item.coverCredit })}
-          />
+          <CoverCaption caption={fa ? item.coverCaptionFa : item.coverCaptionEn} credit={credit} creditLabel={t('detail.credit', { name: credit })} />
         </figure>
         {query.isPlaceholderData ? <Spinner /> : <RichBody segments={fa ? item.renderedFa : item.renderedEn} title={title} />}
         {item.embedUrl && item.mediaKind ? (

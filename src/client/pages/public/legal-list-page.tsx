@@ -45,10 +45,11 @@ function LegalCard({ item }: { item: LegalItem }) {
 }
 
 export function LegalListPage() {
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const { page } = pagedInput(params, PAGE_SIZE);
-  const query = useQuery({ ...legalListQuery(trpc, params), placeholderData: keepPreviousData });
+  const query = useQuery({ ...legalListQuery(trpc, params, language), placeholderData: keepPreviousData });
   return (
     <PagedGridPage
       section="legal"

@@ -21,6 +21,7 @@ import {
   type Trpc,
 } from '../../lib/public-queries.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import type { Language } from '../../../shared/locale.ts';
 
 export type RouteParams = Record<string, string | undefined>;
 /** A query as a route lists it: tRPC's options, whose precise types do not meet in one array. */
@@ -32,6 +33,8 @@ interface QueryContext {
   params: RouteParams;
   search: URLSearchParams;
   trpc: Trpc;
+  /** The page's language: lists hold only the items written in it. */
+  language: Language;
 }
 
 /**
@@ -113,7 +116,7 @@ const listRoute = (path: string, kind: ContentKind) =>
     // A key per kind: without it React would keep the articles page's state (and its last list,
     // shown while the next loads) when the reader moves on to reports.
     (module) => <module.ContentListPage key={kind} kind={kind} />,
-    ({ trpc, search }) => [contentListQuery(trpc, kind, search), ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other))],
+    ({ trpc, search, language }) => [contentListQuery(trpc, kind, search, language), ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other, language))],
     { query: contentListAddress },
   );
 
@@ -127,7 +130,10 @@ const detailRoute = (path: string, kind: ContentKind) =>
     path,
     pages.detail,
     (module, params) => <module.ContentDetailPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />,
-    ({ trpc, params }) => [...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id }))), latestOfKindQuery(trpc, kind)],
+    ({ trpc, params, language }) => [
+      ...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id }))),
+      latestOfKindQuery(trpc, kind, language),
+    ],
     itemId,
   );
 
@@ -136,7 +142,7 @@ const countryRoute = (path: string, country: Country) =>
     path,
     pages.country,
     (module) => <module.CountryPage key={country} country={country} />,
-    ({ trpc }) => countryQueries(trpc, country),
+    ({ trpc, language }) => countryQueries(trpc, country, language),
   );
 
 /** The public routes (matching is case-insensitive: /latestNews and /latestnews are one page). */
@@ -145,13 +151,13 @@ export const publicRoutes: readonly PublicRoute[] = [
     '/',
     pages.home,
     (module) => <module.HomePage />,
-    ({ trpc }) => [...homeQueries(trpc)],
+    ({ trpc, language }) => [...homeQueries(trpc, language)],
   ),
   route(
     '/home',
     pages.home,
     (module) => <module.HomePage />,
-    ({ trpc }) => [...homeQueries(trpc)],
+    ({ trpc, language }) => [...homeQueries(trpc, language)],
   ),
   route('/about', pages.about, (module) => <module.AboutPage />),
   route('/contact', pages.contact, (module) => <module.ContactPage />),
@@ -161,7 +167,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     '/gallery',
     pages.gallery,
     (module) => <module.GalleryPage />,
-    ({ trpc, search }) => [galleryQuery(trpc, search)],
+    ({ trpc, search, language }) => [galleryQuery(trpc, search, language)],
     paged,
   ),
   route(
@@ -182,7 +188,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     '/legal-awareness',
     pages.legal,
     (module) => <module.LegalListPage />,
-    ({ trpc, search }) => [legalListQuery(trpc, search)],
+    ({ trpc, search, language }) => [legalListQuery(trpc, search, language)],
     paged,
   ),
   route(

@@ -8,6 +8,7 @@ import { editorialColumns, editorialOutput, type EditorialOutput, type Editorial
 import { publicCondition } from '../../publication/visibility.ts';
 import { inOrderOf } from '../../search/run.ts';
 import type { Page } from '../helpers.ts';
+import type { Language } from '../../../shared/locale.ts';
 import { newestFirstPage, readByIds } from '../list-pages.ts';
 
 export interface MediaItem {
@@ -145,7 +146,7 @@ export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus 
 export async function listPage(
   ctx: Parameters<typeof newestFirstPage>[0],
   kind: ContentKind,
-  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number; author?: number },
+  input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number; author?: number; language?: Language },
   status: string | undefined,
   searched: { ids: number[]; total: number } | null = null,
 ): Promise<Page<ContentItem>> {
@@ -156,7 +157,8 @@ export async function listPage(
     [posts.country, input.country],
     [posts.createdBy, input.author === undefined ? undefined : String(input.author)],
   ] as const;
-  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: posts, filters }, input));
+  const written = input.language ? (input.language === 'fa' ? posts.titleFa : posts.titleEn) : undefined;
+  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: posts, filters, written }, input));
   const rows = searched ? inOrderOf(ids, await pageRows(ctx.db, ids, input.excerpt)) : await pageRows(ctx.db, ids, input.excerpt);
   return { items: await withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
 }

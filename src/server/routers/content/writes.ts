@@ -7,7 +7,8 @@ import { authorshipChanges } from '../../editorial/authorship.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { scheduleChanged } from '../../publication/scheduler.ts';
 import type { Context } from '../../trpc/context.ts';
-import { claimForField, editorialChanges, notFound, requireCoverAlt } from '../helpers.ts';
+import { claimForField, editorialChanges, notFound } from '../helpers.ts';
+import { requirePublishable, storedWords, wordsOfSave } from '../../editorial/readiness.ts';
 import { recordRevision } from '../revisions/record.ts';
 import { insertMedia, replaceMedia } from './media-list.ts';
 import { findItem, findRow, type ContentItem } from './reads.ts';
@@ -19,21 +20,29 @@ import { findItem, findRow, type ContentItem } from './reads.ts';
  * src/server/editorial/item-files.ts), and after the commit the scheduler looks at its times again.
  */
 
+/** A news item, article or report is published with a cover picture. */
+const coverRules = (hasCover: boolean, newCover: boolean) => ({
+  hasCover,
+  coverIsPicture: true,
+  cover: { field: 'imageUploadId', missing: 'coverNeededToPublish' as const, originalMissing: 'required' as const },
+  newCover,
+});
+
 export async function createItem(ctx: Context, kind: ContentKind, input: CreateContentInput): Promise<ContentItem> {
-  requireCoverAlt(ctx, input);
   const now = clockOf(ctx).now();
   const authorship = authorshipChanges(ctx, input, undefined, now);
   const id = await ctx.db.transaction(async (tx) => {
-    const upload = await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
+    const upload = input.imageUploadId ? await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId') : undefined;
     const [inserted] = await tx
       .insert(posts)
       .values({
         kind,
-        titleEn: input.titleEn,
-        titleFa: input.titleFa,
+        titleEn: input.titleEn ?? '',
+        titleFa: input.titleFa ?? '',
         descriptionEn: '',
         descriptionFa: '',
-        image: upload.path,
+        // No cover yet: a draft's picture may come later (publishing needs one).
+        image: upload?.path ?? '',
         category: input.category ?? null,
         country: input.country ?? null,
         ...authorship,
@@ -41,6 +50,7 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
       })
       .returning({ id: posts.id });
     const id = inserted!.id;
+    requirePublishable(ctx, (await storedWords(tx, posts, id))!, undefined, coverRules(Boolean(upload), true));
     await insertMedia(tx, id, input.media);
     await recordRevision(tx, ctx, { postId: id }, now);
     await settleFiles(ctx, await filesOfItem(tx, { postId: id }));
@@ -57,21 +67,26 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
   const owner = { postId: input.id };
   const current = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: posts.status, publishAt: posts.publishAt, createdBy: posts.createdBy })
+      .select({ status: posts.status, publishAt: posts.publishAt, createdBy: posts.createdBy, image: posts.image })
       .from(posts)
       .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
       .limit(1);
     if (!current) throw notFound(ctx, contentKinds[kind].notFound);
     const authorship = authorshipChanges(ctx, input, current, now);
-    if (input.imageUploadId) requireCoverAlt(ctx, input);
+    const wordsBefore = (await storedWords(tx, posts, input.id))!;
     const before = await filesOfItem(tx, owner);
     const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+    // A title given is set; an empty one leaves it (edit forms send what changed), so a language,
+    // once added, stays.
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;
     if (input.country !== undefined) changes.country = input.country;
     if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
     await tx.update(posts).set(changes).where(eq(posts.id, input.id));
+    const newCover = Boolean(input.imageUploadId);
+    const after = wordsOfSave((await storedWords(tx, posts, input.id))!, input, newCover);
+    requirePublishable(ctx, after, wordsBefore, coverRules(Boolean(changes.image ?? current.image), newCover));
     await replaceMedia(tx, input.id, input);
     await recordRevision(tx, ctx, owner, now);
     await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);

@@ -1,3 +1,4 @@
+import { requirePublishable, storedWords } from '../../editorial/readiness.ts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { comparableText } from '../../../shared/rich-text/comparable-text.ts';
 import { plainText } from '../../../shared/rich-text/plain-text.ts';
@@ -25,6 +26,7 @@ const comparedFields = {
   coverCaptionEn: (snapshot: RevisionSnapshot) => snapshot.coverCaptionEn ?? '',
   coverCaptionFa: (snapshot: RevisionSnapshot) => snapshot.coverCaptionFa ?? '',
   coverCredit: (snapshot: RevisionSnapshot) => snapshot.coverCredit ?? '',
+  coverCreditFa: (snapshot: RevisionSnapshot) => (snapshot.coverCreditFa === undefined ? snapshot.coverCredit : snapshot.coverCreditFa) ?? '',
 };
 export type ComparedField = keyof typeof comparedFields;
 
@@ -101,6 +103,7 @@ export const revisionsRouter = router({
         // Restoring leaves publication as it is: readers see it exactly when the item is public.
         const [item] = await tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
         ctx.publicChange?.saw(item, item);
+        const wordsBefore = (await storedWords(tx, table, itemId))!;
         await tx
           .update(table)
           .set({
@@ -115,9 +118,12 @@ export const revisionsRouter = router({
             coverCaptionEn: saved.coverCaptionEn,
             coverCaptionFa: saved.coverCaptionFa,
             coverCredit: saved.coverCredit,
+            coverCreditFa: saved.coverCreditFa === undefined ? saved.coverCredit : saved.coverCreditFa,
             updatedAt: now,
           })
           .where(eq(table.id, itemId));
+        // A published item stays complete in each language it is in (an older revision may have been a draft's).
+        requirePublishable(ctx, (await storedWords(tx, table, itemId))!, wordsBefore, { hasCover: true, coverIsPicture: false, newCover: false });
         await recordRevision(tx, ctx, owner, now);
         const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);

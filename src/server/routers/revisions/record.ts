@@ -24,6 +24,7 @@ async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSna
       coverCaptionEn: table.coverCaptionEn,
       coverCaptionFa: table.coverCaptionFa,
       coverCredit: table.coverCredit,
+      coverCreditFa: table.coverCreditFa,
     })
     .from(table)
     .where(eq(table.id, id))
@@ -42,6 +43,7 @@ async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSna
     coverCaptionEn: row.coverCaptionEn,
     coverCaptionFa: row.coverCaptionFa,
     coverCredit: row.coverCredit,
+    coverCreditFa: row.coverCreditFa,
   };
 }
 

@@ -17,4 +17,6 @@ export interface RevisionSnapshot {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  /** Absent in revisions saved before credits were kept per language (the one credit showed in both). */
+  coverCreditFa?: string | null;
 }

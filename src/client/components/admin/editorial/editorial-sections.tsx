@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../bilingual-fields.tsx';
-import { FormSection, TextField } from '../form-controls.tsx';
+import { FormSection } from '../form-controls.tsx';
 import type { RegisterLive } from '../use-draft-form.tsx';
 import { editorialLimits } from '../../../../shared/schemas/editorial.ts';
 import type { EditorialValues } from './editorial-values.ts';
@@ -37,7 +37,6 @@ export function BodyFields({ values, setField, errors, revision, registerLive }:
               name={field}
               language={language}
               label={t(`fields.${field}`)}
-              required
               value={values[field]}
               revision={revision}
               onChange={(value) => setField(field, value)}
@@ -52,7 +51,7 @@ export function BodyFields({ values, setField, errors, revision, registerLive }:
 }
 
 /** What the cover says to readers who cannot see it, and what appears under it. */
-export function CoverFields({ values, setField, errors, altRequired }: SectionProps & { altRequired: boolean }) {
+export function CoverFields({ values, setField, errors }: SectionProps) {
   const { t } = useTranslation('admin');
   return (
     <FormSection title={t('form.sections.cover')} description={t('form.sections.coverHint')}>
@@ -66,7 +65,6 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
             fa: 'coverAltFa',
             enLabel: t('fields.coverAltEn'),
             faLabel: t('fields.coverAltFa'),
-            required: altRequired,
             limit: editorialLimits.alt,
           },
           {
@@ -76,15 +74,8 @@ export function CoverFields({ values, setField, errors, altRequired }: SectionPr
             faLabel: t('fields.coverCaptionFa'),
             limit: editorialLimits.caption,
           },
+          { en: 'coverCredit', fa: 'coverCreditFa', enLabel: t('fields.coverCreditEn'), faLabel: t('fields.coverCreditFa'), limit: editorialLimits.credit },
         ]}
-      />
-      <TextField
-        label={t('fields.coverCredit')}
-        value={values.coverCredit}
-        onChange={(value) => setField('coverCredit', value)}
-        error={errors.coverCredit}
-        name="coverCredit"
-        limit={editorialLimits.credit}
       />
     </FormSection>
   );

@@ -16,6 +16,7 @@ export interface EditorialValues {
   coverCaptionEn: string;
   coverCaptionFa: string;
   coverCredit: string;
+  coverCreditFa: string;
   /** 'on' when the draft is (to be) sent for an editor's review, as a checkbox says it; else ''. */
   forReview: string;
   /** 'author' (her public name) or 'newsroom' (the site's name only). */
@@ -56,6 +57,7 @@ export const emptyEditorialValues = (): EditorialValues => ({
   coverCaptionEn: '',
   coverCaptionFa: '',
   coverCredit: '',
+  coverCreditFa: '',
   forReview: '',
   byline: 'author',
 });
@@ -73,6 +75,7 @@ interface EditorialItem {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  coverCreditFa: string | null;
   reviewRequestedAt?: Date | null;
   byline?: string;
 }
@@ -91,6 +94,7 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     coverCaptionEn: item.coverCaptionEn ?? '',
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',
+    coverCreditFa: item.coverCreditFa ?? '',
     forReview: item.reviewRequestedAt ? 'on' : '',
     byline: item.byline ?? 'author',
   };
@@ -113,6 +117,7 @@ export function editorialCreateInput(values: EditorialValues) {
     coverCaptionEn: values.coverCaptionEn,
     coverCaptionFa: values.coverCaptionFa,
     coverCredit: values.coverCredit,
+    coverCreditFa: values.coverCreditFa,
     forReview: values.status === 'draft' ? values.forReview === 'on' : undefined,
     byline: values.byline || undefined,
   };
@@ -128,7 +133,7 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
     input.publishAt = publishAtOf(values);
   }
   for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
-  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa'] as const)
     if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
   if (values.forReview !== initial.forReview && values.status === 'draft') input.forReview = values.forReview === 'on';
   if (values.byline !== initial.byline) input.byline = values.byline;
@@ -148,6 +153,7 @@ export function editorialLabels(t: (key: string) => string): Record<string, stri
     coverAltFa: t('fields.coverAltFa'),
     coverCaptionEn: t('fields.coverCaptionEn'),
     coverCaptionFa: t('fields.coverCaptionFa'),
-    coverCredit: t('fields.coverCredit'),
+    coverCredit: t('fields.coverCreditEn'),
+    coverCreditFa: t('fields.coverCreditFa'),
   };
 }

@@ -9,7 +9,7 @@ import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { createContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
 
-/** /admin/news|articles|reports/add: both titles, both descriptions and an image; the rest optional. */
+/** /admin/news|articles|reports/add: a draft needs a title in one language; publishing, the words of each language written in and an image. */
 export function ContentAddPage({ kind }: { kind: ContentKind }) {
   const config = contentKinds[kind];
   const texts = `content.${config.texts}` as const;
@@ -52,7 +52,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        imageSlot={<UploadField label={t('fields.image')} purpose="image" required hint={t('form.imageHint')} {...form.file.props} />}
+        imageSlot={<UploadField label={t('fields.image')} purpose="image" hint={t('form.imageHint')} {...form.file.props} />}
       />
     </AddItemPage>
   );

@@ -14,10 +14,19 @@ import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { contentFields, updateContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
-import { checkBodies, checkSchedule } from '../../../../shared/schemas/editorial.ts';
+import { checkPublishable, checkSchedule, checkTitle } from '../../../../shared/schemas/editorial.ts';
 
-/** The whole text must stay valid (no title or body emptied); the image is checked only when replaced. */
-const editedContentInput = contentFields.omit({ imageUploadId: true }).superRefine(checkBodies).superRefine(checkSchedule);
+/**
+ * The whole form as publishing needs it (per language written in: title, body and, with `alt` — a
+ * new picture, or a draft going out — the cover's description; a cover picture). The server checks
+ * the saved result again, with what only it knows.
+ */
+const editedContentInput = (rules: { alt: boolean; hasCover: boolean }) =>
+  contentFields
+    .omit({ imageUploadId: true })
+    .superRefine(checkTitle, { when: () => true })
+    .superRefine(checkPublishable({ alt: () => rules.alt, cover: () => ({ field: 'imageUploadId', present: rules.hasCover }) }), { when: () => true })
+    .superRefine(checkSchedule);
 
 /** /admin/edit/news|article|report/{id}. */
 export function ContentEditPage({ kind, id }: { kind: ContentKind; id: string | undefined }) {
@@ -53,7 +62,8 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
     // The bodies as their editors hold them now, not as of the form's last render.
     const values = form.current();
     const { imageUploadId: _image, ...whole } = createInputOf(values, undefined);
-    if (!form.check(editedContentInput, whole)) return;
+    const alt = Boolean(image.id) || (item.status === 'draft' && values.status !== 'draft');
+    if (!form.check(editedContentInput({ alt, hasCover: Boolean(item.image || image.id) }), whole)) return;
     form.saveChanges(updateInputOf(item.id, initial, values, item, image.id), updateContentInput, update.mutate);
   };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GalleryFields, galleryErrorKeys, galleryLabels, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
+import { emptyGalleryValues, GalleryFields, galleryErrorKeys, galleryLabels } from '../../../components/admin/gallery-fields.tsx';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
@@ -8,15 +8,13 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { createGalleryInput } from '../../../../shared/schemas/gallery.ts';
 import { withScheme } from '../../../../shared/link-scheme.ts';
 
-const empty: GalleryValues = { name: '', nameFa: '', videoLink: '' };
-
-/** /admin/gallery/add: a name, and an image or a YouTube link (src/shared/schemas/gallery.ts). */
+/** /admin/gallery/add: a name in one language or both, and an image or a YouTube link (src/shared/schemas/gallery.ts). */
 export function GalleryAddPage() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const form = useAddForm({
     draft: 'add-gallery',
-    initial: empty,
+    initial: emptyGalleryValues,
     upload: 'imageUploadId',
     texts: 'gallery',
     section: 'gallery',
@@ -42,7 +40,13 @@ export function GalleryAddPage() {
         { href: '/gallery/all', label: t('gallery.listTitle') },
       ])}
     >
-      <GalleryFields field={form.field} imageSlot={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />
+      <GalleryFields
+        values={form.values}
+        onChange={form.change}
+        errors={form.errors}
+        field={form.field}
+        imageSlot={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />}
+      />
     </AddItemPage>
   );
 }

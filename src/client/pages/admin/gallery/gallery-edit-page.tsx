@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
-import { GalleryFields, galleryErrorKeys, galleryLabels, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
+import { GalleryFields, galleryErrorKeys, galleryLabels, galleryWordFields, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
 import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
-import { galleryName } from '../../../lib/content.ts';
+import { galleryLabel } from '../../../lib/content.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
@@ -19,7 +19,11 @@ import { withScheme } from '../../../../shared/link-scheme.ts';
 
 type GalleryItem = RouterOutputs['gallery']['adminById'];
 
-const galleryNameInput = z.object(createGalleryInput.shape).pick({ name: true });
+/** A name in one language at least: the item leaves the gallery of a language whose name is emptied. */
+const galleryNamesInput = z
+  .object(createGalleryInput.shape)
+  .pick({ name: true, nameFa: true })
+  .refine((input) => input.name || input.nameFa, { message: 'nameInEitherLanguage', path: ['name'] });
 
 /**
  * /admin/edit/gallery/{id}: an addition to the original panel, which could only add and delete
@@ -40,7 +44,15 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const trpc = useTRPC();
-  const [initial] = useState<GalleryValues>(() => ({ name: item.name, nameFa: item.nameFa ?? '', videoLink: item.videoLink ?? '' }));
+  const [initial] = useState<GalleryValues>(() => ({
+    name: item.name,
+    nameFa: item.nameFa ?? '',
+    altEn: item.altEn ?? '',
+    altFa: item.altFa ?? '',
+    captionEn: item.captionEn ?? '',
+    captionFa: item.captionFa ?? '',
+    videoLink: item.videoLink ?? '',
+  }));
   const form = useEditForm({
     draft: `edit-gallery-${item.id}`,
     itemId: item.id,
@@ -54,12 +66,11 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
   const update = useMutation(trpc.gallery.update.mutationOptions(form.callbacks));
 
   const submit = () => {
-    // The update keeps a name it is sent empty; the editor is told it is required instead.
-    if (!form.check(galleryNameInput, { name: form.values.name })) return;
+    if (!form.check(galleryNamesInput, { name: form.values.name, nameFa: form.values.nameFa })) return;
     // The add form's rule, checked here before the server would: an image or a video link stays.
     if (!item.image && !image.id && !form.values.videoLink.trim()) return form.setErrors({ videoLink: [message(language, 'galleryMediaRequired')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id };
-    for (const field of ['name', 'nameFa', 'videoLink'] as const) if (form.values[field] !== initial[field]) changes[field] = form.values[field];
+    for (const field of galleryWordFields) if (form.values[field] !== initial[field]) changes[field] = form.values[field];
     // Sent completed: Enter in the link field saves before its blur adds https://.
     if (typeof changes.videoLink === 'string') changes.videoLink = withScheme(changes.videoLink);
     if (image.id) changes.imageUploadId = image.id;
@@ -70,7 +81,7 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
     <EditItemPage
       texts="gallery"
       listPath="/gallery/all"
-      title={galleryName(item, language)}
+      title={galleryLabel(item, language)}
       publicPath="/gallery"
       testId="gallery-form"
       onSubmit={submit}
@@ -80,6 +91,9 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
       notice={form.draftNotice()}
     >
       <GalleryFields
+        values={form.values}
+        onChange={form.change}
+        errors={form.errors}
         field={form.field}
         videoLinkHint={item.image ? t('gallery.videoLinkRemovable') : undefined}
         imageSlot={

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
-import { galleryName } from '../../../lib/content.ts';
+import { galleryLabel } from '../../../lib/content.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { storageUrl } from '../../../../shared/image-url.ts';
@@ -22,7 +22,7 @@ export function GalleryListPage() {
         const imageUrl = storageUrl(item.image);
         return {
           id: item.id,
-          title: galleryName(item, language),
+          title: galleryLabel(item, language),
           imagePath: imageUrl ? item.image : null,
           placeholder: 'video',
           date: item.createdAt,

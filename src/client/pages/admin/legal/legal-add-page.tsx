@@ -7,7 +7,7 @@ import { emptyLegalValues, legalErrorKeys, LegalFields, legalLabels } from '../.
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
+import { checkPublishable } from '../../../../shared/schemas/editorial.ts';
 import { createLegalInput } from '../../../../shared/schemas/legal.ts';
 import { withScheme } from '../../../../shared/link-scheme.ts';
 
@@ -30,7 +30,13 @@ export function LegalAddPage() {
     // The bodies as their editors hold them now, not as of the form's last render.
     const values = form.current();
     form.submit(
-      pictureCover ? createLegalInput.superRefine(checkCoverAlt, { when: () => true }) : createLegalInput,
+      createLegalInput.superRefine(
+        checkPublishable({
+          alt: () => pictureCover,
+          cover: (input) => ({ field: 'mediaUploadId', present: Boolean(form.file.id || (input as { videoLink?: string }).videoLink) }),
+        }),
+        { when: () => true },
+      ),
       {
         titleEn: values.titleEn,
         titleFa: values.titleFa,
@@ -66,7 +72,6 @@ export function LegalAddPage() {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        altRequired={pictureCover}
         mediaSlot={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}
       />
     </AddItemPage>

@@ -12,7 +12,7 @@ import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { editorialCreateInput, editorialUpdateInput, editorialValuesOf } from '../../../components/admin/editorial/editorial-values.ts';
-import { checkBodies, checkCoverAlt } from '../../../../shared/schemas/editorial.ts';
+import { checkPublishable, checkTitle } from '../../../../shared/schemas/editorial.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
@@ -21,16 +21,16 @@ import { withScheme } from '../../../../shared/link-scheme.ts';
 type LegalItem = RouterOutputs['legal']['adminById'];
 
 /**
- * No title or body may be emptied. The media rule of the add form needs no check here: the item
- * already has its media, and an edit can only replace it.
+ * The whole text as the form holds it, as publishing needs it: per language written in, its title,
+ * body and (`alt`: a new picture, or a draft going out) the cover's description. The server checks
+ * the saved result again, with what only it knows.
  */
-const legalTextInput = z.object(createLegalInput.shape).pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true }).superRefine(checkBodies);
-/** A new picture replacing the cover is described in both languages (the old words were about the old one). */
-const newPictureInput = z
-  .object(createLegalInput.shape)
-  .pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true, coverAltEn: true, coverAltFa: true })
-  .superRefine(checkBodies)
-  .superRefine(checkCoverAlt, { when: () => true });
+const wholeLegalInput = (alt: boolean) =>
+  z
+    .object(createLegalInput.shape)
+    .pick({ titleEn: true, titleFa: true, bodyEn: true, bodyFa: true, coverAltEn: true, coverAltFa: true, status: true })
+    .superRefine(checkTitle, { when: () => true })
+    .superRefine(checkPublishable({ alt: () => alt }), { when: () => true });
 
 /** /admin/edit/legal/{id}: an addition to the original panel, which could only delete legal items. */
 export function LegalEditPage({ id }: { id: string | undefined }) {
@@ -69,9 +69,11 @@ function LegalEditForm({ item }: { item: LegalItem }) {
   const submit = () => {
     // The bodies as their editors hold them now, not as of the form's last render.
     const values = form.current();
-    const { bodyEn, bodyFa, coverAltEn, coverAltFa } = editorialCreateInput(values);
-    const whole = { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn, bodyFa };
-    if (!(newPicture ? form.check(newPictureInput, { ...whole, coverAltEn, coverAltFa }) : form.check(legalTextInput, whole))) return;
+    const { bodyEn, bodyFa, coverAltEn, coverAltFa, status } = editorialCreateInput(values);
+    const pictureCover = newPicture || (!media.kind && item.mediaKind === 'image');
+    const alt = pictureCover && (newPicture || (item.status === 'draft' && status !== 'draft'));
+    const whole = { titleEn: values.titleEn, titleFa: values.titleFa, bodyEn, bodyFa, coverAltEn, coverAltFa, status };
+    if (!form.check(wholeLegalInput(alt), whole)) return;
     // The server keeps a link it is sent empty; say so rather than let the editor believe it is gone.
     if (initial.videoLink && !values.videoLink.trim()) return form.setErrors({ videoLink: [t('legal.videoLinkKept')] });
     const changes: Record<string, unknown> & { id: number } = { id: item.id, ...editorialUpdateInput(initial, values) };
@@ -106,7 +108,6 @@ function LegalEditForm({ item }: { item: LegalItem }) {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        altRequired={newPicture}
         mediaSlot={
           <ReplaceMedia url={privateMediaUrl(item.media)} kind={item.mediaKind}>
             <UploadField label={t('fields.replaceMedia')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />
