@@ -16,6 +16,7 @@ const postgresSuites = [
   'tests/api/auth.test.ts',
   'tests/api/sign-in-under-way.test.ts',
   'tests/api/bylines.test.ts',
+  'tests/api/one-language-items.test.ts',
   'tests/api/cache-invalidation.test.ts',
   'tests/api/cache-validators.test.ts',
   'tests/api/contacts.test.ts',

@@ -6,6 +6,8 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fa';
 }
 
+export const otherLanguage = (language: Language): Language => (language === 'fa' ? 'en' : 'fa');
+
 export function directionOf(language: Language): 'ltr' | 'rtl' {
   return language === 'fa' ? 'rtl' : 'ltr';
 }

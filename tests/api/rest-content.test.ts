@@ -216,6 +216,17 @@ describe('REST news, articles and reports', () => {
     expect(Object.keys((await json(notANumber)).errors)).toEqual(['page']);
   });
 
+  it('still needs everything the original needed for a one-language create, unless the call says status=draft', async () => {
+    const { client } = await signIn(world);
+    const persianOnly = { title_fa: 'فقط فارسی', description_fa: 'متن فارسی' };
+    const refused = await sendForm(client, '/api/admin/news', persianOnly, { image: await imageBlob('jpeg') });
+    expect(refused.status).toBe(422);
+    expect((await json(refused)).errors).toEqual({ title_En: ['This field is required.'], description_En: ['This field is required.'] });
+    const draft = await sendForm(client, '/api/admin/news', { ...persianOnly, status: 'draft' });
+    expect(draft.status).toBe(201);
+    expect((await json(draft)).data).toMatchObject({ title_En: '', title_fa: 'فقط فارسی' });
+  });
+
   it('answers a create without titles, descriptions or image with 422 naming each original field', async () => {
     const { client } = await signIn(world);
     const response = await sendForm(client, '/api/admin/news', { title_En: '', link: 'not a link' });

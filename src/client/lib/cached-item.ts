@@ -34,13 +34,22 @@ export function idFrom(value: string | undefined): number | null {
   return id > 0 && id <= MAX_ITEM_ID ? id : null;
 }
 
+/** What an item query answers for an item written only in the other language (see itemOrMissingQuery). */
+export interface InOtherLanguage {
+  inOtherLanguage: true;
+}
+
+export const isInOtherLanguage = (data: unknown): data is InOtherLanguage => Boolean(data && typeof data === 'object' && 'inOtherLanguage' in data);
+
 /** Whether a failed tRPC call was a NOT_FOUND. */
 export function isNotFound(error: unknown): boolean {
   return (error as { data?: { code?: string } } | null)?.data?.code === 'NOT_FOUND';
 }
 
 /**
- * The query of one item by id, where "not found" is an answer (data null), not a failure. An
+ * The query of one item by id, where "not found" is an answer (data null), not a failure, and so
+ * is "written only in the other language" (InOtherLanguage: the page points there, and carries
+ * none of the item's words). An
  * answer survives the server render: the page is rendered and hydrated as not-found (with its
  * 404), where a failed query would render a spinner on the server and then mismatch in the browser.
  * The server's prefetch (pages/public/public-routes.tsx) builds the same query.
@@ -49,13 +58,13 @@ export function itemOrMissingQuery<T>(options: { queryKey: QueryKey; queryFn?: u
   const queryFn = options.queryFn as QueryFunction<T>;
   return {
     queryKey: [...options.queryKey, 'or-missing'] as QueryKey,
-    queryFn: async (context: QueryFunctionContext): Promise<T | null> => {
+    queryFn: async (context: QueryFunctionContext): Promise<T | InOtherLanguage | null> => {
       try {
         // tRPC reads the procedure and input from the key it made.
         return await queryFn({ ...context, queryKey: options.queryKey } as QueryFunctionContext);
       } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
+        if (!isNotFound(error)) throw error;
+        return (error as { data?: { notInLanguage?: boolean } }).data?.notInLanguage ? { inOtherLanguage: true } : null;
       }
     },
   };
@@ -67,11 +76,11 @@ export function itemOrMissingQuery<T>(options: { queryKey: QueryKey; queryFn?: u
  */
 export function useItemOrMissing<T>(options: { queryKey: QueryKey; queryFn?: unknown }, settings: { enabled: boolean; cached?: CachedItem<T> }) {
   const { cached } = settings;
-  return useQuery<T | null>({
+  return useQuery<T | InOtherLanguage | null>({
     ...itemOrMissingQuery<T>(options),
     enabled: settings.enabled,
     // (A generic T could be a function as far as TypeScript knows; items never are.)
-    placeholderData: (cached?.partial ? cached.item : undefined) as UseQueryOptions<T | null>['placeholderData'],
+    placeholderData: (cached?.partial ? cached.item : undefined) as UseQueryOptions<T | InOtherLanguage | null>['placeholderData'],
     initialData: cached?.partial ? undefined : cached?.item,
     initialDataUpdatedAt: cached?.partial ? undefined : cached?.updatedAt,
   });

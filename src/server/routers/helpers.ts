@@ -7,9 +7,18 @@ import { claimUpload, UploadClaimError } from '../uploads/store.ts';
 import { BodyImageRefused } from '../editorial/body-images.ts';
 import { editorialWrites } from '../editorial/item.ts';
 import type { MediaKind } from '../uploads/sniff.ts';
+import type { Language } from '../../shared/locale.ts';
+import { isInLanguage } from '../../shared/item-languages.ts';
+import { NotInLanguageError } from '../trpc/errors.ts';
 
 export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound'): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, key) });
+}
+
+/** A public item read in a language it is not written in: not found there (shared/item-languages.ts). */
+export function requireWrittenIn(ctx: Pick<Context, 'lang'>, item: { titleEn: string; titleFa: string }, language: Language | undefined, key: MessageKey): void {
+  if (!language || isInLanguage(item, language)) return;
+  throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, key), cause: new NotInLanguageError() });
 }
 
 /** claimUpload, with its refusal reported on the form field that carried the upload id. */

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { byIdInput, pageInput, readerLanguage } from '../../shared/schemas/common.ts';
+import { byIdInput, pageInput, readerByIdInput, readerLanguage } from '../../shared/schemas/common.ts';
 import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
@@ -11,7 +11,7 @@ import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
-import { claimForField, editorialChanges, notFound, type Page } from './helpers.ts';
+import { claimForField, editorialChanges, notFound, requireWrittenIn, type Page } from './helpers.ts';
 import { requirePublishable, storedWords, wordsOfSave } from '../editorial/readiness.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { newestFirstPage, readByIds } from './list-pages.ts';
@@ -82,13 +82,14 @@ const mediaRules = (row: { media: string | null; mediaKind: 'image' | 'video' | 
 export const legalRouter = router({
   list: publicProcedure.input(pageInput.extend({ language: readerLanguage })).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
 
-  byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+  byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db
       .select(columns)
       .from(legalItems)
       .where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status)))
       .limit(1);
     if (!row) throw notFound(ctx, 'legalNotFound');
+    requireWrittenIn(ctx, row, input.language, 'legalNotFound');
     return present(row as Row, true);
   }),
 

@@ -6,3 +6,13 @@ export class ThrottledError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/**
+ * An item asked for in a language it is not written in: not found there, and the answer says so,
+ * so the page can point to the other language without sending the item's words.
+ */
+export class NotInLanguageError extends Error {
+  constructor() {
+    super('The item is not written in the language asked for');
+  }
+}

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { fieldErrorsOf, message } from '../../shared/messages.ts';
 import type { Context } from './context.ts';
 import type { Language } from '../../shared/locale.ts';
-import { ThrottledError } from './errors.ts';
+import { NotInLanguageError, ThrottledError } from './errors.ts';
 
 /** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
 class FieldError extends Error {
@@ -56,6 +56,8 @@ export const t = initTRPC
         text = message(lang, 'invalidInput');
       } else if (error.cause instanceof FieldError) {
         fieldErrors = error.cause.fields;
+      } else if (error.cause instanceof NotInLanguageError) {
+        return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: null as number | null, notInLanguage: true } };
       } else if (error.cause instanceof ThrottledError) {
         return { ...shape, message: text, data: { ...data, fieldErrors, retryAfter: error.cause.retryAfterSeconds } };
       } else if (error.code === 'INTERNAL_SERVER_ERROR') {

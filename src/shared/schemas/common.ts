@@ -55,6 +55,9 @@ export const byIdInput = z.object({ id });
  */
 export const readerLanguage = z.enum(languages, 'invalidChoice').optional();
 
+/** One public item, read in a language: an item not written in it is not found there (`notInLanguage`). */
+export const readerByIdInput = z.object({ id, language: readerLanguage });
+
 export const pageInput = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(limits.pageSize).default(12),

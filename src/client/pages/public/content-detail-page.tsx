@@ -10,9 +10,10 @@ import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { BackLink, ErrorMessage, NotFoundState, NotInLanguage } from '../../components/public/state-message.tsx';
 import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts';
+import { otherLanguage } from '../../../shared/locale.ts';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, idFrom, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
 import { listPath, localized, type ContentItem, type ContentKind } from '../../lib/content.ts';
 import { useContentRouter } from '../../lib/use-content-router.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -30,15 +31,16 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
   const router = useContentRouter(kind);
   const id = idFrom(rawId);
   const cached = id && !preview ? cachedItem<ContentItem>(queryClient, router.list.pathKey(), id) : undefined;
-  const query = useItemOrMissing<ContentItem>(preview ? router.adminById.queryOptions({ id: id ?? 0 }) : router.byId.queryOptions({ id: id ?? 0 }), {
+  const query = useItemOrMissing<ContentItem>(preview ? router.adminById.queryOptions({ id: id ?? 0 }) : router.byId.queryOptions({ id: id ?? 0, language }), {
     enabled: id !== null,
     cached,
   });
-  const item = query.data;
+  const item = isInOtherLanguage(query.data) ? undefined : query.data;
   // A preview opened without an editor's session is refused: to the visitor it does not exist.
   const missing = !id || query.data === null || (preview && query.isError);
   // Written only in the other language: this language has no such page.
-  const elsewhere = item && !isInLanguage(item, language) ? languagesOfItem(item)[0] : undefined;
+  // (A preview gets the item whatever its languages; readers get only the answer that it is elsewhere.)
+  const elsewhere = isInOtherLanguage(query.data) || (item && !isInLanguage(item, language)) ? otherLanguage(language) : undefined;
   // One head for the page: title, preview text and picture for shared links, 404 when missing.
   useHead(
     elsewhere

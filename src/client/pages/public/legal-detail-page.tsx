@@ -8,9 +8,10 @@ import { PreviewBanner } from '../../components/public/preview-banner.tsx';
 import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { BackLink, ErrorMessage, NotFoundState, NotInLanguage } from '../../components/public/state-message.tsx';
 import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts';
+import { otherLanguage } from '../../../shared/locale.ts';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, idFrom, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
 import { localized, type LegalItem } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -28,13 +29,13 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const queryClient = useQueryClient();
   const id = idFrom(rawId);
   const cached = id && !preview ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
-  const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0 });
+  const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0, language });
   const query = useItemOrMissing<LegalItem>(options, { enabled: id !== null, cached });
-  const item = query.data;
+  const item = isInOtherLanguage(query.data) ? undefined : query.data;
   // A preview opened without an editor's session is refused: to the visitor it does not exist.
   const missing = !id || query.data === null || (preview && query.isError);
   // Written only in the other language: this language has no such page.
-  const elsewhere = item && !isInLanguage(item, language) ? languagesOfItem(item)[0] : undefined;
+  const elsewhere = isInOtherLanguage(query.data) || (item && !isInLanguage(item, language)) ? otherLanguage(language) : undefined;
   useHead(
     elsewhere
       ? { title: t('detail.notInLanguage'), status: 404, noindex: true }

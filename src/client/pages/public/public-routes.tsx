@@ -131,7 +131,7 @@ const detailRoute = (path: string, kind: ContentKind) =>
     pages.detail,
     (module, params) => <module.ContentDetailPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />,
     ({ trpc, params, language }) => [
-      ...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id }))),
+      ...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id, language }))),
       latestOfKindQuery(trpc, kind, language),
     ],
     itemId,
@@ -195,7 +195,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     '/legal/:id',
     pages.legalDetail,
     (module, params) => <module.LegalDetailPage id={params.id} />,
-    ({ trpc, params }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id }))),
+    ({ trpc, params, language }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id, language }))),
     itemId,
   ),
   route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />, none, { segment: (form) => (isFormName(form) ? form : null) }),

@@ -7,7 +7,7 @@ import { Prose } from '../../components/public/prose.tsx';
 import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, idFrom, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
 import type { PublishedStory } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -22,7 +22,8 @@ export function StoryDetailPage({ id: rawId }: { id: string | undefined }) {
   const id = idFrom(rawId);
   const cached = id ? cachedItem<PublishedStory>(queryClient, trpc.stories.published.pathKey(), id) : undefined;
   const query = useItemOrMissing<PublishedStory>(trpc.stories.publishedById.queryOptions({ id: id ?? 0 }), { enabled: id !== null, cached });
-  const story = query.data;
+  // A story is shown in its author's language to every reader: never "in the other language".
+  const story = isInOtherLanguage(query.data) ? undefined : query.data;
   const missing = !id || query.data === null;
   useHead(
     story

@@ -11,7 +11,8 @@ import { editorialDocuments } from '../../editorial/item.ts';
 import { PUBLIC_STATUS } from '../../publication/visibility.ts';
 import { searchedPage } from '../../search/run.ts';
 import { editorProcedure, publicProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
-import { notFound } from '../helpers.ts';
+import { notFound, requireWrittenIn } from '../helpers.ts';
+import { readerByIdInput } from '../../../shared/schemas/common.ts';
 import { findItem, findRow, listPage, withMedia } from './reads.ts';
 import { createItem, deleteItem, updateItem } from './writes.ts';
 
@@ -22,9 +23,10 @@ function contentRouter(kind: ContentKind) {
   return router({
     list: publicProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
 
-    byId: publicProcedure.input(contentByIdInput).query(async ({ ctx, input }) => {
+    byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
       const item = await findItem(ctx.db, kind, input.id);
       if (!item) throw notFound(ctx, contentKinds[kind].notFound);
+      requireWrittenIn(ctx, item, input.language, contentKinds[kind].notFound);
       return item;
     }),
 
