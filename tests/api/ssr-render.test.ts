@@ -47,7 +47,7 @@ describe('server rendering', () => {
     expect(result.warnings).toEqual([]);
     expect(result.html).toContain('Midwives warn of gaps in maternal care');
     expect(result.calls.map((call) => call.split(' ')[0]).sort()).toEqual(['articles.list', 'config.get', 'news.list', 'reports.list']);
-    expect(result.calls).toContain('news.list {"page":1,"pageSize":13,"category":"top","country":"iran","excerpt":100}');
+    expect(result.calls).toContain('news.list {"page":1,"pageSize":13,"category":"top","country":"iran","excerpt":100,"language":"en"}');
     expect(result.modules).toEqual(['src/client/locales/en.ts', 'src/client/pages/public/content-list-page.tsx']);
   });
 

@@ -64,10 +64,10 @@ describe('editing a gallery item', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Nothing to save: no field was changed.');
 
-    // The English name cannot be emptied.
+    // Its only name cannot be emptied (an item needs one in some language).
     await field(page, 'Name (English)').fill('   ');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByTestId('form-errors').getByText('This field is required.').waitFor();
+    await page.getByTestId('form-errors').getByText('Give it a name in English or in Persian.').waitFor();
     await field(page, 'Name (English)').fill('Women of Herat at the market');
 
     await field(page, 'Name (Persian)').fill('زنان هرات در بازار');

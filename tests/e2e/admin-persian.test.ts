@@ -26,7 +26,7 @@ describe('the admin panel in Persian', () => {
     await heading(page).filter({ hasText: 'افزودن خبر' }).waitFor();
     await page.getByTestId('status-published').check();
     await page.getByRole('button', { name: 'انتشار خبر' }).click();
-    await page.getByTestId('form-errors').getByText('پر کردن این بخش الزامی است.').first().waitFor();
+    await page.getByTestId('form-errors').getByText('برای این مطلب عنوانی به فارسی یا انگلیسی بنویسید.').first().waitFor();
 
     await field(page, 'عنوان (انگلیسی)').fill('Girls return to a secret school in Herat');
     await field(page, 'عنوان (فارسی)').fill('بازگشت دختران به مدرسه‌ای پنهانی در هرات برای ادامه تحصیل');
