@@ -37,7 +37,7 @@ describe.each(['phone', 'desktop'] as const)('a newsroom that writes in Persian 
     await errors.getByText('برای انتشار به فارسی لازم است.').first().waitFor();
     expect(await errors.innerText()).not.toContain('انگلیسی');
     await field(page, 'توصیف تصویر برای خوانندگانی که آن را نمی‌بینند (فارسی)').fill('زنی پشت میز کار');
-    await chooseFile(page, 'جایگزینی تصویر', await writeIllustration(site.deps));
+    await chooseFile(page, 'تصویر', await writeIllustration(site.deps));
     await screenshot(page, `persian-first-edit-fa-${viewport}`);
     await submit(page).click();
     await expectToast(page, 'خبر به‌روزرسانی شد');

@@ -39,7 +39,10 @@ function CurrentImage({ url, kind = 'image', videoLink }: { url: string | null; 
   );
 }
 
-/** An edit form's media: what the item has now, beside the field that replaces it. */
+/**
+ * An edit form's media: what the item has now, beside the field that replaces it. A draft saved
+ * without any (a one-language draft may wait for its picture) gets the field alone.
+ */
 export function ReplaceMedia({
   url,
   kind,
@@ -51,6 +54,7 @@ export function ReplaceMedia({
   videoLink?: string | null;
   children: ReactNode;
 }) {
+  if (!url && !videoLink) return children;
   return (
     <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
       <CurrentImage url={url} kind={kind} videoLink={videoLink} />

@@ -91,7 +91,12 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
         errors={form.errors}
         imageSlot={
           <ReplaceMedia url={privateMediaUrl(item.image)}>
-            <UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />
+            <UploadField
+              label={t(item.image ? 'fields.replaceImage' : 'fields.image')}
+              purpose="image"
+              hint={t(item.image ? 'form.replaceImageHint' : 'form.imageHint')}
+              {...image.props}
+            />
           </ReplaceMedia>
         }
       />
