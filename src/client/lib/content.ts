@@ -26,7 +26,8 @@ export const routerName = Object.fromEntries(contentKindIds.map((kind) => [kind,
 
 /** Where each kind's list lives (the header links to /latestnews for news). */
 export const listPath = Object.fromEntries(contentKindIds.map((kind) => [kind, contentKinds[kind].listPath])) as Record<ContentKind, string>;
-export { detailPathOf as detailPath } from '../../shared/content-kinds.ts';
+/** Every link to an item's page is made here: its slugged address in the reader's language (docs/decisions/033). */
+export { itemPathOf as itemPath } from '../../shared/content-kinds.ts';
 
 /** Title and description in the reader's language, falling back to the other one if empty. */
 /** A gallery item's name in the reader's language; items named before Persian names existed show the English one. */

@@ -1,7 +1,8 @@
 import express from 'express';
 import { desc } from 'drizzle-orm';
-import { allContentKinds, detailPathOf } from '../../shared/content-kinds.ts';
+import { allContentKinds, itemPathsOf } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
+import { itemSlugs } from '../../shared/slugs.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import { siteOrigin } from '../env.ts';
@@ -75,30 +76,32 @@ export function feedsRoute(deps: Deps) {
 
   route.get('/sitemap.xml', async (_req, res) => {
     const origin = siteOrigin(deps.env);
-    const entries: { path: string; updated?: Date }[] = staticPaths.map((path) => ({ path }));
+    // Each page at its address in each language: an item's slug differs from one to the other.
+    const entries: { paths: Record<Language, string>; updated?: Date }[] = staticPaths.map((path) => ({ paths: { en: path, fa: path } }));
+    const addressColumns = (table: typeof posts | typeof legalItems) => ({ titleEn: table.titleEn, titleFa: table.titleFa, slugEn: table.slugEn, slugFa: table.slugFa });
     for (const row of await deps.db
-      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt })
+      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt, ...addressColumns(posts) })
       .from(posts)
       .where(publicCondition(posts.status))
       .orderBy(desc(posts.createdAt))
       .limit(20_000)) {
-      entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt });
+      entries.push({ paths: itemPathsOf(row.kind, { id: row.id, ...itemSlugs(row) }), updated: row.updatedAt });
     }
     for (const row of await deps.db
-      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt })
+      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt, ...addressColumns(legalItems) })
       .from(legalItems)
       .where(publicCondition(legalItems.status))
       .orderBy(desc(legalItems.createdAt))
       .limit(5_000)) {
-      entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt });
+      entries.push({ paths: itemPathsOf('legal', { id: row.id, ...itemSlugs(row) }), updated: row.updatedAt });
     }
     const urls = entries.flatMap((entry) =>
       languages.map((language) => {
         const alternates = languages
-          .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`)
+          .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.paths[alt], alt))}"/>`)
           .join('');
         const lastmod = entry.updated ? `<lastmod>${entry.updated.toISOString()}</lastmod>` : '';
-        return `<url><loc>${xmlEscape(pageUrl(origin, entry.path, language))}</loc>${lastmod}${alternates}</url>`;
+        return `<url><loc>${xmlEscape(pageUrl(origin, entry.paths[language], language))}</loc>${lastmod}${alternates}</url>`;
       }),
     );
     res

@@ -9,7 +9,9 @@ import { CoverCaption, RichBody } from '../../components/public/rich-body.tsx';
 import { BackLink, ErrorMessage, NotFoundState } from '../../components/public/state-message.tsx';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, useItemOrMissing } from '../../lib/cached-item.ts';
+import { itemPathsOf } from '../../../shared/content-kinds.ts';
+import { idOfSegment } from '../../../shared/slugs.ts';
 import { localized, type LegalItem } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -25,7 +27,8 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const { language } = useLanguage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = idFrom(rawId);
+  // `123` or `123-any-slug`: the id finds the item, whatever slug the address carries.
+  const id = idOfSegment(rawId);
   const cached = id && !preview ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
   const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0 });
   const query = useItemOrMissing<LegalItem>(options, { enabled: id !== null, cached });
@@ -37,6 +40,9 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
       ? {
           title: localized(item, language).title,
           description: localized(item, language).description,
+          summary: language === 'fa' ? item.summaryFa : item.summaryEn,
+          // Its canonical address in each language (never a preview's).
+          paths: preview ? null : itemPathsOf('legal', item),
           image: item.mediaKind === 'image' ? shareImage(item.media) : null,
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',

@@ -17,4 +17,9 @@ export interface RevisionSnapshot {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  /** Absent from revisions saved before items had slugs and search descriptions (restoring one leaves them). */
+  slugEn?: string | null;
+  slugFa?: string | null;
+  summaryEn?: string | null;
+  summaryFa?: string | null;
 }

@@ -16,6 +16,12 @@ export interface EditorialValues {
   coverCaptionEn: string;
   coverCaptionFa: string;
   coverCredit: string;
+  /** The readable part of the address as the editor wrote it; empty: made from the title. */
+  slugEn: string;
+  slugFa: string;
+  /** The description for search engines and share cards; empty: the text's start. */
+  summaryEn: string;
+  summaryFa: string;
   /** 'on' when the draft is (to be) sent for an editor's review, as a checkbox says it; else ''. */
   forReview: string;
   /** 'author' (her public name) or 'newsroom' (the site's name only). */
@@ -56,6 +62,10 @@ export const emptyEditorialValues = (): EditorialValues => ({
   coverCaptionEn: '',
   coverCaptionFa: '',
   coverCredit: '',
+  slugEn: '',
+  slugFa: '',
+  summaryEn: '',
+  summaryFa: '',
   forReview: '',
   byline: 'author',
 });
@@ -73,6 +83,11 @@ interface EditorialItem {
   coverCaptionEn: string | null;
   coverCaptionFa: string | null;
   coverCredit: string | null;
+  /** The slugs as stored (null while the address follows the title). */
+  writtenSlugEn?: string | null;
+  writtenSlugFa?: string | null;
+  summaryEn?: string | null;
+  summaryFa?: string | null;
   reviewRequestedAt?: Date | null;
   byline?: string;
 }
@@ -91,6 +106,10 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     coverCaptionEn: item.coverCaptionEn ?? '',
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',
+    slugEn: item.writtenSlugEn ?? '',
+    slugFa: item.writtenSlugFa ?? '',
+    summaryEn: item.summaryEn ?? '',
+    summaryFa: item.summaryFa ?? '',
     forReview: item.reviewRequestedAt ? 'on' : '',
     byline: item.byline ?? 'author',
   };
@@ -113,12 +132,16 @@ export function editorialCreateInput(values: EditorialValues) {
     coverCaptionEn: values.coverCaptionEn,
     coverCaptionFa: values.coverCaptionFa,
     coverCredit: values.coverCredit,
+    slugEn: values.slugEn,
+    slugFa: values.slugFa,
+    summaryEn: values.summaryEn,
+    summaryFa: values.summaryFa,
     forReview: values.status === 'draft' ? values.forReview === 'on' : undefined,
     byline: values.byline || undefined,
   };
 }
 
-/** Only what changed; a caption or credit emptied is sent as null, which clears it. */
+/** Only what changed; a caption, credit, slug or search description emptied is sent as null, which clears it. */
 export function editorialUpdateInput(initial: EditorialValues, values: EditorialValues): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   if (values.bodyEn !== initial.bodyEn) input.bodyEn = bodyOf(values.bodyEn) ?? { type: 'doc', content: [] };
@@ -128,7 +151,7 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
     input.publishAt = publishAtOf(values);
   }
   for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
-  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit'] as const)
+  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'slugEn', 'slugFa', 'summaryEn', 'summaryFa'] as const)
     if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
   if (values.forReview !== initial.forReview && values.status === 'draft') input.forReview = values.forReview === 'on';
   if (values.byline !== initial.byline) input.byline = values.byline;
@@ -149,5 +172,9 @@ export function editorialLabels(t: (key: string) => string): Record<string, stri
     coverCaptionEn: t('fields.coverCaptionEn'),
     coverCaptionFa: t('fields.coverCaptionFa'),
     coverCredit: t('fields.coverCredit'),
+    slugEn: t('fields.slugEn'),
+    slugFa: t('fields.slugFa'),
+    summaryEn: t('fields.summaryEn'),
+    summaryFa: t('fields.summaryFa'),
   };
 }
