@@ -24,6 +24,8 @@ describe('a slug made from a title', () => {
     // آ stays آ: only vowel signs (which are marks) go.
     expect(slugify('آزادیِ بیان')).toBe('آزادی-بیان');
     expect(slugify('مَدرسه')).toBe('مدرسه');
+    // The ezafe's hamza above is a mark too: دربارهٔ reads درباره, as Persian addresses usually write it.
+    expect(slugify('دربارهٔ اجازهٔ سفر')).toBe('درباره-اجازه-سفر');
   });
 
   it('drops the zero-width non-joiner inside a word, the tatweel and every direction control', () => {
