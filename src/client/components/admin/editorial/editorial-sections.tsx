@@ -129,7 +129,6 @@ export function AddressFields({ values, setField, errors, titles }: SectionProps
             limit: editorialLimits.summary,
             multiline: true,
             rows: 3,
-            hint: { en: t('form.summaryHint'), fa: t('form.summaryHint') },
           },
         ]}
       />
