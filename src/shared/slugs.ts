@@ -81,7 +81,10 @@ export function slugify(text: string, max = SLUG_MAX): string {
   const slug = (
     ascii.test(text)
       ? // The same steps, for the half of all titles that need only these.
-        text.toLowerCase().replace(/'/g, '').replace(/[^a-z0-9]+/g, '-')
+        text
+          .toLowerCase()
+          .replace(/'/g, '')
+          .replace(/[^a-z0-9]+/g, '-')
       : text
           .normalize('NFKC')
           .toLowerCase()

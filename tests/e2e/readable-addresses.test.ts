@@ -88,7 +88,10 @@ describe('a readable address', () => {
       await expectToast(page, 'خبر به‌روزرسانی شد');
       await page.waitForURL('**/admin/news/all');
       // The editors' "view" link leads to the readable address.
-      const view = page.getByTestId('admin-card').filter({ hasText: `معلمان زن در هرات به کلاس بازگشتند ${own}` }).getByRole('link', { name: /^مشاهده/ });
+      const view = page
+        .getByTestId('admin-card')
+        .filter({ hasText: `معلمان زن در هرات به کلاس بازگشتند ${own}` })
+        .getByRole('link', { name: /^مشاهده/ });
       expect(decodeURI((await view.getAttribute('href'))!)).toBe(`/news/${item.id}-معلمان-زن-هرات-${own}`);
       expect(problems).toEqual([]);
       await context.close();

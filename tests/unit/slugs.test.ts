@@ -98,7 +98,14 @@ describe('an item address', () => {
   });
 
   it('is rendered and kept as its id alone, so no slug makes a new page', () => {
-    for (const asked of ['/news/123', '/news/123-women-teachers', '/news/123-anything-at-all', `/news/123-${encodeURIComponent('معلمان-زن')}`, '/news/123-معلمان-زن', '/NEWS/123-x/'])
+    for (const asked of [
+      '/news/123',
+      '/news/123-women-teachers',
+      '/news/123-anything-at-all',
+      `/news/123-${encodeURIComponent('معلمان-زن')}`,
+      '/news/123-معلمان-زن',
+      '/NEWS/123-x/',
+    ])
       expect(canonicalAddress(asked, '')).toBe('/news/123');
     expect(canonicalAddress('/legal/7-some-slug', '?lang=fa&utm=1')).toBe('/legal/7?lang=fa');
     // An id no item can have is one not-found page, as before.

@@ -78,7 +78,12 @@ export function feedsRoute(deps: Deps) {
     const origin = siteOrigin(deps.env);
     // Each page at its address in each language: an item's slug differs from one to the other.
     const entries: { paths: Record<Language, string>; updated?: Date }[] = staticPaths.map((path) => ({ paths: { en: path, fa: path } }));
-    const addressColumns = (table: typeof posts | typeof legalItems) => ({ titleEn: table.titleEn, titleFa: table.titleFa, slugEn: table.slugEn, slugFa: table.slugFa });
+    const addressColumns = (table: typeof posts | typeof legalItems) => ({
+      titleEn: table.titleEn,
+      titleFa: table.titleFa,
+      slugEn: table.slugEn,
+      slugFa: table.slugFa,
+    });
     for (const row of await deps.db
       .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt, ...addressColumns(posts) })
       .from(posts)

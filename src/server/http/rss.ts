@@ -89,7 +89,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(itemPathOf(kind, { id: row.id, ...itemSlugs(row) }, language), fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
+      item(
+        itemPathOf(kind, { id: row.id, ...itemSlugs(row) }, language),
+        fa ? row.titleFa : row.titleEn,
+        fa ? row.descriptionFa : row.descriptionEn,
+        row.createdAt,
+        row.updatedAt,
+        row.byline,
+      ),
     );
   }
   if (feed === 'legal-awareness') {
@@ -111,7 +118,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
       .orderBy(desc(legalItems.createdAt), desc(legalItems.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(itemPathOf('legal', { id: row.id, ...itemSlugs(row) }, language), fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
+      item(
+        itemPathOf('legal', { id: row.id, ...itemSlugs(row) }, language),
+        fa ? row.titleFa : row.titleEn,
+        fa ? row.descriptionFa : row.descriptionEn,
+        row.createdAt,
+        row.updatedAt,
+        row.byline,
+      ),
     );
   }
   // A story keeps its author's language in both feeds. Its times are when the site published it,

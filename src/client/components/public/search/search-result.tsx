@@ -21,11 +21,7 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
       <div className="min-w-0 flex-1">
         <p className="mb-1 text-xs font-bold tracking-wide text-plum-700 uppercase">{kicker}</p>
         <h2 className="font-serif text-lg leading-snug font-bold text-stone-900 sm:text-xl" lang={hit.titleLang} dir={directionOf(hit.titleLang)}>
-          <Link
-            href={resultPath(hit, language)}
-            className="after:absolute after:inset-0 hover:text-plum-800 hover:underline"
-            data-testid="search-result-title"
-          >
+          <Link href={resultPath(hit, language)} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="search-result-title">
             <MarkedText parts={hit.title} />
           </Link>
         </h2>
