@@ -143,6 +143,7 @@ describe('an item’s page', () => {
     ['a stale or made-up slug', () => `/news/${id}-some-old-title`],
     ['its Persian slug, percent-encoded', () => `/news/${id}-${encoded}`],
     ['its Persian slug, encoded in lowercase hex', () => `/news/${id}-${encoded.toLowerCase()}`],
+    ['a slug cut inside a percent-encoded letter', () => `/news/${id}-${encoded.slice(0, 10)}`],
   ])('at %s names the slugged addresses, each language its own', async (_name, address) => {
     const english = await headOf(address(), 'en');
     expect(english.status).toBe(200);
