@@ -1,5 +1,6 @@
 import type { Language } from './locale.ts';
 import type { MessageKey } from './messages.ts';
+import { sluggedSegment } from './slugs.ts';
 
 /**
  * The one registry of content kinds. News, articles and reports share one table (posts.kind), one
@@ -92,8 +93,48 @@ export function kindOfSection(section: string): ContentKind | undefined {
   return allContentKinds.find((info) => info.section === section)?.id;
 }
 
-/** The public page of one item, e.g. `/articles/4`. */
+/** The public page of one item by its id alone, e.g. `/articles/4` (it names the slugged address as canonical). */
 export const detailPathOf = (kind: ContentKind, id: number) => `${contentKinds[kind].detailPath}/${id}`;
+
+/** Where a legal-awareness item's public page lives: `/legal/{id}-{slug}`. */
+export const legalDetailPath = '/legal';
+
+/** The kinds of item with a readable address: news, articles, reports and legal-awareness items. */
+export type ItemKind = ContentKind | 'legal';
+
+/** What an item's address is made of: its id, and its slug per language as public answers carry it. */
+export interface Addressable {
+  id: number;
+  slugEn?: string | null;
+  slugFa?: string | null;
+}
+
+/**
+ * The one builder of an item's public address in a language, e.g. `/news/123-women-teachers` or
+ * `/news/123-%D9%85…` (Persian percent-encoded; browsers show it decoded). Every link the site
+ * makes to an item comes from here (docs/decisions/033).
+ */
+export function itemPathOf(kind: ItemKind, item: Addressable, language: Language): string {
+  const base = kind === 'legal' ? legalDetailPath : contentKinds[kind].detailPath;
+  return `${base}/${sluggedSegment(item.id, language === 'fa' ? item.slugFa : item.slugEn)}`;
+}
+
+const sluggedBases = new Set([...contentKindIds.map((kind) => contentKinds[kind].detailPath), legalDetailPath]);
+
+/**
+ * An item's address without its slug (`/news/123-women-teachers` → `/news/123`), as its page is
+ * rendered on the server whatever slug was asked for: links that lead back to the page itself (the
+ * language switch, a form posted without scripts) are then the same on the server and in the browser.
+ */
+export function withoutSlug(path: string): string {
+  const match = /^(\/[^/]+)\/(\d{1,15})-[^/]*\/?$/.exec(path);
+  return match && sluggedBases.has(match[1]!.toLowerCase()) ? `${match[1]}/${match[2]}` : path;
+}
+
+/** The item's address in each language (the canonical link and its alternates, the sitemap). */
+export function itemPathsOf(kind: ItemKind, item: Addressable): Record<Language, string> {
+  return { en: itemPathOf(kind, item, 'en'), fa: itemPathOf(kind, item, 'fa') };
+}
 
 /** The admin edit page of one item, inside /admin, e.g. `/edit/article/4`. */
 export const adminEditPathOf = (kind: ContentKind, id: number) => `${contentKinds[kind].adminEditPath}/${id}`;

@@ -10,6 +10,10 @@ export const messages = {
   invalidUrl: { en: 'Enter a valid link starting with http:// or https://.', fa: 'یک پیوند معتبر که با http:// یا https:// آغاز می‌شود وارد کنید.' },
   invalidChoice: { en: 'Choose one of the offered options.', fa: 'یکی از گزینه‌های موجود را انتخاب کنید.' },
   invalidValue: { en: 'This value is not valid.', fa: 'این مقدار معتبر نیست.' },
+  slugInvalid: {
+    en: 'Use letters or digits for the address (other characters become hyphens).',
+    fa: 'برای نشانی از حروف یا رقم استفاده کنید (نویسه‌های دیگر به خط تیره تبدیل می‌شوند).',
+  },
   searchTooLong: { en: 'Your search is too long: use at most 200 characters.', fa: 'عبارت جست‌وجو بیش از اندازه بلند است: حداکثر ۲۰۰ نویسه بنویسید.' },
   searchEmpty: { en: 'Type a word to search for.', fa: 'واژه‌ای برای جست‌وجو بنویسید.' },
   searchTooMany: {

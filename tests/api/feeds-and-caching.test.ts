@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { legalItems, stories } from '../../src/server/db/schema.ts';
+import { itemPathOf } from '../../src/shared/content-kinds.ts';
 import { makeContent, makeLegalItem } from '../factories/index.ts';
 import { editorCaller, makePublishedStory } from '../factories/public-content.ts';
 import { adminCaller } from '../setup/callers.ts';
@@ -11,15 +12,16 @@ import { sourcePages } from '../setup/source-pages.ts';
 const site = siteForEachTest({ PUBLIC_URL: 'https://news.example.org' });
 
 describe('feeds and the sitemap', () => {
-  it('lists every public page and item in both languages, with hreflang alternates', async () => {
+  it('lists every public page and item in both languages, each at its slugged address, with hreflang alternates', async () => {
     const news = await makeContent(site.deps, 'news');
     const report = await makeContent(site.deps, 'report');
     const response = await fetch(`${site.server.url}/sitemap.xml`);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const xml = await response.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain(`<loc>https://news.example.org/news/${news.id}</loc>`);
-    expect(xml).toContain(`<loc>https://news.example.org/reports/${report.id}?lang=fa</loc>`);
+    expect(xml).toContain(`<loc>https://news.example.org${itemPathOf('news', news, 'en')}</loc>`);
+    expect(xml).toContain(`<loc>https://news.example.org${itemPathOf('report', report, 'fa')}?lang=fa</loc>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="fa" href="https://news.example.org${itemPathOf('news', news, 'fa')}?lang=fa"/>`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="fa" href="https://news.example.org/latestnews?lang=fa"/>`);
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
   });
@@ -42,7 +44,7 @@ describe('feeds and the sitemap', () => {
     expect(persian.headers.get('content-type')).toContain('application/rss+xml');
     const body = await persian.text();
     expect(body).toContain('<title>مقالهٔ تازه</title>');
-    expect(body).toContain(`https://news.example.org/articles/${newer.id}?lang=fa`);
+    expect(body).toContain(`https://news.example.org${itemPathOf('article', newer, 'fa')}?lang=fa`);
     expect((await fetch(`${site.server.url}/rss/de/articles.xml`)).status).toBe(404);
   });
 });
@@ -67,9 +69,9 @@ describe('feeds of legal awareness and of published stories', () => {
     expect(xml).toContain(`<language>${language}</language>`);
     expect(xml).toContain(language === 'en' ? '<title>Newer right</title>' : '<title>حق تازه</title>');
     expect(xml).not.toContain(language === 'en' ? 'Draft right' : 'حق پیش‌نویس');
-    const link = (id: number) => `https://news.example.org/legal/${id}${language === 'fa' ? '?lang=fa' : ''}<`;
-    expect(xml.indexOf(link(newer.id))).toBeGreaterThan(0);
-    expect(xml.indexOf(link(newer.id))).toBeLessThan(xml.indexOf(link(older.id)));
+    const link = (item: typeof newer) => `https://news.example.org${itemPathOf('legal', item, language)}${language === 'fa' ? '?lang=fa' : ''}<`;
+    expect(xml.indexOf(link(newer))).toBeGreaterThan(0);
+    expect(xml.indexOf(link(newer))).toBeLessThan(xml.indexOf(link(older)));
     const [latest] = await site.deps.db.select({ updatedAt: legalItems.updatedAt }).from(legalItems).where(eq(legalItems.id, newer.id));
     expect(lastBuildDate(xml)).toBe(latest!.updatedAt.toUTCString());
   });

@@ -39,7 +39,8 @@ describe('the search page, rendered on the server', () => {
     expect(result.html).toContain('<mark class="rounded-[2px] bg-amber-100 px-0.5 text-stone-950">Midwives</mark>');
     expect(result.html).toContain('&lt;i&gt;train&lt;/i&gt;');
     expect(result.html).not.toContain('<i>train</i>');
-    expect(result.html).toContain('href="/news/1"');
+    // The item's slugged address, made from its English title.
+    expect(result.html).toContain('href="/news/1-midwives-i-train-i-in-bamyan"');
   });
 
   it('pages in Persian digits; filters and pages post the query again, so no link or form puts it in an address', async () => {

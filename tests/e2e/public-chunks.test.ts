@@ -53,7 +53,7 @@ describe('code splitting', () => {
     // A click on a story fetches the detail page's chunk and shows it, without loading a new document.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByTestId('top-news').getByTestId('card-title').first().click();
-    await page.waitForURL(/\/news\/\d+$/);
+    await page.waitForURL(/\/news\/\d+-[^/]+$/);
     await settled(page);
     expect(await page.getByTestId('detail-title').isVisible()).toBe(true);
     expect(scripts).toContain(chunks.detail);

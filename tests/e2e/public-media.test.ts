@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import enPublic from '../../src/client/locales/en/public.json' with { type: 'json' };
 import faPublic from '../../src/client/locales/fa/public.json' with { type: 'json' };
+import { itemPathOf } from '../../src/shared/content-kinds.ts';
 import { excerpt } from '../../src/shared/text.ts';
 import { makeLegal } from '../factories/public-content.ts';
 import { publicCaller } from '../setup/callers.ts';
@@ -69,7 +70,11 @@ describe('legal awareness', () => {
     expect(Array.from(description).length).toBeGreaterThan(180);
     expect(await card.getByTestId('legal-title').innerText()).toBe(excerpt(title, 80));
     expect(await card.getByTestId('legal-description').innerText()).toBe(excerpt(description, 180));
-    expect(await card.getByTestId('legal-title').getAttribute('href')).toBe(`/legal/${longLegal.id}`);
+    // The item's readable address in the reader's language (docs/decisions/033).
+    expect(await card.getByTestId('legal-title').getAttribute('href')).toBe(itemPathOf('legal', longLegal, lang));
+    expect(decodeURIComponent(itemPathOf('legal', longLegal, 'fa'))).toBe(
+      `/legal/${longLegal.id}-آنچه-قانون-درباره-ولایت-اجازه-سفر-و-حق-کار-زنان-متأهل-میگوید-راهنمایی-ساده-برای`,
+    );
     // The cover is described by its own words, in the reader's language (not by the title beside it).
     expect(await card.locator('img').getAttribute('alt')).toBe(lang === 'fa' ? 'دستان یک وکیل روی کتاب قانون باز' : 'A lawyer’s hands over an open code book');
     // The item with only a video link has no picture: a placeholder keeps the grid even.

@@ -31,8 +31,11 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/<html lang="en" dir="ltr"/);
     expect(html).toContain('<title>Midwives warn of gaps in maternal care — ');
     expect(html).toContain('Midwives working in remote districts describe women left without care.');
-    expect(html).toContain(`<link rel="canonical" href="https://news.example.org/news/${newsId}">`);
-    expect(html).toContain(`<link rel="alternate" hreflang="fa" href="https://news.example.org/news/${newsId}?lang=fa">`);
+    // The numeric address names the readable one, each language its own (docs/decisions/033).
+    expect(html).toContain(`<link rel="canonical" href="https://news.example.org/news/${newsId}-midwives-warn-of-gaps-in-maternal-care">`);
+    expect(html).toContain(
+      `<link rel="alternate" hreflang="fa" href="https://news.example.org/news/${newsId}-${encodeURIComponent('ماماها-درباره-کمبود-مراقبت-از-مادران-هشدار-میدهند')}?lang=fa">`,
+    );
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toMatch(/<meta property="og:image" content="https:\/\/news\.example\.org\/storage\/images\/[a-z0-9]+/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -49,7 +52,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('ماماها دربارهٔ کمبود مراقبت از مادران هشدار می‌دهند');
     expect(html).toContain('<meta property="og:locale" content="fa_IR">');
     expect(html).toContain('<meta property="og:image:alt" content="ماما نوزادی را در درمانگاه وزن می‌کند">');
-    expect(html).toContain(`<link rel="canonical" href="https://news.example.org/news/${newsId}?lang=fa">`);
+    expect(html).toContain(
+      `<link rel="canonical" href="https://news.example.org/news/${newsId}-${encodeURIComponent('ماماها-درباره-کمبود-مراقبت-از-مادران-هشدار-میدهند')}?lang=fa">`,
+    );
   });
 
   it('answer 404 for an unknown path, and for an unknown item, with the not-found text', async () => {

@@ -26,7 +26,8 @@ export const routerName = Object.fromEntries(contentKindIds.map((kind) => [kind,
 
 /** Where each kind's list lives (the header links to /latestnews for news). */
 export const listPath = Object.fromEntries(contentKindIds.map((kind) => [kind, contentKinds[kind].listPath])) as Record<ContentKind, string>;
-export { detailPathOf as detailPath } from '../../shared/content-kinds.ts';
+/** Every link to an item's page is made here: its slugged address in the reader's language (docs/decisions/033). */
+export { itemPathOf as itemPath } from '../../shared/content-kinds.ts';
 
 /** A gallery item's name in the reader's language (readers are shown only items named in theirs). */
 export function galleryName(item: { name: string; nameFa: string | null }, language: Language): string {

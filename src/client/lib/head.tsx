@@ -1,12 +1,21 @@
-import type { Language } from '../../shared/locale.ts';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainText } from '../../shared/bidi.ts';
+import type { Language } from '../../shared/locale.ts';
 
 /** What a page says about itself for the document head: title, preview text and image, status. */
 export interface HeadData {
   title?: string | null;
+  /** The page's text for search snippets and share cards: its start is used (the server cuts it to 200 characters). */
   description?: string | null;
+  /** A description its editors wrote for search engines and share cards: used whole instead of `description`. */
+  summary?: string | null;
+  /**
+   * The page's own address in each language, when it is not the address it was rendered from: an
+   * item's slugged address (`/news/123-women-teachers`), which its canonical link and its
+   * alternates name whichever spelling the reader asked for (docs/decisions/033).
+   */
+  paths?: Record<Language, string> | null;
   /** Absolute or root-relative URL of the share image. */
   image?: string | null;
   /** The share image's description, for people who cannot see it where the link is shared. */
@@ -65,7 +74,7 @@ const plain = (text: string | null | undefined) => (text ? plainText(text) : tex
  * share tags get it plain (`shareTitle`).
  */
 export function plainHead(data: HeadData): HeadData {
-  return { ...data, description: plain(data.description), imageAlt: plain(data.imageAlt), author: plain(data.author) };
+  return { ...data, description: plain(data.description), summary: plain(data.summary), imageAlt: plain(data.imageAlt), author: plain(data.author) };
 }
 
 /**
@@ -79,13 +88,14 @@ export function useHead(declared: HeadData) {
   const data = plainHead(declared);
   if (collector) Object.assign(collector, data);
   const title = documentTitle(data.title, site);
+  const description = data.summary || data.description;
   useEffect(() => {
     document.title = title;
-    setMeta('name', 'description', data.description);
+    setMeta('name', 'description', description);
     setMeta('property', 'og:title', plainText(title));
-    setMeta('property', 'og:description', data.description);
+    setMeta('property', 'og:description', description);
     setMeta('name', 'robots', data.noindex ? 'noindex' : null);
     setMeta('name', 'author', data.author);
     setMeta('property', 'article:author', data.author);
-  }, [title, data.description, data.noindex, data.author]);
+  }, [title, description, data.noindex, data.author]);
 }

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch, useSearchParams } from 'wouter';
 import { stripBidiOverrides } from '../../shared/bidi.ts';
+import { withoutSlug } from '../../shared/content-kinds.ts';
 import { keptSearchPath, keptSearchToken, searchFields } from '../../shared/search-address.ts';
 import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
-import { countryList, detailPath, pageFrom } from './content.ts';
+import type { Language } from '../../shared/locale.ts';
+import { countryList, itemPath, pageFrom } from './content.ts';
 import { keepSearch, useKeptSearch } from './kept-search.ts';
 import { useTRPC, type RouterOutputs } from './trpc.ts';
 
@@ -20,15 +22,14 @@ const typesInSync: [SearchType] extends [(typeof searchTypeList)[number]] ? true
 void typesInSync;
 export const SEARCH_QUERY_MAX = 200;
 
-/** Where a result leads. Gallery items have no page of their own. */
-export function resultPath(type: SearchType, id: number): string {
+/** Where a result leads, in the reader's language (its slug is that language's). Gallery items have no page of their own. */
+export function resultPath({ type, id, slug }: Pick<SearchHit, 'type' | 'id' | 'slug'>, language: Language): string {
   switch (type) {
     case 'news':
     case 'article':
     case 'report':
-      return detailPath(type, id);
     case 'legal':
-      return `/legal/${id}`;
+      return itemPath(type, { id, slugEn: slug, slugFa: slug }, language);
     case 'story':
       return `/stories/${id}`;
     case 'gallery':
@@ -111,12 +112,13 @@ export function useSearchNavigation() {
  * The current address for links and forms that lead back to this page (the language switch, the
  * footer's newsletter form), without a search: on a results page they lead to the search page
  * (a `/search?q=` link's words must not spread to more addresses, and a form posted to a kept
- * search's address would be answered without it).
+ * search's address would be answered without it). An item's page is named without its slug, as
+ * the server renders it (docs/decisions/033).
  */
 export function useAddressWithoutSearch(): { path: string; search: string } {
   const [location] = useLocation();
   const params = new URLSearchParams(useSearch());
   const onSearch = /^\/search\/?$/i.test(location) || keptSearchToken(location) !== null;
   if (onSearch) for (const name of searchFields) params.delete(name);
-  return { path: onSearch ? '/search' : location, search: String(params) };
+  return { path: onSearch ? '/search' : withoutSlug(location), search: String(params) };
 }

@@ -1,6 +1,7 @@
 import type { BodySegment, MediaSide } from '../../shared/rich-text/render.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
+import { itemSlugs } from '../../shared/slugs.ts';
 import type { DbLike } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { users, type legalItems, type posts } from '../db/schema.ts';
@@ -23,12 +24,23 @@ export function editorialColumns(table: EditorialTable) {
     coverCaptionFa: table.coverCaptionFa,
     coverCredit: table.coverCredit,
     coverCreditFa: table.coverCreditFa,
+    // The slugs as stored (null: made from the title); every answer carries the ones in use (editorialOutput).
+    slugEn: table.slugEn,
+    slugFa: table.slugFa,
     createdBy: table.createdBy,
     reviewRequestedAt: table.reviewRequestedAt,
     byline: table.byline,
     bylineEn: bylineIn(table, users.publicNameEn),
     bylineFa: bylineIn(table, users.publicNameFa),
   };
+}
+
+/**
+ * The descriptions for search engines and share cards: read for one item (its page, its editor),
+ * never for lists, which have no use for them.
+ */
+export function summaryColumns(table: EditorialTable) {
+  return { summaryEn: table.summaryEn, summaryFa: table.summaryFa };
 }
 
 /** The author's public name in one language when the item carries her byline; else null (the newsroom's). */
@@ -47,6 +59,11 @@ export interface EditorialRow extends StoredBodies {
   coverCaptionFa: string | null;
   coverCredit: string | null;
   coverCreditFa: string | null;
+  slugEn: string | null;
+  slugFa: string | null;
+  /** Read for one item only (summaryColumns). */
+  summaryEn?: string | null;
+  summaryFa?: string | null;
   createdBy: number | null;
   reviewRequestedAt: Date | null;
   byline: Byline;
@@ -67,6 +84,12 @@ export interface EditorialOutput {
   coverCaptionFa: string | null;
   coverCredit: string | null;
   coverCreditFa: string | null;
+  /** The readable part of the item's address per language: as written, else made from the title (docs/decisions/033). */
+  slugEn: string;
+  slugFa: string;
+  /** What search engines and share cards show per language; null: the body's start. Detail answers only. */
+  summaryEn?: string | null;
+  summaryFa?: string | null;
   /** When a writer sent the draft for review (null once it is published or sent back). */
   reviewRequestedAt: Date | null;
   /** Whose name the item is published under: its author's ('author') or the newsroom's. */
@@ -89,6 +112,9 @@ export interface EditorialDocuments {
    */
   writtenCoverAltEn: string | null;
   writtenCoverAltFa: string | null;
+  /** The slugs as stored: null while the address follows the title (the form then shows the title's as a placeholder). */
+  writtenSlugEn: string | null;
+  writtenSlugFa: string | null;
 }
 
 /**
@@ -105,13 +131,21 @@ export function editorialOutput<Row extends EditorialRow>(
     ...rest,
     coverAltEn: row.coverAltEn || row.titleEn,
     coverAltFa: row.coverAltFa || row.titleFa,
+    ...itemSlugs(row),
     ...(options.rendered ? renderedBodies(row, options.media ?? 'public') : { renderedEn: [], renderedFa: [] }),
   };
 }
 
-export function editorialDocuments(row: StoredBodies & Pick<EditorialRow, 'coverAltEn' | 'coverAltFa'>): EditorialDocuments {
+export function editorialDocuments(row: StoredBodies & Pick<EditorialRow, 'coverAltEn' | 'coverAltFa' | 'slugEn' | 'slugFa'>): EditorialDocuments {
   const documents = documentsOf(row);
-  return { documentEn: documents.en, documentFa: documents.fa, writtenCoverAltEn: row.coverAltEn || null, writtenCoverAltFa: row.coverAltFa || null };
+  return {
+    documentEn: documents.en,
+    documentFa: documents.fa,
+    writtenCoverAltEn: row.coverAltEn || null,
+    writtenCoverAltFa: row.coverAltFa || null,
+    writtenSlugEn: row.slugEn || null,
+    writtenSlugFa: row.slugFa || null,
+  };
 }
 
 export interface EditorialInput {
@@ -127,11 +161,15 @@ export interface EditorialInput {
   coverCaptionFa?: string | null;
   coverCredit?: string | null;
   coverCreditFa?: string | null;
+  slugEn?: string | null;
+  slugFa?: string | null;
+  summaryEn?: string | null;
+  summaryFa?: string | null;
 }
 
 /**
  * The columns an editor's save writes: bodies with their plain-text descriptions, publication,
- * the cover's words. Pictures inside the bodies are claimed here (inside the caller's transaction).
+ * the cover's words, the slugs and the descriptions for search engines (null clears one). Pictures inside the bodies are claimed here (inside the caller's transaction).
  */
 export async function editorialWrites(
   db: DbLike,
@@ -148,7 +186,7 @@ export async function editorialWrites(
   await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
-  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa'] as const)
+  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa', 'slugEn', 'slugFa', 'summaryEn', 'summaryFa'] as const)
     if (input[key] !== undefined) changes[key] = input[key];
   return changes;
 }

@@ -1,8 +1,9 @@
 import { languagesOfItem } from '../../shared/item-languages.ts';
 import express from 'express';
 import { desc } from 'drizzle-orm';
-import { allContentKinds, detailPathOf } from '../../shared/content-kinds.ts';
+import { allContentKinds, itemPathsOf } from '../../shared/content-kinds.ts';
 import { languages, type Language } from '../../shared/locale.ts';
+import { itemSlugs } from '../../shared/slugs.ts';
 import { legalItems, posts } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
 import { siteOrigin } from '../env.ts';
@@ -76,32 +77,39 @@ export function feedsRoute(deps: Deps) {
 
   route.get('/sitemap.xml', async (_req, res) => {
     const origin = siteOrigin(deps.env);
-    // An item written in one language has one address, with no alternates (src/shared/item-languages.ts).
-    const entries: { path: string; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({ path }));
+    // Each page at its address in each language (an item's slug differs from one to the other), and
+    // an item written in one language only there, with no alternates (src/shared/item-languages.ts).
+    const entries: { paths: Record<Language, string>; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({ paths: { en: path, fa: path } }));
+    const addressColumns = (table: typeof posts | typeof legalItems) => ({
+      titleEn: table.titleEn,
+      titleFa: table.titleFa,
+      slugEn: table.slugEn,
+      slugFa: table.slugFa,
+    });
     for (const row of await deps.db
-      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt, titleEn: posts.titleEn, titleFa: posts.titleFa })
+      .select({ id: posts.id, kind: posts.kind, updatedAt: posts.updatedAt, ...addressColumns(posts) })
       .from(posts)
       .where(publicCondition(posts.status))
       .orderBy(desc(posts.createdAt))
       .limit(20_000)) {
-      entries.push({ path: detailPathOf(row.kind, row.id), updated: row.updatedAt, in: languagesOfItem(row) });
+      entries.push({ paths: itemPathsOf(row.kind, { id: row.id, ...itemSlugs(row) }), updated: row.updatedAt, in: languagesOfItem(row) });
     }
     for (const row of await deps.db
-      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt, titleEn: legalItems.titleEn, titleFa: legalItems.titleFa })
+      .select({ id: legalItems.id, updatedAt: legalItems.updatedAt, ...addressColumns(legalItems) })
       .from(legalItems)
       .where(publicCondition(legalItems.status))
       .orderBy(desc(legalItems.createdAt))
       .limit(5_000)) {
-      entries.push({ path: `/legal/${row.id}`, updated: row.updatedAt, in: languagesOfItem(row) });
+      entries.push({ paths: itemPathsOf('legal', { id: row.id, ...itemSlugs(row) }), updated: row.updatedAt, in: languagesOfItem(row) });
     }
     const urls = entries.flatMap((entry) =>
       (entry.in ?? languages).map((language, _index, available) => {
         const alternates =
           available.length > 1
-            ? available.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.path, alt))}"/>`).join('')
+            ? available.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(pageUrl(origin, entry.paths[alt], alt))}"/>`).join('')
             : '';
         const lastmod = entry.updated ? `<lastmod>${entry.updated.toISOString()}</lastmod>` : '';
-        return `<url><loc>${xmlEscape(pageUrl(origin, entry.path, language))}</loc>${lastmod}${alternates}</url>`;
+        return `<url><loc>${xmlEscape(pageUrl(origin, entry.paths[language], language))}</loc>${lastmod}${alternates}</url>`;
       }),
     );
     res

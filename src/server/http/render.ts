@@ -12,6 +12,7 @@ import { directionOf, languages, type Language } from '../../shared/locale.ts';
 import type { RenderOptions, RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
 import { POSTED_SEARCH_ID } from '../../shared/search-address.ts';
+import { editorialLimits } from '../../shared/schemas/editorial.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { ThrottledError } from '../trpc/errors.ts';
@@ -40,10 +41,22 @@ interface ServerBundle {
 /** The sign-in page is rendered on the server for visitors without a session (an editor's goes on to the panel). */
 const LOGIN = /^\/login\/?$/i;
 
+/**
+ * What search snippets and share cards show: the description editors wrote for them, whole (the
+ * schema bounds it), else the start of the page's text.
+ */
+function descriptionOf(head: RenderResult['head']): string | undefined {
+  const summary = head.summary?.replace(/\s+/g, ' ').trim();
+  return summary ? summary.slice(0, editorialLimits.summary) : head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
 function headTags(deps: Deps, pathname: string, language: Language, result: RenderResult): string {
   const origin = siteOrigin(deps.env);
-  const canonical = pageUrl(origin, pathname, language);
-  const description = result.head.description?.replace(/\s+/g, ' ').trim().slice(0, 200);
+  // An item's page names its slugged address in each language, whichever spelling was asked for
+  // (the page is rendered and kept once per item: docs/decisions/033).
+  const pathIn = (lang: Language) => result.head.paths?.[lang] ?? pathname;
+  const canonical = pageUrl(origin, pathIn(language), language);
+  const description = descriptionOf(result.head);
   const image = result.head.image ? new URL(result.head.image, origin).toString() : null;
   const imageAlt = result.head.imageAlt?.replace(/\s+/g, ' ').trim().slice(0, 420);
   // Language pairs only where the page exists in both (an item may be written in one language).
@@ -51,8 +64,8 @@ function headTags(deps: Deps, pathname: string, language: Language, result: Rend
   const alternates =
     available.length > 1
       ? [
-          ...available.map((code) => `<link rel="alternate" hreflang="${code}" href="${escapeHtml(pageUrl(origin, pathname, code))}">`),
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathname, 'en'))}">`,
+          ...available.map((code) => `<link rel="alternate" hreflang="${code}" href="${escapeHtml(pageUrl(origin, pathIn(code), code))}">`),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(origin, pathIn('en'), 'en'))}">`,
         ]
       : [];
   const tags = [
@@ -215,11 +228,10 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       const html = template
         .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${language}" dir="${directionOf(language)}" data-ssr="1">`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
-        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, (tag) =>
-          result.head.description
-            ? `<meta name="description" content="${escapeHtml(result.head.description.replace(/\s+/g, ' ').trim().slice(0, 200))}">`
-            : tag,
-        )
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, (tag) => {
+          const description = descriptionOf(result.head);
+          return description ? `<meta name="description" content="${escapeHtml(description)}">` : tag;
+        })
         .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, url.split('?')[0]!, language, result)].join('\n    ')}\n  </head>`)
         .replace(
           '<div id="root"></div>',

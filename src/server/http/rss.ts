@@ -1,7 +1,8 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { plainText } from '../../shared/bidi.ts';
-import { allContentKinds, contentKinds, detailPathOf, kindOfSection, type ContentSection } from '../../shared/content-kinds.ts';
+import { allContentKinds, contentKinds, itemPathOf, kindOfSection, type ContentSection } from '../../shared/content-kinds.ts';
 import type { Language } from '../../shared/locale.ts';
+import { itemSlugs } from '../../shared/slugs.ts';
 import { excerpt } from '../../shared/text.ts';
 import { legalItems, posts, stories } from '../db/schema.ts';
 import { editorialColumns } from '../editorial/item.ts';
@@ -77,6 +78,8 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         titleFa: posts.titleFa,
         descriptionEn: posts.descriptionEn,
         descriptionFa: posts.descriptionFa,
+        slugEn: posts.slugEn,
+        slugFa: posts.slugFa,
         createdAt: posts.createdAt,
         updatedAt: posts.updatedAt,
         byline: editorialColumns(posts)[fa ? 'bylineFa' : 'bylineEn'],
@@ -87,7 +90,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(detailPathOf(kind, row.id), fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
+      item(
+        itemPathOf(kind, { id: row.id, ...itemSlugs(row) }, language),
+        fa ? row.titleFa : row.titleEn,
+        fa ? row.descriptionFa : row.descriptionEn,
+        row.createdAt,
+        row.updatedAt,
+        row.byline,
+      ),
     );
   }
   if (feed === 'legal-awareness') {
@@ -98,6 +108,8 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
         titleFa: legalItems.titleFa,
         descriptionEn: legalItems.descriptionEn,
         descriptionFa: legalItems.descriptionFa,
+        slugEn: legalItems.slugEn,
+        slugFa: legalItems.slugFa,
         createdAt: legalItems.createdAt,
         updatedAt: legalItems.updatedAt,
         byline: editorialColumns(legalItems)[fa ? 'bylineFa' : 'bylineEn'],
@@ -107,7 +119,14 @@ export async function feedItems(deps: Pick<Deps, 'db'>, feed: FeedName, language
       .orderBy(desc(legalItems.createdAt), desc(legalItems.id))
       .limit(LIMIT);
     return rows.map((row) =>
-      item(`/legal/${row.id}`, fa ? row.titleFa : row.titleEn, fa ? row.descriptionFa : row.descriptionEn, row.createdAt, row.updatedAt, row.byline),
+      item(
+        itemPathOf('legal', { id: row.id, ...itemSlugs(row) }, language),
+        fa ? row.titleFa : row.titleEn,
+        fa ? row.descriptionFa : row.descriptionEn,
+        row.createdAt,
+        row.updatedAt,
+        row.byline,
+      ),
     );
   }
   // A story keeps its author's language in both feeds. Its times are when the site published it,

@@ -4,7 +4,7 @@ import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
-import { editorialColumns, editorialDocuments, editorialOutput, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import { editorialColumns, editorialDocuments, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
 import { authorshipChanges } from '../editorial/authorship.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
@@ -45,6 +45,9 @@ const columns = {
   updatedAt: legalItems.updatedAt,
 };
 
+/** One item's page (and its editor) also says what search engines and share cards show; lists do not read it. */
+const detailColumns = { ...columns, ...summaryColumns(legalItems) };
+
 type Row = Omit<LegalItem, keyof EditorialOutput | 'embedUrl'> & EditorialRow;
 
 const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'public'): LegalItem => ({
@@ -84,7 +87,7 @@ export const legalRouter = router({
 
   byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db
-      .select(columns)
+      .select(detailColumns)
       .from(legalItems)
       .where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status)))
       .limit(1);
@@ -103,7 +106,7 @@ export const legalRouter = router({
    * it; its pictures on the editors' path, since an unpublished item's files are not public.
    */
   adminById: writerProcedure.input(byIdInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.db.select(columns).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
+    const [row] = await ctx.db.select(detailColumns).from(legalItems).where(eq(legalItems.id, input.id)).limit(1);
     if (!row) throw notFound(ctx, 'legalNotFound');
     return { ...present(row as Row, true, 'private'), ...editorialDocuments(row) };
   }),
@@ -131,7 +134,7 @@ export const legalRouter = router({
             ...authorship,
             ...(await editorialChanges(ctx, tx, input, undefined, now)),
           })
-          .returning(columns);
+          .returning(detailColumns);
         requirePublishable(ctx, (await storedWords(tx, legalItems, row!.id))!, undefined, mediaRules(row!, true));
         await recordRevision(tx, ctx, { legalId: row!.id }, now);
         await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
@@ -167,7 +170,7 @@ export const legalRouter = router({
           changes.media = media.path;
           changes.mediaKind = media.kind;
         }
-        const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
+        const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(detailColumns);
         const newCover = Boolean(input.mediaUploadId);
         const after = wordsOfSave((await storedWords(tx, legalItems, input.id))!, input, newCover);
         requirePublishable(ctx, after, wordsBefore, mediaRules(row!, newCover));

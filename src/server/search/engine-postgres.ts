@@ -7,7 +7,7 @@ import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqli
 import { FILTERS, rankNewest } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
 import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
-import { cardsSql, tableOf, type Card } from './result-texts.ts';
+import { cardSlug, cardsSql, tableOf, type Card } from './result-texts.ts';
 
 /**
  * Search on PostgreSQL (docs/decisions/025), step for step SQLite's (engine.ts): the newest
@@ -133,6 +133,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
     country: row.country as Country | null,
     image: images.get(`${tableOf(row.type)}:${row.id}`)?.image ?? null,
     byline: images.get(`${tableOf(row.type)}:${row.id}`)?.[asked.language === 'fa' ? 'byline_fa' : 'byline_en'] ?? null,
+    slug: cardSlug(images.get(`${tableOf(row.type)}:${row.id}`), asked.language),
     public: isPublic(row),
   }));
   return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };

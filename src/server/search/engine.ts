@@ -3,7 +3,7 @@ import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import type { Page } from '../routers/helpers.ts';
 import { compileQuery } from './match.ts';
-import { imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
+import { cardSlug, imagesOf, preparedOn, textsOf, type SearchConnection, type TextPart } from './result-texts.ts';
 import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
 
 export type { TextPart };
@@ -23,6 +23,8 @@ export interface SearchHit {
   image: string | null;
   /** The author's public name in the reader's language, when the item carries her byline. */
   byline: string | null;
+  /** The readable part of the item's address in the reader's language (news, articles, reports, legal items); else null. */
+  slug: string | null;
   /** False for what only editors may find (a pending story, a draft). */
   public: boolean;
 }
@@ -146,6 +148,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
     country: row.country,
     image: images.get(row)?.image ?? null,
     byline: images.get(row)?.[language === 'fa' ? 'byline_fa' : 'byline_en'] ?? null,
+    slug: cardSlug(images.get(row), language),
     public: isPublic(row),
   }));
   return { items, total: docs.length, page: input.page, pageSize: input.pageSize, capped: window.length >= MAX_RESULTS };

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Language } from '../../shared/locale.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { toPersianDigits } from '../../shared/search-text.ts';
+import { itemSlugs } from '../../shared/slugs.ts';
 
 /**
  * A SQLite connection the engine reads with: the site's own, or a search thread's read-only one
@@ -92,16 +93,17 @@ export function textsOf(db: SearchConnection, match: string, rows: readonly { do
 }
 
 /**
- * Each result's picture and its author's public name per language when it carries her byline (the
- * same SQL on both engines; `ids` writes each kind's list of ids in the engine's own way).
+ * Each result's picture, its author's public name per language when it carries her byline, and
+ * what its address is made of (stored slugs and titles; stories and the gallery have none). The
+ * same SQL on both engines; `ids` writes each kind's list of ids in the engine's own way.
  */
 export function cardsSql(ids: (kind: 'posts' | 'legal' | 'story' | 'gallery') => string): string {
   const byline = (table: string, language: 'en' | 'fa') =>
     `CASE WHEN ${table}.byline = 'author' THEN (SELECT public_name_${language} FROM users WHERE users.id = ${table}.created_by) END`;
-  return `SELECT 'post' AS kind, id, image, ${byline('posts', 'en')} AS byline_en, ${byline('posts', 'fa')} AS byline_fa FROM posts WHERE id ${ids('posts')}
-  UNION ALL SELECT 'legal', id, CASE WHEN media_kind = 'image' THEN media END, ${byline('legal_items', 'en')}, ${byline('legal_items', 'fa')} FROM legal_items WHERE id ${ids('legal')}
-  UNION ALL SELECT 'story', id, media, NULL, NULL FROM stories WHERE media_kind = 'image' AND id ${ids('story')}
-  UNION ALL SELECT 'gallery', id, image, NULL, NULL FROM gallery_items WHERE id ${ids('gallery')}`;
+  return `SELECT 'post' AS kind, id, image, ${byline('posts', 'en')} AS byline_en, ${byline('posts', 'fa')} AS byline_fa, slug_en, slug_fa, title_en, title_fa FROM posts WHERE id ${ids('posts')}
+  UNION ALL SELECT 'legal', id, CASE WHEN media_kind = 'image' THEN media END, ${byline('legal_items', 'en')}, ${byline('legal_items', 'fa')}, slug_en, slug_fa, title_en, title_fa FROM legal_items WHERE id ${ids('legal')}
+  UNION ALL SELECT 'story', id, media, NULL, NULL, NULL, NULL, NULL, NULL FROM stories WHERE media_kind = 'image' AND id ${ids('story')}
+  UNION ALL SELECT 'gallery', id, image, NULL, NULL, NULL, NULL, NULL, NULL FROM gallery_items WHERE id ${ids('gallery')}`;
 }
 
 /** What a result's card shows besides its words. */
@@ -109,6 +111,17 @@ export interface Card {
   image: string | null;
   byline_en: string | null;
   byline_fa: string | null;
+  slug_en: string | null;
+  slug_fa: string | null;
+  title_en: string | null;
+  title_fa: string | null;
+}
+
+/** The slug of a result's address in the reader's language (src/shared/slugs.ts); null for what has no readable address. */
+export function cardSlug(card: Card | undefined, language: Language): string | null {
+  if (!card || card.title_en === null || card.title_fa === null) return null;
+  const slugs = itemSlugs({ titleEn: card.title_en, titleFa: card.title_fa, slugEn: card.slug_en, slugFa: card.slug_fa });
+  return language === 'fa' ? slugs.slugFa : slugs.slugEn;
 }
 
 const CARDS = cardsSql((kind) => `IN (SELECT value FROM json_each(:${kind}))`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../rich-text/plain-text.ts';
 import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts';
+import { slugify } from '../slugs.ts';
 import { cleanText, optionalText } from './common.ts';
 import { publicationGaps } from '../item-languages.ts';
 
@@ -8,7 +9,12 @@ import { publicationGaps } from '../item-languages.ts';
 export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
 
-export const editorialLimits = { alt: 500, caption: 1000, credit: 200 } as const;
+/**
+ * `slug`: what an editor may type for an address (a pasted title is fine: it is made a slug and cut
+ * to SLUG_MAX after a whole word); `summary`: the description search engines and share cards show,
+ * which they cut at about 160 and 300 characters.
+ */
+export const editorialLimits = { alt: 500, caption: 1000, credit: 200, slug: 200, summary: 300 } as const;
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -34,6 +40,21 @@ export const publicationStatus = z.preprocess(blankToUndefined, z.enum(publicati
 const clearableText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), cleanText().max(max).nullable().optional());
 
+/**
+ * The readable part of an address, made a slug by the one function that makes them from titles
+ * (src/shared/slugs.ts), so `Women Teachers!` is stored as `women-teachers`. Null clears it: the
+ * address then follows the title again. Something with nothing readable in it (`!!!`) is refused.
+ */
+const slugText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  cleanText()
+    .max(editorialLimits.slug)
+    .transform((value) => slugify(value))
+    .refine((slug) => slug !== '', 'slugInvalid')
+    .nullable()
+    .optional(),
+);
+
 export const bylines = ['author', 'newsroom'] as const;
 
 /** Fields news, articles, reports and legal-awareness items share: body, publication, the cover's words. */
@@ -49,6 +70,11 @@ export const editorialFields = {
   coverCaptionFa: clearableText(editorialLimits.caption),
   coverCredit: clearableText(editorialLimits.credit),
   coverCreditFa: clearableText(editorialLimits.credit),
+  slugEn: slugText,
+  slugFa: slugText,
+  /** What search engines and share cards show; absent or cleared (null), the body's start. */
+  summaryEn: clearableText(editorialLimits.summary),
+  summaryFa: clearableText(editorialLimits.summary),
   /**
    * A draft sent for an editor's review (true), or taken back / sent back (false); absent leaves it
    * as it was. A form's checkbox sends "on" when ticked.

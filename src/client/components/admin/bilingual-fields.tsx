@@ -13,6 +13,9 @@ interface BilingualPair {
   required?: boolean;
   /** The schema's maximum length of both versions. */
   limit?: number;
+  /** Per language: what an empty field stands for, and a line under the field. */
+  placeholder?: Partial<Record<'en' | 'fa', string>>;
+  hint?: Partial<Record<'en' | 'fa', string>>;
 }
 
 /**
@@ -47,6 +50,8 @@ export function BilingualFields({
               dir: language === 'fa' ? ('rtl' as const) : ('ltr' as const),
               name: field,
               limit: pair.limit,
+              placeholder: pair.placeholder?.[language],
+              hint: pair.hint?.[language],
             };
             return pair.multiline ? <TextArea key={field} rows={pair.rows ?? 7} {...common} /> : <TextField key={field} {...common} />;
           })}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { categories, countries } from '../../../shared/schemas/content.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
 import type { RegisterLive } from './use-draft-form.tsx';
-import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
+import { AddressFields, BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { FormSection, SelectField, TextField } from './form-controls.tsx';
 import type { ContentValues } from './content-values.ts';
 import { limits } from '../../../shared/limits.ts';
@@ -99,6 +99,7 @@ export function ContentFields({
         />
       </FormSection>
 
+      <AddressFields values={values} setField={setField} errors={errors} titles={{ en: values.titleEn, fa: values.titleFa }} />
       <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );

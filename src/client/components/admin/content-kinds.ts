@@ -4,9 +4,12 @@ import {
   contentKindIds,
   contentKinds as registry,
   detailPathOf,
+  itemPathOf,
+  type Addressable,
   type ContentKind,
   type ContentSection,
 } from '../../../shared/content-kinds.ts';
+import type { Language } from '../../../shared/locale.ts';
 
 export interface ContentKindConfig {
   kind: ContentKind;
@@ -16,8 +19,10 @@ export interface ContentKindConfig {
   listPath: string;
   addPath: string;
   editPath(id: number): string;
-  /** The public page that shows one item. */
-  publicPath(id: number): string;
+  /** The public page that shows one item, at its slugged address in a language. */
+  publicPath(item: Addressable, language: Language): string;
+  /** The editors' preview of one item, whatever its status. */
+  previewPath(id: number): string;
   /** Key of this kind's texts under content.* in admin.json. */
   texts: ContentKind;
 }
@@ -30,7 +35,8 @@ function configOf(kind: ContentKind): ContentKindConfig {
     listPath: info.adminListPath,
     addPath: info.adminAddPath,
     editPath: (id) => adminEditPathOf(kind, id),
-    publicPath: (id) => detailPathOf(kind, id),
+    publicPath: (item, language) => itemPathOf(kind, item, language),
+    previewPath: (id) => `/preview${detailPathOf(kind, id)}`,
     texts: kind,
   };
 }

@@ -15,6 +15,8 @@ interface FieldProps {
   name?: string;
   /** The schema's maximum length: a counter shows near it, and the text is never cut. */
   limit?: number;
+  /** What an empty field stands for (a slug made from the title). */
+  placeholder?: string;
 }
 
 const inputBase =
@@ -81,6 +83,7 @@ export function TextField({ type = 'text', autoComplete, ...props }: FieldProps 
         type={type}
         value={props.value}
         dir={props.dir}
+        placeholder={props.placeholder}
         autoComplete={autoComplete}
         required={props.required}
         aria-invalid={invalid || undefined}
@@ -105,6 +108,7 @@ export function TextArea({ rows = 6, ...props }: FieldProps & { rows?: number })
         rows={rows}
         value={props.value}
         dir={props.dir}
+        placeholder={props.placeholder}
         required={props.required}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(id, props.hint, props.error, props)}

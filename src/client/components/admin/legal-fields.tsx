@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from './bilingual-fields.tsx';
 import type { RegisterLive } from './use-draft-form.tsx';
-import { BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
+import { AddressFields, BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';
 import { editorialLabels, emptyEditorialValues, type EditorialValues } from './editorial/editorial-values.ts';
 import { FormSection, TextField } from './form-controls.tsx';
 import { limits } from '../../../shared/limits.ts';
@@ -76,6 +76,7 @@ export function LegalFields({
         />
       </FormSection>
       <CoverFields values={values} setField={setField} errors={errors} />
+      <AddressFields values={values} setField={setField} errors={errors} titles={{ en: values.titleEn, fa: values.titleFa }} />
       <PublicationSection values={values} setField={setField} errors={errors} />
     </>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { excerpt } from '../../../shared/text.ts';
-import { detailPath, localized, type ContentItem } from '../../lib/content.ts';
+import { itemPath, localized, type ContentItem } from '../../lib/content.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { CategoryLabel } from './category-label.tsx';
 import { ContentImage, imageSizes } from './content-image.tsx';
@@ -32,7 +32,7 @@ function Headline({ item, titleMax, as: Tag = 'h3', className }: CardProps & { c
   return (
     <Tag className={className}>
       <Link
-        href={detailPath(item.kind, item.id)}
+        href={itemPath(item.kind, item, language)}
         className="after:absolute after:inset-0 hover:text-plum-800 hover:underline focus-visible:outline-offset-4"
         data-testid="card-title"
       >

@@ -13,7 +13,9 @@ import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts
 import { otherLanguage } from '../../../shared/locale.ts';
 import { VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
+import { itemPathsOf } from '../../../shared/content-kinds.ts';
+import { idOfSegment } from '../../../shared/slugs.ts';
 import { listPath, localized, type ContentItem, type ContentKind } from '../../lib/content.ts';
 import { useContentRouter } from '../../lib/use-content-router.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -29,7 +31,8 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const router = useContentRouter(kind);
-  const id = idFrom(rawId);
+  // `123` or `123-any-slug`: the id finds the item, whatever slug the address carries.
+  const id = idOfSegment(rawId);
   const cached = id && !preview ? cachedItem<ContentItem>(queryClient, router.list.pathKey(), id) : undefined;
   const query = useItemOrMissing<ContentItem>(preview ? router.adminById.queryOptions({ id: id ?? 0 }) : router.byId.queryOptions({ id: id ?? 0, language }), {
     enabled: id !== null,
@@ -49,6 +52,9 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
       ? {
           title: localized(item, language).title,
           description: localized(item, language).description,
+          summary: language === 'fa' ? item.summaryFa : item.summaryEn,
+          // Its canonical address in each language (never a preview's).
+          paths: preview ? null : itemPathsOf(kind, item),
           image: shareImage(item.image),
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',

@@ -11,7 +11,9 @@ import { isInLanguage, languagesOfItem } from '../../../shared/item-languages.ts
 import { otherLanguage } from '../../../shared/locale.ts';
 import { StoredVideo, VideoEmbed } from '../../components/public/video-embed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { cachedItem, idFrom, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
+import { cachedItem, isInOtherLanguage, useItemOrMissing } from '../../lib/cached-item.ts';
+import { itemPathsOf } from '../../../shared/content-kinds.ts';
+import { idOfSegment } from '../../../shared/slugs.ts';
 import { localized, type LegalItem } from '../../lib/content.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useHead } from '../../lib/head.tsx';
@@ -27,7 +29,8 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
   const { language } = useLanguage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = idFrom(rawId);
+  // `123` or `123-any-slug`: the id finds the item, whatever slug the address carries.
+  const id = idOfSegment(rawId);
   const cached = id && !preview ? cachedItem<LegalItem>(queryClient, trpc.legal.list.pathKey(), id) : undefined;
   const options = preview ? trpc.legal.adminById.queryOptions({ id: id ?? 0 }) : trpc.legal.byId.queryOptions({ id: id ?? 0, language });
   const query = useItemOrMissing<LegalItem>(options, { enabled: id !== null, cached });
@@ -43,6 +46,9 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
       ? {
           title: localized(item, language).title,
           description: localized(item, language).description,
+          summary: language === 'fa' ? item.summaryFa : item.summaryEn,
+          // Its canonical address in each language (never a preview's).
+          paths: preview ? null : itemPathsOf('legal', item),
           image: item.mediaKind === 'image' ? shareImage(item.media) : null,
           imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
           type: 'article',

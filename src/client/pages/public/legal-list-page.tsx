@@ -5,7 +5,7 @@ import { excerpt } from '../../../shared/text.ts';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';
 import { PagedGridPage } from '../../components/public/paged-grid-page.tsx';
-import { localized, type LegalItem } from '../../lib/content.ts';
+import { itemPath, localized, type LegalItem } from '../../lib/content.ts';
 import { legalListQuery, pagedInput, pageSizes } from '../../lib/public-queries.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
@@ -31,7 +31,7 @@ function LegalCard({ item }: { item: LegalItem }) {
       )}
       <div className="flex flex-1 flex-col p-5">
         <h2 className="font-serif text-lg leading-snug font-bold text-stone-900">
-          <Link href={`/legal/${item.id}`} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="legal-title">
+          <Link href={itemPath('legal', item, language)} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="legal-title">
             {excerpt(title, LEGAL_TITLE_LENGTH)}
           </Link>
         </h2>

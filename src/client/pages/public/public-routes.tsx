@@ -1,7 +1,8 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { idFrom, itemOrMissingQuery } from '../../lib/cached-item.ts';
-import { allContentKinds } from '../../../shared/content-kinds.ts';
+import { allContentKinds, legalDetailPath } from '../../../shared/content-kinds.ts';
+import { idOfSegment } from '../../../shared/slugs.ts';
 import { routerName, type ContentKind, type Country } from '../../lib/content.ts';
 import { lazyModule, type LazyModule } from '../../lib/lazy-module.ts';
 import { isFormName } from '../../../shared/form-posts.ts';
@@ -107,6 +108,11 @@ function route<M>(
 
 /** An item's id as idFrom reads it; `0` (never an item) for anything else, so every such address is one not-found page. */
 const itemId: AddressRule = { segment: (value) => String(idFrom(value) ?? 0) };
+/**
+ * The same for an item with a readable address (`/news/123-women-teachers`): only its id, so any
+ * slug (right, stale, made up) is the one page, rendered and kept once (docs/decisions/033).
+ */
+const sluggedItemId: AddressRule = { segment: (value) => String(idOfSegment(value) ?? 0) };
 const paged: AddressRule = { query: pagedAddress };
 
 const listRoute = (path: string, kind: ContentKind) =>
@@ -120,8 +126,8 @@ const listRoute = (path: string, kind: ContentKind) =>
     { query: contentListAddress },
   );
 
-const itemQuery = (params: RouteParams, build: (id: number) => PageQuery) => {
-  const id = idFrom(params.id);
+const itemQuery = (params: RouteParams, build: (id: number) => PageQuery, read: (value: string | undefined) => number | null = idFrom) => {
+  const id = read(params.id);
   return id === null ? [] : [build(id)];
 };
 
@@ -129,12 +135,13 @@ const detailRoute = (path: string, kind: ContentKind) =>
   route(
     path,
     pages.detail,
-    (module, params) => <module.ContentDetailPage key={`${kind}-${params.id}`} kind={kind} id={params.id} />,
+    // Keyed by the id: another spelling of the same item's address is the same page.
+    (module, params) => <module.ContentDetailPage key={`${kind}-${idOfSegment(params.id)}`} kind={kind} id={params.id} />,
     ({ trpc, params, language }) => [
-      ...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id, language }))),
+      ...itemQuery(params, (id) => itemOrMissingQuery(trpc[routerName[kind]].byId.queryOptions({ id, language })), idOfSegment),
       latestOfKindQuery(trpc, kind, language),
     ],
-    itemId,
+    sluggedItemId,
   );
 
 const countryRoute = (path: string, country: Country) =>
@@ -192,11 +199,11 @@ export const publicRoutes: readonly PublicRoute[] = [
     paged,
   ),
   route(
-    '/legal/:id',
+    `${legalDetailPath}/:id`,
     pages.legalDetail,
     (module, params) => <module.LegalDetailPage id={params.id} />,
-    ({ trpc, params, language }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id, language }))),
-    itemId,
+    ({ trpc, params, language }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id, language })), idOfSegment),
+    sluggedItemId,
   ),
   route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />, none, { segment: (form) => (isFormName(form) ? form : null) }),
   route(

@@ -4,7 +4,7 @@ import type { Category, ContentKind, Country } from '../../../shared/schemas/con
 import type { Db, DbLike } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
-import { editorialColumns, editorialOutput, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
+import { editorialColumns, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
 import { publicCondition } from '../../publication/visibility.ts';
 import { inOrderOf } from '../../search/run.ts';
 import type { Page } from '../helpers.ts';
@@ -53,6 +53,8 @@ export type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & Editorial
 
 /** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
 const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+/** One item's page also says what search engines and share cards show. */
+const detailColumns = { ...columns, ...summaryColumns(posts) };
 
 const readMedia = readByIds(postMedia.postId, (db, ids) =>
   db
@@ -123,7 +125,7 @@ export async function withMedia(db: Db, rows: Row[], rendered: boolean, media: '
 const readRow = (anyStatus: boolean) =>
   preparedRead<{ kind: ContentKind; id: number }>()((db, value) =>
     db
-      .select(columns)
+      .select(detailColumns)
       .from(posts)
       .where(and(eq(posts.kind, value('kind')), eq(posts.id, value('id')), anyStatus ? undefined : publicCondition(posts.status)))
       .limit(1),

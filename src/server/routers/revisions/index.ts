@@ -27,6 +27,10 @@ const comparedFields = {
   coverCaptionFa: (snapshot: RevisionSnapshot) => snapshot.coverCaptionFa ?? '',
   coverCredit: (snapshot: RevisionSnapshot) => snapshot.coverCredit ?? '',
   coverCreditFa: (snapshot: RevisionSnapshot) => (snapshot.coverCreditFa === undefined ? snapshot.coverCredit : snapshot.coverCreditFa) ?? '',
+  slugEn: (snapshot: RevisionSnapshot) => snapshot.slugEn ?? '',
+  slugFa: (snapshot: RevisionSnapshot) => snapshot.slugFa ?? '',
+  summaryEn: (snapshot: RevisionSnapshot) => snapshot.summaryEn ?? '',
+  summaryFa: (snapshot: RevisionSnapshot) => snapshot.summaryFa ?? '',
 };
 export type ComparedField = keyof typeof comparedFields;
 
@@ -82,8 +86,8 @@ export const revisionsRouter = router({
   }),
 
   /**
-   * Brings an item's words back to a revision: titles, bodies and the cover's words in both
-   * languages. Publication is left as it is (restoring never publishes or withdraws), and the
+   * Brings an item's words back to a revision: titles, bodies, the cover's words, slugs and search
+   * descriptions in both languages. Publication is left as it is (restoring never publishes or withdraws), and the
    * restored state is kept as a new revision. The pictures it brings back become public with the
    * item if it is published; those it drops go private (src/server/editorial/item-files.ts).
    */
@@ -119,6 +123,9 @@ export const revisionsRouter = router({
             coverCaptionFa: saved.coverCaptionFa,
             coverCredit: saved.coverCredit,
             coverCreditFa: saved.coverCreditFa === undefined ? saved.coverCredit : saved.coverCreditFa,
+            // A revision saved before slugs and search descriptions existed leaves the current ones.
+            ...(saved.slugEn === undefined ? {} : { slugEn: saved.slugEn, slugFa: saved.slugFa ?? null }),
+            ...(saved.summaryEn === undefined ? {} : { summaryEn: saved.summaryEn, summaryFa: saved.summaryFa ?? null }),
             updatedAt: now,
           })
           .where(eq(table.id, itemId));

@@ -5,7 +5,7 @@ import { documentsOf } from '../../editorial/bodies.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { RevisionOwner, RevisionSnapshot } from './snapshot.ts';
 
-/** The editable state of an item now: both languages, publication, the cover's words. */
+/** The editable state of an item now: both languages, publication, the cover's words, the slugs and search descriptions. */
 async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSnapshot | undefined> {
   const table = owner.postId ? posts : legalItems;
   const id = owner.postId ?? owner.legalId!;
@@ -25,6 +25,10 @@ async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSna
       coverCaptionFa: table.coverCaptionFa,
       coverCredit: table.coverCredit,
       coverCreditFa: table.coverCreditFa,
+      slugEn: table.slugEn,
+      slugFa: table.slugFa,
+      summaryEn: table.summaryEn,
+      summaryFa: table.summaryFa,
     })
     .from(table)
     .where(eq(table.id, id))
@@ -44,6 +48,10 @@ async function snapshotOf(db: DbLike, owner: RevisionOwner): Promise<RevisionSna
     coverCaptionFa: row.coverCaptionFa,
     coverCredit: row.coverCredit,
     coverCreditFa: row.coverCreditFa,
+    slugEn: row.slugEn,
+    slugFa: row.slugFa,
+    summaryEn: row.summaryEn,
+    summaryFa: row.summaryFa,
   };
 }
 

@@ -19,4 +19,9 @@ export interface RevisionSnapshot {
   coverCredit: string | null;
   /** Absent in revisions saved before credits were kept per language (the one credit showed in both). */
   coverCreditFa?: string | null;
+  /** Absent from revisions saved before items had slugs and search descriptions (restoring one leaves them). */
+  slugEn?: string | null;
+  slugFa?: string | null;
+  summaryEn?: string | null;
+  summaryFa?: string | null;
 }

@@ -4,6 +4,7 @@ import { BilingualFields } from '../bilingual-fields.tsx';
 import { FormSection } from '../form-controls.tsx';
 import type { RegisterLive } from '../use-draft-form.tsx';
 import { editorialLimits } from '../../../../shared/schemas/editorial.ts';
+import { slugify } from '../../../../shared/slugs.ts';
 import type { EditorialValues } from './editorial-values.ts';
 import { BylineField } from './byline-field.tsx';
 import { PublicationFields } from './publication-fields.tsx';
@@ -75,6 +76,51 @@ export function CoverFields({ values, setField, errors }: SectionProps) {
             limit: editorialLimits.caption,
           },
           { en: 'coverCredit', fa: 'coverCreditFa', enLabel: t('fields.coverCreditEn'), faLabel: t('fields.coverCreditFa'), limit: editorialLimits.credit },
+        ]}
+      />
+    </FormSection>
+  );
+}
+
+/**
+ * The readable part of the item's address per language, and what search engines and share cards
+ * show. Both may stay empty: the slug is then the title's (shown as the placeholder), the
+ * description the text's start. A slug as typed is shown as it will read (`Women Teachers!` reads
+ * `women-teachers`), by the function the server stores it with.
+ */
+export function AddressFields({ values, setField, errors, titles }: SectionProps & { titles: Record<'en' | 'fa', string> }) {
+  const { t } = useTranslation('admin');
+  const fromTitle = { en: slugify(titles.en || titles.fa), fa: slugify(titles.fa || titles.en) };
+  const slugHint = (written: string) => {
+    const slug = slugify(written);
+    // Isolated: a Persian slug inside an English sentence (or the reverse) keeps its own order.
+    return written.trim() && slug ? t('form.slugPreview', { slug: `\u2068${slug}\u2069` }) : t('form.slugFromTitle');
+  };
+  return (
+    <FormSection title={t('form.sections.address')} description={t('form.sections.addressHint')}>
+      <BilingualFields
+        values={values as unknown as Record<string, string>}
+        onChange={(field, value) => setField(field as keyof EditorialValues, value)}
+        errors={errors}
+        pairs={[
+          {
+            en: 'slugEn',
+            fa: 'slugFa',
+            enLabel: t('fields.slugEn'),
+            faLabel: t('fields.slugFa'),
+            limit: editorialLimits.slug,
+            placeholder: fromTitle,
+            hint: { en: slugHint(values.slugEn), fa: slugHint(values.slugFa) },
+          },
+          {
+            en: 'summaryEn',
+            fa: 'summaryFa',
+            enLabel: t('fields.summaryEn'),
+            faLabel: t('fields.summaryFa'),
+            limit: editorialLimits.summary,
+            multiline: true,
+            rows: 3,
+          },
         ]}
       />
     </FormSection>

@@ -17,6 +17,12 @@ export interface EditorialValues {
   coverCaptionFa: string;
   coverCredit: string;
   coverCreditFa: string;
+  /** The readable part of the address as the editor wrote it; empty: made from the title. */
+  slugEn: string;
+  slugFa: string;
+  /** The description for search engines and share cards; empty: the text's start. */
+  summaryEn: string;
+  summaryFa: string;
   /** 'on' when the draft is (to be) sent for an editor's review, as a checkbox says it; else ''. */
   forReview: string;
   /** 'author' (her public name) or 'newsroom' (the site's name only). */
@@ -58,6 +64,10 @@ export const emptyEditorialValues = (): EditorialValues => ({
   coverCaptionFa: '',
   coverCredit: '',
   coverCreditFa: '',
+  slugEn: '',
+  slugFa: '',
+  summaryEn: '',
+  summaryFa: '',
   forReview: '',
   byline: 'author',
 });
@@ -76,6 +86,11 @@ interface EditorialItem {
   coverCaptionFa: string | null;
   coverCredit: string | null;
   coverCreditFa: string | null;
+  /** The slugs as stored (null while the address follows the title). */
+  writtenSlugEn?: string | null;
+  writtenSlugFa?: string | null;
+  summaryEn?: string | null;
+  summaryFa?: string | null;
   reviewRequestedAt?: Date | null;
   byline?: string;
 }
@@ -95,6 +110,10 @@ export function editorialValuesOf(item: EditorialItem): EditorialValues {
     coverCaptionFa: item.coverCaptionFa ?? '',
     coverCredit: item.coverCredit ?? '',
     coverCreditFa: item.coverCreditFa ?? '',
+    slugEn: item.writtenSlugEn ?? '',
+    slugFa: item.writtenSlugFa ?? '',
+    summaryEn: item.summaryEn ?? '',
+    summaryFa: item.summaryFa ?? '',
     forReview: item.reviewRequestedAt ? 'on' : '',
     byline: item.byline ?? 'author',
   };
@@ -118,12 +137,16 @@ export function editorialCreateInput(values: EditorialValues) {
     coverCaptionFa: values.coverCaptionFa,
     coverCredit: values.coverCredit,
     coverCreditFa: values.coverCreditFa,
+    slugEn: values.slugEn,
+    slugFa: values.slugFa,
+    summaryEn: values.summaryEn,
+    summaryFa: values.summaryFa,
     forReview: values.status === 'draft' ? values.forReview === 'on' : undefined,
     byline: values.byline || undefined,
   };
 }
 
-/** Only what changed; a caption or credit emptied is sent as null, which clears it. */
+/** Only what changed; a caption, credit, slug or search description emptied is sent as null, which clears it. */
 export function editorialUpdateInput(initial: EditorialValues, values: EditorialValues): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   if (values.bodyEn !== initial.bodyEn) input.bodyEn = bodyOf(values.bodyEn) ?? { type: 'doc', content: [] };
@@ -133,7 +156,7 @@ export function editorialUpdateInput(initial: EditorialValues, values: Editorial
     input.publishAt = publishAtOf(values);
   }
   for (const field of ['coverAltEn', 'coverAltFa'] as const) if (values[field] !== initial[field]) input[field] = values[field];
-  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa'] as const)
+  for (const field of ['coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa', 'slugEn', 'slugFa', 'summaryEn', 'summaryFa'] as const)
     if (values[field] !== initial[field]) input[field] = values[field].trim() ? values[field] : null;
   if (values.forReview !== initial.forReview && values.status === 'draft') input.forReview = values.forReview === 'on';
   if (values.byline !== initial.byline) input.byline = values.byline;
@@ -155,5 +178,9 @@ export function editorialLabels(t: (key: string) => string): Record<string, stri
     coverCaptionFa: t('fields.coverCaptionFa'),
     coverCredit: t('fields.coverCreditEn'),
     coverCreditFa: t('fields.coverCreditFa'),
+    slugEn: t('fields.slugEn'),
+    slugFa: t('fields.slugFa'),
+    summaryEn: t('fields.summaryEn'),
+    summaryFa: t('fields.summaryFa'),
   };
 }

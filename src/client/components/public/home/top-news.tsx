@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { excerpt } from '../../../../shared/text.ts';
-import { detailPath, localized, type ContentItem } from '../../../lib/content.ts';
+import { itemPath, localized, type ContentItem } from '../../../lib/content.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { LeadStory, TEASER_TITLE_LENGTH } from '../content-card.tsx';
@@ -36,7 +36,7 @@ export function TopNews({ items }: { items: ContentItem[] }) {
                 </span>
                 <div className="min-w-0">
                   <Link
-                    href={detailPath(item.kind, item.id)}
+                    href={itemPath(item.kind, item, language)}
                     className="text-[0.9375rem] font-semibold leading-snug text-stone-900 after:absolute after:inset-0 hover:text-plum-800 hover:underline"
                     data-testid="top-news-title"
                   >

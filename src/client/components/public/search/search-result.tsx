@@ -5,6 +5,7 @@ import { resultPath, type SearchHit } from '../../../lib/search.ts';
 import { ContentImage } from '../content-image.tsx';
 import { DateLine } from '../date-line.tsx';
 import { MarkedText } from './marked-text.tsx';
+import { useLanguage } from '../../../lib/use-language.ts';
 
 /**
  * One result: kind and country, the title (the whole row is its link), a snippet with the matched
@@ -13,17 +14,14 @@ import { MarkedText } from './marked-text.tsx';
  */
 export function SearchResult({ hit }: { hit: SearchHit }) {
   const { t } = useTranslation('public');
+  const { language } = useLanguage();
   const kicker = [t(`search.types.${hit.type}`), hit.country ? t(`countries.${hit.country}`) : null].filter(Boolean).join(' · ');
   return (
     <li className="group relative flex gap-4 border-b border-stone-200 py-5 sm:gap-6" data-testid="search-result" data-type={hit.type}>
       <div className="min-w-0 flex-1">
         <p className="mb-1 text-xs font-bold tracking-wide text-plum-700 uppercase">{kicker}</p>
         <h2 className="font-serif text-lg leading-snug font-bold text-stone-900 sm:text-xl" lang={hit.titleLang} dir={directionOf(hit.titleLang)}>
-          <Link
-            href={resultPath(hit.type, hit.id)}
-            className="after:absolute after:inset-0 hover:text-plum-800 hover:underline"
-            data-testid="search-result-title"
-          >
+          <Link href={resultPath(hit, language)} className="after:absolute after:inset-0 hover:text-plum-800 hover:underline" data-testid="search-result-title">
             <MarkedText parts={hit.title} />
           </Link>
         </h2>

@@ -7,6 +7,7 @@ import { contentErrorKeys, contentLabels, createInputOf, emptyContentValues } fr
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { createContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
 
 /** /admin/news|articles|reports/add: a draft needs a title in one language; publishing, the words of each language written in and an image. */
@@ -14,6 +15,7 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
   const config = contentKinds[kind];
   const texts = `content.${config.texts}` as const;
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const api = useContentApi(kind);
   // Made once: the time zone starts as the editor's.
   const [initial] = useState(emptyContentValues);
@@ -40,8 +42,8 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
       busy={create.isPending || form.file.uploading}
       notice={form.notice((item) => [
         item.status === 'published'
-          ? { href: config.publicPath(item.id), label: t('form.viewOnSite'), external: true }
-          : { href: `/preview${config.publicPath(item.id)}`, label: t('publication.preview'), external: true },
+          ? { href: config.publicPath(item, language), label: t('form.viewOnSite'), external: true }
+          : { href: config.previewPath(item.id), label: t('publication.preview'), external: true },
         { href: config.editPath(item.id), label: t('actions.edit') },
         { href: config.listPath, label: t(`${texts}.listTitle`) },
       ])}

@@ -72,8 +72,8 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
       texts={texts}
       listPath={config.listPath}
       title={language === 'fa' ? item.titleFa : item.titleEn}
-      publicPath={config.publicPath(item.id)}
-      previewPath={`/preview${config.publicPath(item.id)}`}
+      publicPath={config.publicPath(item, language)}
+      previewPath={config.previewPath(item.id)}
       testId="content-form"
       onSubmit={submit}
       errors={form.errors}

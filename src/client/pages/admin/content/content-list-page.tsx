@@ -36,7 +36,7 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
         imagePath: item.image,
         date: item.createdAt,
         editHref: config.editPath(item.id),
-        viewHref: item.status === 'published' ? config.publicPath(item.id) : `/preview${config.publicPath(item.id)}`,
+        viewHref: item.status === 'published' ? config.publicPath(item, language) : config.previewPath(item.id),
         status: statusOf(item),
         badge: item.category ? t(`categories.${item.category}`) : undefined,
       })}

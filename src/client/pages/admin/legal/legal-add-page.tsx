@@ -8,12 +8,15 @@ import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { checkPublishable } from '../../../../shared/schemas/editorial.ts';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { itemPathOf } from '../../../../shared/content-kinds.ts';
 import { createLegalInput } from '../../../../shared/schemas/legal.ts';
 import { withScheme } from '../../../../shared/link-scheme.ts';
 
 /** /admin/legal/add. */
 export function LegalAddPage() {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const [initial] = useState(emptyLegalValues);
   const form = useAddForm({
@@ -60,7 +63,7 @@ export function LegalAddPage() {
       busy={create.isPending || form.file.uploading}
       notice={form.notice((item) => [
         item.status === 'published'
-          ? { href: `/legal/${item.id}`, label: t('form.viewOnSite'), external: true }
+          ? { href: itemPathOf('legal', item, language), label: t('form.viewOnSite'), external: true }
           : { href: `/preview/legal/${item.id}`, label: t('publication.preview'), external: true },
         { href: `/edit/legal/${item.id}`, label: t('actions.edit') },
         { href: '/legal/all', label: t('legal.listTitle') },

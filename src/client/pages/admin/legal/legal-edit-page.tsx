@@ -14,6 +14,7 @@ import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { editorialCreateInput, editorialUpdateInput, editorialValuesOf } from '../../../components/admin/editorial/editorial-values.ts';
 import { checkPublishable, checkTitle } from '../../../../shared/schemas/editorial.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { itemPathOf } from '../../../../shared/content-kinds.ts';
 import { privateMediaUrl } from '../../../../shared/image-url.ts';
 import { createLegalInput, updateLegalInput } from '../../../../shared/schemas/legal.ts';
 import { withScheme } from '../../../../shared/link-scheme.ts';
@@ -91,7 +92,7 @@ function LegalEditForm({ item }: { item: LegalItem }) {
       texts="legal"
       listPath="/legal/all"
       title={language === 'fa' ? item.titleFa : item.titleEn}
-      publicPath={`/legal/${item.id}`}
+      publicPath={itemPathOf('legal', item, language)}
       previewPath={`/preview/legal/${item.id}`}
       testId="legal-form"
       onSubmit={submit}

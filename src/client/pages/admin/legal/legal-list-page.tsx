@@ -4,6 +4,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { AuthorFilter, useAuthorFilter } from '../../../components/admin/editorial/author-filter.tsx';
 import { StatusFilter, useStatusFilter, useStatusLabel } from '../../../components/admin/editorial/status-filter.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { itemPathOf } from '../../../../shared/content-kinds.ts';
 
 /** /admin/legal/all. The delete confirmation's wording is the original's, under legal.confirmDelete. */
 export function LegalListPage() {
@@ -35,7 +36,7 @@ export function LegalListPage() {
         placeholder: item.mediaKind === 'video' || item.videoLink ? 'video' : 'image',
         date: item.createdAt,
         editHref: `/edit/legal/${item.id}`,
-        viewHref: item.status === 'published' ? `/legal/${item.id}` : `/preview/legal/${item.id}`,
+        viewHref: item.status === 'published' ? itemPathOf('legal', item, language) : `/preview/legal/${item.id}`,
         status: statusOf(item),
         badge: item.mediaKind === 'video' || (!item.media && item.videoLink) ? t('gallery.kinds.video') : undefined,
       })}
