@@ -49,7 +49,10 @@ export const messages = {
   passwordTooShort: { en: 'The password must be at least 10 characters long.', fa: 'گذرواژه باید دست‌کم ۱۰ نویسه باشد.' },
   invalidCredentials: { en: 'The e-mail address or password is incorrect.', fa: 'ایمیل یا گذرواژه نادرست است.' },
   signInAlone: { en: 'Send each sign-in in a request of its own.', fa: 'هر ورود را در درخواستی جداگانه بفرستید.' },
-  currentPasswordRequired: { en: 'Enter your current password to change your e-mail address or password.', fa: 'برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.' },
+  currentPasswordRequired: {
+    en: 'Enter your current password to change your e-mail address or password.',
+    fa: 'برای تغییر ایمیل یا گذرواژه، گذرواژهٔ کنونی خود را وارد کنید.',
+  },
   confirmWithPassword: {
     en: 'You signed in more than 15 minutes ago: enter your own password to confirm it is you.',
     fa: 'بیش از ۱۵ دقیقه از ورودتان گذشته است: برای اطمینان از این‌که خودتان هستید، گذرواژهٔ خود را وارد کنید.',
@@ -71,22 +74,40 @@ export const messages = {
   legalNotFound: { en: 'Legal awareness not found.', fa: 'مطلب آگاهی حقوقی پیدا نشد.' },
   storyNotFound: { en: 'Story not found.', fa: 'روایت پیدا نشد.' },
   sessionNotFound: { en: 'That session has already ended.', fa: 'آن نشست پیش‌تر پایان یافته است.' },
-  secondStepCodeWrong: { en: 'That code is not right, or it was already used. Type the code your app shows now.', fa: 'این کد درست نیست یا پیش‌تر به کار رفته است. کدی را که برنامه‌تان اکنون نشان می‌دهد وارد کنید.' },
-  secondStepExpired: { en: 'Your sign-in has expired. Sign in again with your password.', fa: 'زمان ورود شما به پایان رسیده است. دوباره با گذرواژه وارد شوید.' },
-  secondStepCodeShape: { en: 'Type the six digits your app shows, or one of your recovery codes.', fa: 'شش رقمی را که برنامه‌تان نشان می‌دهد یا یکی از کدهای بازیابی‌تان را وارد کنید.' },
+  secondStepCodeWrong: {
+    en: 'That code is not right, or it was already used. Type the code your app shows now.',
+    fa: 'این کد درست نیست یا پیش‌تر به کار رفته است. کدی را که برنامه‌تان اکنون نشان می‌دهد وارد کنید.',
+  },
+  secondStepExpired: {
+    en: 'Your sign-in has expired. Sign in again with your password.',
+    fa: 'زمان ورود شما به پایان رسیده است. دوباره با گذرواژه وارد شوید.',
+  },
+  secondStepCodeShape: {
+    en: 'Type the six digits your app shows, or one of your recovery codes.',
+    fa: 'شش رقمی را که برنامه‌تان نشان می‌دهد یا یکی از کدهای بازیابی‌تان را وارد کنید.',
+  },
   secondFactorRequired: {
     en: 'This site asks every account for a second step at sign-in. Add a passkey or an authenticator app on your security page first.',
     fa: 'این سایت از همهٔ حساب‌ها مرحلهٔ دوم ورود را می‌خواهد. نخست در صفحهٔ امنیت حساب یک کلید عبور یا برنامهٔ احراز هویت بیفزایید.',
   },
-  totpNotStarted: { en: 'Start setting up the authenticator app again: no key is waiting for a code.', fa: 'راه‌اندازی برنامهٔ احراز هویت را از نو آغاز کنید: کلیدی در انتظار کد نیست.' },
-  totpAlreadyOn: { en: 'An authenticator app is already on for this account. Turn it off first to use another.', fa: 'برنامهٔ احراز هویت برای این حساب روشن است. برای برنامه‌ای دیگر، نخست آن را خاموش کنید.' },
+  totpNotStarted: {
+    en: 'Start setting up the authenticator app again: no key is waiting for a code.',
+    fa: 'راه‌اندازی برنامهٔ احراز هویت را از نو آغاز کنید: کلیدی در انتظار کد نیست.',
+  },
+  totpAlreadyOn: {
+    en: 'An authenticator app is already on for this account. Turn it off first to use another.',
+    fa: 'برنامهٔ احراز هویت برای این حساب روشن است. برای برنامه‌ای دیگر، نخست آن را خاموش کنید.',
+  },
   totpNotOn: { en: 'No authenticator app is on for this account.', fa: 'برنامهٔ احراز هویتی برای این حساب روشن نیست.' },
   resetOwnFactor: { en: 'Change your own second factors on your security page.', fa: 'عامل‌های دوم خودتان را در صفحهٔ امنیت حساب تغییر دهید.' },
   requireOwnFactorFirst: {
     en: 'Add a passkey or an authenticator app to your own account first; then you can require one of everyone.',
     fa: 'نخست به حساب خودتان یک کلید عبور یا برنامهٔ احراز هویت بیفزایید؛ سپس می‌توانید آن را از همه بخواهید.',
   },
-  passkeyFailed: { en: 'The passkey could not be checked. Try again, or sign in with your password.', fa: 'کلید عبور بررسی نشد. دوباره امتحان کنید یا با گذرواژه وارد شوید.' },
+  passkeyFailed: {
+    en: 'The passkey could not be checked. Try again, or sign in with your password.',
+    fa: 'کلید عبور بررسی نشد. دوباره امتحان کنید یا با گذرواژه وارد شوید.',
+  },
   passkeyNotFound: { en: 'That passkey is no longer on this account.', fa: 'این کلید عبور دیگر در این حساب نیست.' },
   userNotFound: { en: 'User not found.', fa: 'کاربر پیدا نشد.' },
   emailTaken: { en: 'A user with this e-mail address already exists.', fa: 'کاربری با این ایمیل از قبل وجود دارد.' },
@@ -96,7 +117,10 @@ export const messages = {
   },
   cannotDeleteSelf: { en: 'You cannot delete your own account.', fa: 'نمی‌توانید حساب کاربری خودتان را حذف کنید.' },
   cannotDeleteLastAdmin: { en: 'The last administrator cannot be deleted.', fa: 'آخرین مدیر را نمی‌توان حذف کرد.' },
-  uploadNotFound: { en: 'The uploaded file was not found or has expired. Please upload it again.', fa: 'فایل بارگذاری‌شده پیدا نشد یا منقضی شده است. لطفاً دوباره بارگذاری کنید.' },
+  uploadNotFound: {
+    en: 'The uploaded file was not found or has expired. Please upload it again.',
+    fa: 'فایل بارگذاری‌شده پیدا نشد یا منقضی شده است. لطفاً دوباره بارگذاری کنید.',
+  },
   uploadMustBeImage: { en: 'This field accepts images only.', fa: 'این بخش فقط تصویر می‌پذیرد.' },
   uploadMissingFile: { en: 'No file was received.', fa: 'هیچ فایلی دریافت نشد.' },
   uploadUnsupportedType: {
@@ -105,9 +129,18 @@ export const messages = {
   },
   uploadImageTooLarge: { en: 'The image is too large. The limit is {max} MB.', fa: 'تصویر بیش از حد بزرگ است. حداکثر {max} مگابایت.' },
   uploadVideoTooLarge: { en: 'The video is too large. The limit is {max} MB.', fa: 'ویدیو بیش از حد بزرگ است. حداکثر {max} مگابایت.' },
-  uploadTooLarge: { en: 'The file is too large. Images may be up to {image} MB and videos up to {video} MB.', fa: 'فایل بیش از حد بزرگ است. حداکثر حجم تصویر {image} و ویدیو {video} مگابایت است.' },
-  uploadUnreadableImage: { en: 'The image could not be read. It may be damaged or too large in pixels.', fa: 'تصویر خوانده نشد. ممکن است خراب یا از نظر ابعاد بیش از حد بزرگ باشد.' },
-  uploadVideoNotAllowed: { en: 'Videos are only accepted for stories and legal-awareness items.', fa: 'ویدیو فقط برای روایت‌ها و مطالب آگاهی حقوقی پذیرفته می‌شود.' },
+  uploadTooLarge: {
+    en: 'The file is too large. Images may be up to {image} MB and videos up to {video} MB.',
+    fa: 'فایل بیش از حد بزرگ است. حداکثر حجم تصویر {image} و ویدیو {video} مگابایت است.',
+  },
+  uploadUnreadableImage: {
+    en: 'The image could not be read. It may be damaged or too large in pixels.',
+    fa: 'تصویر خوانده نشد. ممکن است خراب یا از نظر ابعاد بیش از حد بزرگ باشد.',
+  },
+  uploadVideoNotAllowed: {
+    en: 'Videos are only accepted for stories and legal-awareness items.',
+    fa: 'ویدیو فقط برای روایت‌ها و مطالب آگاهی حقوقی پذیرفته می‌شود.',
+  },
   uploadBusy: {
     en: 'The server is busy processing other uploads. Nothing was saved; please try again in a few minutes.',
     fa: 'سرور در حال پردازش بارگذاری‌های دیگر است. چیزی ذخیره نشد؛ لطفاً چند دقیقه دیگر دوباره امتحان کنید.',
@@ -130,7 +163,10 @@ export const messages = {
     en: 'You are asking for pages faster than the site can prepare them. Please wait a few seconds, then try again.',
     fa: 'درخواست‌های شما سریع‌تر از آن است که سایت بتواند صفحه‌ها را آماده کند. لطفاً چند ثانیه صبر کنید و سپس دوباره امتحان کنید.',
   },
-  setupInvalidToken: { en: 'This setup link is not valid. Use the link printed by the server at start.', fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.' },
+  setupInvalidToken: {
+    en: 'This setup link is not valid. Use the link printed by the server at start.',
+    fa: 'این پیوند راه‌اندازی معتبر نیست. از پیوندی استفاده کنید که سرور هنگام شروع چاپ کرده است.',
+  },
   setupDone: { en: 'The site already has an administrator.', fa: 'این سایت از قبل مدیر دارد.' },
   serverError: { en: 'Something went wrong.', fa: 'مشکلی پیش آمد.' },
   pageFailed: {
@@ -155,7 +191,10 @@ export const messages = {
     en: 'We could not confirm that this form was sent from this site, so nothing was stored yet. Check what you wrote and press the button again.',
     fa: 'نتوانستیم مطمئن شویم که این فرم از همین سایت فرستاده شده است، پس هنوز چیزی ذخیره نشد. نوشته‌تان را بررسی کنید و دوباره دکمه را بزنید.',
   },
-  altRequired: { en: 'Describe the picture for readers who cannot see it (alt text).', fa: 'تصویر را برای خوانندگانی که آن را نمی‌بینند توصیف کنید (متن جایگزین).' },
+  altRequired: {
+    en: 'Describe the picture for readers who cannot see it (alt text).',
+    fa: 'تصویر را برای خوانندگانی که آن را نمی‌بینند توصیف کنید (متن جایگزین).',
+  },
   bodyTooLong: { en: 'The text is too long. Shorten it or split it into two items.', fa: 'متن بیش از حد بلند است. آن را کوتاه کنید یا در دو مطلب بنویسید.' },
   bodyTooDeep: { en: 'Lists are nested too deeply. Use at most four levels.', fa: 'فهرست‌ها بیش از حد تودرتو هستند. حداکثر چهار سطح مجاز است.' },
   invalidDate: { en: 'Enter a valid date and time.', fa: 'تاریخ و زمان معتبری وارد کنید.' },
@@ -200,11 +239,14 @@ export function localizeIssue(issue: IssueLike, language: Language): string {
       return message(language, 'required');
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return message(language, 'required');
-      if (issue.origin === 'string') return language === 'fa' ? `دست‌کم ${localDigits(Number(issue.minimum), language)} نویسه وارد کنید.` : `Enter at least ${issue.minimum} characters.`;
+      if (issue.origin === 'string')
+        return language === 'fa' ? `دست‌کم ${localDigits(Number(issue.minimum), language)} نویسه وارد کنید.` : `Enter at least ${issue.minimum} characters.`;
       return language === 'fa' ? `مقدار باید دست‌کم ${localDigits(Number(issue.minimum), language)} باشد.` : `Must be at least ${issue.minimum}.`;
     case 'too_big':
-      if (issue.origin === 'string') return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} نویسه مجاز است.` : `Use at most ${issue.maximum} characters.`;
-      if (issue.origin === 'array') return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} مورد مجاز است.` : `At most ${issue.maximum} items are allowed.`;
+      if (issue.origin === 'string')
+        return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} نویسه مجاز است.` : `Use at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array')
+        return language === 'fa' ? `حداکثر ${localDigits(Number(issue.maximum), language)} مورد مجاز است.` : `At most ${issue.maximum} items are allowed.`;
       return language === 'fa' ? `مقدار باید حداکثر ${localDigits(Number(issue.maximum), language)} باشد.` : `Must be at most ${issue.maximum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return message(language, 'invalidEmail');

@@ -15,7 +15,12 @@ import { imageBlob, json, sendForm, signIn, useRestServer } from './rest-kit.ts'
  */
 const world = useRestServer();
 
-const form = { title_En: 'Women march in Tehran', title_fa: 'راهپیمایی زنان در تهران', description_En: 'Thousands gathered.', description_fa: 'هزاران نفر گرد آمدند.' };
+const form = {
+  title_En: 'Women march in Tehran',
+  title_fa: 'راهپیمایی زنان در تهران',
+  description_En: 'Thousands gathered.',
+  description_fa: 'هزاران نفر گرد آمدند.',
+};
 const storedAlt = async (id: number) => (await world.deps.db.select({ en: posts.coverAltEn, fa: posts.coverAltFa }).from(posts).where(eq(posts.id, id)))[0];
 
 describe('Cover alt text', () => {
@@ -54,7 +59,12 @@ describe('Cover alt text', () => {
 
   it('keeps the alt text a REST client does send', async () => {
     const { client } = await signIn(world);
-    const response = await sendForm(client, '/api/admin/news', { ...form, image_alt_En: 'Marchers holding banners', image_alt_fa: 'راهپیمایان با پلاکارد' }, { image: await imageBlob() });
+    const response = await sendForm(
+      client,
+      '/api/admin/news',
+      { ...form, image_alt_En: 'Marchers holding banners', image_alt_fa: 'راهپیمایان با پلاکارد' },
+      { image: await imageBlob() },
+    );
     expect(response.status).toBe(201);
     expect(await storedAlt((await json(response)).data.id)).toEqual({ en: 'Marchers holding banners', fa: 'راهپیمایان با پلاکارد' });
   });
@@ -65,7 +75,8 @@ describe('Cover alt text of legal-awareness items', () => {
   const alt = { coverAltEn: 'A lawyer at her desk', coverAltFa: 'وکیلی پشت میزش' };
   const storedLegalAlt = async (id: number) =>
     (await world.deps.db.select({ en: legalItems.coverAltEn, fa: legalItems.coverAltFa }).from(legalItems).where(eq(legalItems.id, id)))[0];
-  const attached = async (uploadId: string) => (await world.deps.db.select({ at: uploads.attachedAt }).from(uploads).where(eq(uploads.id, uploadId)))[0]?.at ?? null;
+  const attached = async (uploadId: string) =>
+    (await world.deps.db.select({ at: uploads.attachedAt }).from(uploads).where(eq(uploads.id, uploadId)))[0]?.at ?? null;
 
   it('refuses a picture cover from the admin panel without alt text in both languages, and stores nothing', async () => {
     for (const lang of ['en', 'fa'] as const) {
@@ -73,8 +84,13 @@ describe('Cover alt text of legal-awareness items', () => {
       const upload = await makeImageUpload(world.deps);
       const neededFa = lang === 'en' ? 'Needed to publish in Persian.' : 'برای انتشار به فارسی لازم است.';
       const neededEn = lang === 'en' ? 'Needed to publish in English.' : 'برای انتشار به انگلیسی لازم است.';
-      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({ coverAltEn: [neededEn], coverAltFa: [neededFa] });
-      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({ coverAltFa: [neededFa] });
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, mediaUploadId: upload.id }))).toEqual({
+        coverAltEn: [neededEn],
+        coverAltFa: [neededFa],
+      });
+      expect(await fieldErrorsOf(world.deps, caller.legal.create({ ...texts, coverAltEn: alt.coverAltEn, mediaUploadId: upload.id }))).toEqual({
+        coverAltFa: [neededFa],
+      });
       expect(await attached(upload.id)).toBeNull();
     }
     const { caller } = await adminCaller(world.deps);

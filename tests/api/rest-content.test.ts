@@ -106,7 +106,12 @@ describe('REST news, articles and reports', () => {
     const bodyFa = `<p dir="ltr" style="color:red">متن <b>مهم</b></p><img src="${byPath.path}" alt="ساختمان دادگاه">`;
     const { description_En: _en, description_fa: _fa, ...withoutDescriptions } = newsForm;
     const cover = { image_alt_En: 'Marchers at dawn', image_alt_fa: 'راهپیمایان در سپیده‌دم', image_caption_En: 'Tehran, March', image_credit: 'A. Witness' };
-    const response = await sendForm(client, '/api/admin/news', { ...withoutDescriptions, ...cover, body_En: bodyEn, body_fa: bodyFa }, { image: await imageBlob() });
+    const response = await sendForm(
+      client,
+      '/api/admin/news',
+      { ...withoutDescriptions, ...cover, body_En: bodyEn, body_fa: bodyFa },
+      { image: await imageBlob() },
+    );
     expect(response.status).toBe(201);
     const created = (await json(response)).data;
     // The plain-text fields of the original API are derived from the bodies.

@@ -49,7 +49,15 @@ describe('contact form', () => {
 });
 
 describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
-  const valid = () => ({ titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: someUploadId });
+  const valid = () => ({
+    titleEn: 'Title',
+    titleFa: 'عنوان',
+    descriptionEn: 'Description',
+    descriptionFa: 'توضیح',
+    coverAltEn: 'Cover picture',
+    coverAltFa: 'تصویر جلد',
+    imageUploadId: someUploadId,
+  });
 
   // A language is in use once it has a title or a body; publishing needs all of its words.
   it.each([
@@ -75,7 +83,9 @@ describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
   it('needs the image to publish', async () => {
     const { caller } = await adminCaller(deps);
     const { imageUploadId: _omitted, ...withoutImage } = valid();
-    expect(await fieldErrorsOf(deps, caller[router].create(withoutImage as ReturnType<typeof valid>))).toEqual({ imageUploadId: [messages.coverNeededToPublish.en] });
+    expect(await fieldErrorsOf(deps, caller[router].create(withoutImage as ReturnType<typeof valid>))).toEqual({
+      imageUploadId: [messages.coverNeededToPublish.en],
+    });
   });
 
   it('takes images only', async () => {
@@ -105,7 +115,9 @@ describe.each(['news', 'articles', 'reports'] as const)('%s form', (router) => {
 describe('gallery form', () => {
   it('requires the name', async () => {
     const { caller } = await adminCaller(deps);
-    expect(await fieldErrorsOf(deps, caller.gallery.create({ name: '', videoLink: 'https://youtu.be/dQw4w9WgXcQ' }))).toEqual({ name: [messages.nameInEitherLanguage.en] });
+    expect(await fieldErrorsOf(deps, caller.gallery.create({ name: '', videoLink: 'https://youtu.be/dQw4w9WgXcQ' }))).toEqual({
+      name: [messages.nameInEitherLanguage.en],
+    });
   });
 
   it('asks for an image or a video link when neither is given', async () => {
@@ -173,7 +185,15 @@ describe('story form', () => {
 });
 
 describe('legal awareness form', () => {
-  const valid = { titleEn: 'Title', titleFa: 'عنوان', descriptionEn: 'Description', descriptionFa: 'توضیح', coverAltEn: 'Cover', coverAltFa: 'جلد', mediaUploadId: someUploadId };
+  const valid = {
+    titleEn: 'Title',
+    titleFa: 'عنوان',
+    descriptionEn: 'Description',
+    descriptionFa: 'توضیح',
+    coverAltEn: 'Cover',
+    coverAltFa: 'جلد',
+    mediaUploadId: someUploadId,
+  };
 
   it.each([
     ['titleEn', 'titleEn', messages.neededToPublishEn.en],

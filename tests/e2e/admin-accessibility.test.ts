@@ -48,7 +48,11 @@ beforeAll(async () => {
 async function ready(page: Page) {
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.locator('[aria-busy="true"], .animate-pulse').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('[aria-busy="true"], .animate-pulse')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 describe.each(['en', 'fa'] as const)('the admin panel in %s', (lang) => {

@@ -28,8 +28,7 @@ beforeAll(async () => {
   // Named before names were kept per language (no Persian name), and old enough to be on page 2.
   oldItem = await makeGalleryItem(site.deps, { name: 'Women of Herat at the market' });
   videoItem = await makeGalleryItem(site.deps, { name: 'A speech in Kabul', videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
-  for (let index = 1; index <= 12; index += 1)
-    await makeGalleryItem(site.deps, { name: `Clip ${index}`, videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
+  for (let index = 1; index <= 12; index += 1) await makeGalleryItem(site.deps, { name: `Clip ${index}`, videoLink: 'https://youtu.be/dQw4w9WgXcQ' });
 });
 
 const itemById = async (id: number) => {

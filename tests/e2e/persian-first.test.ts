@@ -48,7 +48,10 @@ describe.each(['phone', 'desktop'] as const)('a newsroom that writes in Persian 
     const reader = await newContext(browser, site, { viewport });
     const tab = await reader.newPage();
     await tab.goto('/latestnews?lang=fa');
-    await tab.locator(`a[href^="${detailPathOf('news', id)}"]`).first().waitFor();
+    await tab
+      .locator(`a[href^="${detailPathOf('news', id)}"]`)
+      .first()
+      .waitFor();
     await tab.goto('/latestnews?lang=en');
     expect(await tab.locator(`a[href^="${detailPathOf('news', id)}"]`).count()).toBe(0);
     expect(await seen(tab)).not.toContain(word);
@@ -66,7 +69,7 @@ describe.each(['phone', 'desktop'] as const)('a newsroom that writes in Persian 
     expect(await tab.locator('link[hreflang="en"]').count()).toBe(0);
     await screenshot(tab, `persian-first-detail-fa-${viewport}`);
 
-    const fetchText = async (path: string) => (await (await fetch(`${site.url}${path}`)).text());
+    const fetchText = async (path: string) => await (await fetch(`${site.url}${path}`)).text();
     expect(await fetchText('/rss/en/news.xml')).not.toContain(word);
     expect(await fetchText('/rss/fa/news.xml')).toContain(word);
     const sitemap = await fetchText('/sitemap.xml');

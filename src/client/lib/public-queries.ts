@@ -1,4 +1,15 @@
-import { CARD_EXCERPT, categoryList, countryList, LIST_PAGE_SIZE, pageFrom, routerName, sharedInputs, type Category, type ContentKind, type Country } from './content.ts';
+import {
+  CARD_EXCERPT,
+  categoryList,
+  countryList,
+  LIST_PAGE_SIZE,
+  pageFrom,
+  routerName,
+  sharedInputs,
+  type Category,
+  type ContentKind,
+  type Country,
+} from './content.ts';
 import { searchFromAddress } from './search.ts';
 import type { useTRPC } from './trpc.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';

@@ -186,7 +186,18 @@ export async function editorialWrites(
   await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
-  for (const key of ['coverAltEn', 'coverAltFa', 'coverCaptionEn', 'coverCaptionFa', 'coverCredit', 'coverCreditFa', 'slugEn', 'slugFa', 'summaryEn', 'summaryFa'] as const)
+  for (const key of [
+    'coverAltEn',
+    'coverAltFa',
+    'coverCaptionEn',
+    'coverCaptionFa',
+    'coverCredit',
+    'coverCreditFa',
+    'slugEn',
+    'slugFa',
+    'summaryEn',
+    'summaryFa',
+  ] as const)
     if (input[key] !== undefined) changes[key] = input[key];
   return changes;
 }

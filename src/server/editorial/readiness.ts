@@ -55,7 +55,12 @@ const isOut = (status: PublicationStatus) => status !== 'published' && status !=
  * Items described before this rule, or created through the original REST API, keep being edited
  * without it. The original API's creates keep the original's rule: every field it had is needed.
  */
-export function requirePublishable(ctx: Pick<Context, 'lang' | 'originalApi'>, after: StoredWords, before: StoredWords | undefined, rules: ReadinessRules): void {
+export function requirePublishable(
+  ctx: Pick<Context, 'lang' | 'originalApi'>,
+  after: StoredWords,
+  before: StoredWords | undefined,
+  rules: ReadinessRules,
+): void {
   if (isOut(after.status)) return;
   const hasBodyEn = storedBodySays(after.bodyEn, after.descriptionEn);
   const hasBodyFa = storedBodySays(after.bodyFa, after.descriptionFa);

@@ -79,7 +79,9 @@ export function feedsRoute(deps: Deps) {
     const origin = siteOrigin(deps.env);
     // Each page at its address in each language (an item's slug differs from one to the other), and
     // an item written in one language only there, with no alternates (src/shared/item-languages.ts).
-    const entries: { paths: Record<Language, string>; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({ paths: { en: path, fa: path } }));
+    const entries: { paths: Record<Language, string>; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({
+      paths: { en: path, fa: path },
+    }));
     const addressColumns = (table: typeof posts | typeof legalItems) => ({
       titleEn: table.titleEn,
       titleFa: table.titleFa,

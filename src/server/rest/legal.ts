@@ -55,7 +55,10 @@ export function legalRoutes(deps: Deps) {
         const files = await receive(call);
         const body = bodyOf(call.req);
         const input = { ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media };
-        requireOriginalFields(call.ctx, createLegalInput, input, [...originalTexts(input), ['mediaUploadId', Boolean(files.media || input.videoLink), 'legalMediaRequired']]);
+        requireOriginalFields(call.ctx, createLegalInput, input, [
+          ...originalTexts(input),
+          ['mediaUploadId', Boolean(files.media || input.videoLink), 'legalMediaRequired'],
+        ]);
         const item = await call.caller.legal.create(input);
         return created(legalShape(item));
       },

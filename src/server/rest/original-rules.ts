@@ -9,7 +9,14 @@ export type OriginalField = readonly [field: string, present: boolean, missing?:
 const has = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /** The original needed both titles and both descriptions (a body counts as a description). */
-export function originalTexts(input: { titleEn?: string; titleFa?: string; descriptionEn?: string; descriptionFa?: string; bodyEn?: unknown; bodyFa?: unknown }) {
+export function originalTexts(input: {
+  titleEn?: string;
+  titleFa?: string;
+  descriptionEn?: string;
+  descriptionFa?: string;
+  bodyEn?: unknown;
+  bodyFa?: unknown;
+}) {
   return [
     ['titleEn', has(input.titleEn)],
     ['titleFa', has(input.titleFa)],
@@ -24,7 +31,12 @@ export function originalTexts(input: { titleEn?: string; titleFa?: string; descr
  * each missing field named, together with whatever else the procedure's schema refuses, in one
  * answer as the original gave it. The procedure checks the stored result again.
  */
-export function requireOriginalFields(ctx: Pick<Context, 'lang'>, schema: z.ZodType, input: object & { status?: unknown }, fields: readonly OriginalField[]): void {
+export function requireOriginalFields(
+  ctx: Pick<Context, 'lang'>,
+  schema: z.ZodType,
+  input: object & { status?: unknown },
+  fields: readonly OriginalField[],
+): void {
   if (input.status === 'draft') return;
   const missing = fields.filter(([, present]) => !present);
   if (!missing.length) return;

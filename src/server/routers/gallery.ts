@@ -101,7 +101,14 @@ export const galleryRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ image: galleryItems.image, videoLink: galleryItems.videoLink, name: galleryItems.name, nameFa: galleryItems.nameFa, altEn: galleryItems.altEn, altFa: galleryItems.altFa })
+          .select({
+            image: galleryItems.image,
+            videoLink: galleryItems.videoLink,
+            name: galleryItems.name,
+            nameFa: galleryItems.nameFa,
+            altEn: galleryItems.altEn,
+            altFa: galleryItems.altFa,
+          })
           .from(galleryItems)
           .where(eq(galleryItems.id, input.id))
           .limit(1);

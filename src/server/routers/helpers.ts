@@ -16,7 +16,12 @@ export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound
 }
 
 /** A public item read in a language it is not written in: not found there (shared/item-languages.ts). */
-export function requireWrittenIn(ctx: Pick<Context, 'lang'>, item: { titleEn: string; titleFa: string }, language: Language | undefined, key: MessageKey): void {
+export function requireWrittenIn(
+  ctx: Pick<Context, 'lang'>,
+  item: { titleEn: string; titleFa: string },
+  language: Language | undefined,
+  key: MessageKey,
+): void {
   if (!language || isInLanguage(item, language)) return;
   throw new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, key), cause: new NotInLanguageError() });
 }

@@ -39,7 +39,11 @@ export interface ListReads {
 /** The same reads written once on the query builder: PostgreSQL, and SQLite inside a transaction. */
 function builderListReads(db: DbLike): ListReads {
   const whereOf = ({ table, filters, written }: ListQuery, from?: SortKey) =>
-    and(...filters.map(([column, value]) => eq(column, value)), written ? sql`${written} <> ''` : undefined, from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined);
+    and(
+      ...filters.map(([column, value]) => eq(column, value)),
+      written ? sql`${written} <> ''` : undefined,
+      from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined,
+    );
   return {
     async count(list) {
       const [row] = await db.select({ value: count() }).from(list.table).where(whereOf(list));

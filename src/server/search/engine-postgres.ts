@@ -106,9 +106,9 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
     if (Date.now() > asked.deadline) throw new SearchTimeoutError();
   };
   const filters = [input.type ?? null, input.country ?? null];
-  const window = (await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience !== 'public', audience !== 'writer', asked.language])).rows.map(
-    (row) => row.doc,
-  );
+  const window = (
+    await client.query<{ doc: number }>(SQL.window, [asked.query, ...filters, audience !== 'public', audience !== 'writer', asked.language])
+  ).rows.map((row) => row.doc);
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
   if (!window.length && !exact.length) return emptyPage(input);
   inTime();

@@ -129,7 +129,9 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   inTime();
   // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
   // ranked rows' visibility is checked on their metadata anyway.
-  const ranked = window.length ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor', language) }) as { doc: number; relevance: number }[]) : [];
+  const ranked = window.length
+    ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor', language) }) as { doc: number; relevance: number }[])
+    : [];
   inTime();
   const docs = order(db, compiled, window, ranked, exact, audience, language, now);
 

@@ -64,7 +64,11 @@ const writtenIn = (source: Source, title: string | null) => source.type === 'sto
 
 /** The tokens of SQLite's `facets` column (migrations/0010, 0019): hidden or not, the type, the country if any, the languages. */
 const facetTokens = (source: Source) =>
-  1 + (source.public_since === null ? 1 : 0) + (source.country === null ? 0 : 1) + (writtenIn(source, source.title_en) ? 1 : 0) + (writtenIn(source, source.title_fa) ? 1 : 0);
+  1 +
+  (source.public_since === null ? 1 : 0) +
+  (source.country === null ? 0 : 1) +
+  (writtenIn(source, source.title_en) ? 1 : 0) +
+  (writtenIn(source, source.title_fa) ? 1 : 0);
 
 /**
  * The document of one item, exactly as SQLite's views compute it (migrations/0005 and 0010):

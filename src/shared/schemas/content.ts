@@ -58,9 +58,15 @@ export const contentFields = z.object({
 /** The add form's checks: a cover picture is described in each language the item is published in. */
 export const createContentInput = contentFields
   .superRefine(checkTitle, { when: () => true })
-  .superRefine(checkPublishable({ alt: () => true, cover: (input) => ({ field: 'imageUploadId', present: Boolean((input as { imageUploadId?: string }).imageUploadId) }) }), {
-    when: () => true,
-  })
+  .superRefine(
+    checkPublishable({
+      alt: () => true,
+      cover: (input) => ({ field: 'imageUploadId', present: Boolean((input as { imageUploadId?: string }).imageUploadId) }),
+    }),
+    {
+      when: () => true,
+    },
+  )
   .superRefine(checkSchedule);
 
 /**

@@ -49,19 +49,19 @@ export function ContentDetailPage({ kind, id: rawId, preview = false }: { kind: 
     elsewhere
       ? { title: t('detail.notInLanguage'), status: 404, noindex: true }
       : item
-      ? {
-          title: localized(item, language).title,
-          description: localized(item, language).description,
-          summary: language === 'fa' ? item.summaryFa : item.summaryEn,
-          // Its canonical address in each language (never a preview's).
-          paths: preview ? null : itemPathsOf(kind, item),
-          image: shareImage(item.image),
-          imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
-          type: 'article',
-          author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
-          languages: languagesOfItem(item),
-        }
-      : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
+        ? {
+            title: localized(item, language).title,
+            description: localized(item, language).description,
+            summary: language === 'fa' ? item.summaryFa : item.summaryEn,
+            // Its canonical address in each language (never a preview's).
+            paths: preview ? null : itemPathsOf(kind, item),
+            image: shareImage(item.image),
+            imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
+            type: 'article',
+            author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
+            languages: languagesOfItem(item),
+          }
+        : { title: missing ? t(`detail.notFound.${kind}`) : null, status: missing ? 404 : undefined },
   );
 
   if (missing) return <NotFoundState message={t(`detail.notFound.${kind}`)} fallback={listPath[kind]} />;

@@ -43,19 +43,19 @@ export function LegalDetailPage({ id: rawId, preview = false }: { id: string | u
     elsewhere
       ? { title: t('detail.notInLanguage'), status: 404, noindex: true }
       : item
-      ? {
-          title: localized(item, language).title,
-          description: localized(item, language).description,
-          summary: language === 'fa' ? item.summaryFa : item.summaryEn,
-          // Its canonical address in each language (never a preview's).
-          paths: preview ? null : itemPathsOf('legal', item),
-          image: item.mediaKind === 'image' ? shareImage(item.media) : null,
-          imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
-          type: 'article',
-          author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
-          languages: languagesOfItem(item),
-        }
-      : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },
+        ? {
+            title: localized(item, language).title,
+            description: localized(item, language).description,
+            summary: language === 'fa' ? item.summaryFa : item.summaryEn,
+            // Its canonical address in each language (never a preview's).
+            paths: preview ? null : itemPathsOf('legal', item),
+            image: item.mediaKind === 'image' ? shareImage(item.media) : null,
+            imageAlt: language === 'fa' ? item.coverAltFa : item.coverAltEn,
+            type: 'article',
+            author: (language === 'fa' ? item.bylineFa : item.bylineEn) ?? t('common:siteName'),
+            languages: languagesOfItem(item),
+          }
+        : { title: missing ? t('legal.notFound') : t('legal.title'), status: missing ? 404 : undefined },
   );
 
   if (missing) return <NotFoundState message={t('legal.notFound')} fallback="/legal-awareness" />;

@@ -122,7 +122,10 @@ const listRoute = (path: string, kind: ContentKind) =>
     // A key per kind: without it React would keep the articles page's state (and its last list,
     // shown while the next loads) when the reader moves on to reports.
     (module) => <module.ContentListPage key={kind} kind={kind} />,
-    ({ trpc, search, language }) => [contentListQuery(trpc, kind, search, language), ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other, language))],
+    ({ trpc, search, language }) => [
+      contentListQuery(trpc, kind, search, language),
+      ...otherKinds(kind).map((other) => latestOfKindQuery(trpc, other, language)),
+    ],
     { query: contentListAddress },
   );
 

@@ -111,7 +111,12 @@ function LegalEditForm({ item }: { item: LegalItem }) {
         errors={form.errors}
         mediaSlot={
           <ReplaceMedia url={privateMediaUrl(item.media)} kind={item.mediaKind}>
-            <UploadField label={t(item.media || item.videoLink ? 'fields.replaceMedia' : 'fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />
+            <UploadField
+              label={t(item.media || item.videoLink ? 'fields.replaceMedia' : 'fields.imageOrVideo')}
+              purpose="legal"
+              hint={t('form.mediaHint')}
+              {...media.props}
+            />
           </ReplaceMedia>
         }
       />
