@@ -10,7 +10,8 @@ import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
-import { claimForField, editorialChanges, notFound, requireCoverAlt, type Page } from './helpers.ts';
+import { describeItemPictures } from '../editorial/library.ts';
+import { claimForField, editorialChanges, libraryClaim, notFound, requireCoverAlt, type Page } from './helpers.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { newestFirstPage, readByIds } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
@@ -105,7 +106,7 @@ export const legalRouter = router({
       const now = clockOf(ctx).now();
       const authorship = authorshipChanges(ctx, input, undefined, now);
       const row = await ctx.db.transaction(async (tx) => {
-        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId', libraryClaim(ctx)) : null;
         if (media?.kind === 'image') requireCoverAlt(ctx, input);
         const [row] = await tx
           .insert(legalItems)
@@ -118,9 +119,10 @@ export const legalRouter = router({
             mediaKind: media?.kind ?? null,
             videoLink: input.videoLink ?? null,
             ...authorship,
-            ...(await editorialChanges(ctx, tx, input, undefined, now)),
+            ...(await editorialChanges(ctx, tx, input, undefined, now, { userId: ctx.user?.id ?? null, current: [] })),
           })
           .returning(columns);
+        await describeItemPictures(tx, { legalId: row!.id });
         await recordRevision(tx, ctx, { legalId: row!.id }, now);
         await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
         return row!;
@@ -145,17 +147,18 @@ export const legalRouter = router({
         if (!current) throw notFound(ctx, 'legalNotFound');
         const authorship = authorshipChanges(ctx, input, current, now);
         const before = await filesOfItem(tx, owner);
-        const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+        const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })) };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
         if (input.videoLink) changes.videoLink = input.videoLink;
         if (input.mediaUploadId) {
-          const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
+          const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId', libraryClaim(ctx));
           if (media.kind === 'image') requireCoverAlt(ctx, input);
           changes.media = media.path;
           changes.mediaKind = media.kind;
         }
         const [row] = await tx.update(legalItems).set(changes).where(eq(legalItems.id, input.id)).returning(columns);
+        await describeItemPictures(tx, owner);
         await recordRevision(tx, ctx, owner, now);
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
         ctx.publicChange?.saw(current, row);

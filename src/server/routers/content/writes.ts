@@ -7,7 +7,8 @@ import { authorshipChanges } from '../../editorial/authorship.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { scheduleChanged } from '../../publication/scheduler.ts';
 import type { Context } from '../../trpc/context.ts';
-import { claimForField, editorialChanges, notFound, requireCoverAlt } from '../helpers.ts';
+import { describeItemPictures } from '../../editorial/library.ts';
+import { claimForField, editorialChanges, libraryClaim, notFound, requireCoverAlt } from '../helpers.ts';
 import { recordRevision } from '../revisions/record.ts';
 import { insertMedia, replaceMedia } from './media-list.ts';
 import { findItem, findRow, type ContentItem } from './reads.ts';
@@ -24,7 +25,7 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
   const now = clockOf(ctx).now();
   const authorship = authorshipChanges(ctx, input, undefined, now);
   const id = await ctx.db.transaction(async (tx) => {
-    const upload = await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId');
+    const upload = await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx));
     const [inserted] = await tx
       .insert(posts)
       .values({
@@ -37,11 +38,12 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
         category: input.category ?? null,
         country: input.country ?? null,
         ...authorship,
-        ...(await editorialChanges(ctx, tx, input, undefined, now)),
+        ...(await editorialChanges(ctx, tx, input, undefined, now, { userId: ctx.user?.id ?? null, current: [] })),
       })
       .returning({ id: posts.id });
     const id = inserted!.id;
     await insertMedia(tx, id, input.media);
+    await describeItemPictures(tx, { postId: id });
     await recordRevision(tx, ctx, { postId: id }, now);
     await settleFiles(ctx, await filesOfItem(tx, { postId: id }));
     return id;
@@ -65,14 +67,15 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
     const authorship = authorshipChanges(ctx, input, current, now);
     if (input.imageUploadId) requireCoverAlt(ctx, input);
     const before = await filesOfItem(tx, owner);
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })) };
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;
     if (input.country !== undefined) changes.country = input.country;
-    if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
+    if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx))).path;
     await tx.update(posts).set(changes).where(eq(posts.id, input.id));
     await replaceMedia(tx, input.id, input);
+    await describeItemPictures(tx, owner);
     await recordRevision(tx, ctx, owner, now);
     await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
     return current;

@@ -6,6 +6,7 @@ import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
 import type { Db } from '../../db/client.ts';
 import { legalItems, posts, revisions, users } from '../../db/schema.ts';
 import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
+import { describeItemPictures } from '../../editorial/library.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { editorProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
 import { notFound } from '../helpers.ts';
@@ -118,6 +119,7 @@ export const revisionsRouter = router({
             updatedAt: now,
           })
           .where(eq(table.id, itemId));
+        await describeItemPictures(tx, owner);
         await recordRevision(tx, ctx, owner, now);
         const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
