@@ -75,14 +75,18 @@ export async function describeItemPictures(db: DbLike, owner: FileOwner): Promis
   await describeInLibrary(db, given);
 }
 
-/** A gallery item's picture is described by the item's names (the gallery has no other words for it). */
+/**
+ * A gallery item's picture, by the item's descriptions of it (alt texts), when it has them. Not by
+ * its names: a name is the item's words, which leave the files with the item when it is deleted,
+ * while a picture's descriptions stay with the picture in the library.
+ */
 export async function describeGalleryPicture(db: DbLike, id: number): Promise<void> {
   const [row] = await db
-    .select({ image: galleryItems.image, name: galleryItems.name, nameFa: galleryItems.nameFa })
+    .select({ image: galleryItems.image, altEn: galleryItems.altEn, altFa: galleryItems.altFa })
     .from(galleryItems)
     .where(eq(galleryItems.id, id))
     .limit(1);
-  if (row?.image) await describeInLibrary(db, new Map([[row.image, [row.name, row.nameFa]]]));
+  if (row?.image && (row.altEn || row.altFa)) await describeInLibrary(db, new Map([[row.image, [row.altEn, row.altFa]]]));
 }
 
 /** `%` and `_` (and the escape itself) typed into the search box are matched as themselves. */
