@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { revisions, uploads } from '../../src/server/db/schema.ts';
