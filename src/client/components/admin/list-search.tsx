@@ -10,7 +10,7 @@ import { Icon } from './icons.tsx';
  * so Back and reload keep it; Clear shows the list again. Neither the browser's form history, a
  * cloud spell-checker nor a restored session keeps what was typed (autocomplete and spellcheck off).
  */
-export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): void }) {
+export function ListSearch({ q, onSearch, label, placeholder }: { q: string; onSearch(q: string): void; label?: string; placeholder?: string }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const typed = useTypedText(q, SEARCH_QUERY_MAX);
@@ -23,7 +23,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
   return (
     <form role="search" onSubmit={submit} autoComplete="off" className="mb-5 flex max-w-xl flex-wrap items-center gap-2" data-testid="list-search">
       <label htmlFor={id} className="sr-only">
-        {t('listSearch.label')}
+        {label ?? t('listSearch.label')}
       </label>
       <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
         <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
@@ -37,7 +37,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
           onInput={typed.onInput}
           aria-invalid={typed.tooLong || undefined}
           aria-describedby={typed.describedBy(id)}
-          placeholder={t('listSearch.placeholder')}
+          placeholder={placeholder ?? t('listSearch.placeholder')}
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"

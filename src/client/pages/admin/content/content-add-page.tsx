@@ -5,6 +5,7 @@ import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, createInputOf, emptyContentValues } from '../../../components/admin/content-values.ts';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
+import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { createContentInput, type ContentKind } from '../../../../shared/schemas/content.ts';
@@ -52,7 +53,13 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        imageSlot={<UploadField label={t('fields.image')} purpose="image" required hint={t('form.imageHint')} {...form.file.props} />}
+        imageSlot={
+          <PictureField
+            slot={form.file}
+            upload={<UploadField label={t('fields.image')} purpose="image" required hint={t('form.imageHint')} {...form.file.props} />}
+            onChosen={(picture) => startCoverAlt(picture, form.current(), undefined, form.change)}
+          />
+        }
       />
     </AddItemPage>
   );

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GalleryFields, galleryErrorKeys, galleryLabels, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
+import { PictureField } from '../../../components/admin/library/picture-field.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -42,7 +43,7 @@ export function GalleryAddPage() {
         { href: '/gallery/all', label: t('gallery.listTitle') },
       ])}
     >
-      <GalleryFields field={form.field} imageSlot={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />
+      <GalleryFields field={form.field} imageSlot={<PictureField slot={form.file} upload={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />} />
     </AddItemPage>
   );
 }
