@@ -67,7 +67,15 @@ describe('what enters the library', () => {
     const untouched = await makeImageUpload(deps!);
     await caller.news.create(newsInput(cover.id, { bodyEn: doc('Text', { picture: inline.path, alt: 'Inline' }) }));
     await caller.gallery.create({ name: 'A portrait', imageUploadId: gallery.id });
-    await caller.legal.create({ titleEn: 'Rights', titleFa: 'حقوق', descriptionEn: 'Text', descriptionFa: 'متن', coverAltEn: 'Law', coverAltFa: 'قانون', mediaUploadId: legal.id });
+    await caller.legal.create({
+      titleEn: 'Rights',
+      titleFa: 'حقوق',
+      descriptionEn: 'Text',
+      descriptionFa: 'متن',
+      coverAltEn: 'Law',
+      coverAltFa: 'قانون',
+      mediaUploadId: legal.id,
+    });
     for (const upload of [cover, inline, gallery, legal]) expect(await row(upload.path), upload.path).toMatchObject({ inLibrary: 1, uploadedBy: user.id });
     // An upload no item used is not in the library: the daily sweep takes it as before.
     expect(await row(untouched.path)).toMatchObject({ inLibrary: 0, uploadedBy: null });
@@ -140,10 +148,23 @@ describe('using a picture again', () => {
     expect(await fieldErrorsOf(deps!, caller.news.create(newsInput(storyPhoto.id)))).toEqual({ imageUploadId: notFound });
     expect(await fieldErrorsOf(deps!, caller.gallery.create({ name: 'x', imageUploadId: messagePhoto.id }))).toEqual({ imageUploadId: notFound });
     expect(
-      await fieldErrorsOf(deps!, caller.legal.create({ titleEn: 'x', titleFa: 'ت', descriptionEn: 'x', descriptionFa: 'ت', coverAltEn: 'x', coverAltFa: 'ت', mediaUploadId: storyPhoto.id })),
+      await fieldErrorsOf(
+        deps!,
+        caller.legal.create({
+          titleEn: 'x',
+          titleFa: 'ت',
+          descriptionEn: 'x',
+          descriptionFa: 'ت',
+          coverAltEn: 'x',
+          coverAltFa: 'ت',
+          mediaUploadId: storyPhoto.id,
+        }),
+      ),
     ).toEqual({ mediaUploadId: notFound });
     const item = await makeContent(deps!, 'news');
-    expect(await fieldErrorsOf(deps!, caller.news.update({ id: item.id, bodyEn: doc({ picture: messagePhoto.path, alt: 'x' }) }))).toEqual({ bodyEn: notFound });
+    expect(await fieldErrorsOf(deps!, caller.news.update({ id: item.id, bodyEn: doc({ picture: messagePhoto.path, alt: 'x' }) }))).toEqual({
+      bodyEn: notFound,
+    });
     // A legal item's video is used by one item only.
     const video = await makeVideoUpload(deps!);
     await caller.legal.create({ titleEn: 'x', titleFa: 'ت', descriptionEn: 'x', descriptionFa: 'ت', mediaUploadId: video.id });
@@ -151,7 +172,10 @@ describe('using a picture again', () => {
       await fieldErrorsOf(deps!, caller.legal.create({ titleEn: 'y', titleFa: 'ی', descriptionEn: 'y', descriptionFa: 'ی', mediaUploadId: video.id })),
     ).toEqual({ mediaUploadId: notFound });
     // Nor can the library remove a visitor's file.
-    expect(await clientErrorOf(deps!, caller.library.remove({ id: storyPhoto.id }))).toMatchObject({ code: 'NOT_FOUND', message: 'This picture is not in the library.' });
+    expect(await clientErrorOf(deps!, caller.library.remove({ id: storyPhoto.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This picture is not in the library.',
+    });
   });
 
   it('keeps a body picture the item already holds when it is saved again, whatever it is', async () => {

@@ -109,12 +109,16 @@ export interface LibraryRow {
  */
 export async function libraryPage(db: DbLike, input: { q?: string; page: number; pageSize: number }): Promise<{ rows: LibraryRow[]; total: number }> {
   const query = input.q?.trim();
-  const where = and(
-    eq(uploads.inLibrary, 1),
-    query ? sql`lower(coalesce(${uploads.description}, '')) LIKE ${containsPattern(query)} ESCAPE '\\'` : undefined,
-  );
+  const where = and(eq(uploads.inLibrary, 1), query ? sql`lower(coalesce(${uploads.description}, '')) LIKE ${containsPattern(query)} ESCAPE '\\'` : undefined);
   const rows = await db
-    .select({ id: uploads.id, path: uploads.path, width: uploads.width, height: uploads.height, description: uploads.description, createdAt: uploads.createdAt })
+    .select({
+      id: uploads.id,
+      path: uploads.path,
+      width: uploads.width,
+      height: uploads.height,
+      description: uploads.description,
+      createdAt: uploads.createdAt,
+    })
     .from(uploads)
     .where(where)
     .orderBy(desc(uploads.createdAt), desc(uploads.id))

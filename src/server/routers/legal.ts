@@ -147,7 +147,11 @@ export const legalRouter = router({
         if (!current) throw notFound(ctx, 'legalNotFound');
         const authorship = authorshipChanges(ctx, input, current, now);
         const before = await filesOfItem(tx, owner);
-        const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })) };
+        const changes: Partial<typeof legalItems.$inferInsert> = {
+          updatedAt: now,
+          ...authorship,
+          ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })),
+        };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
         if (input.videoLink) changes.videoLink = input.videoLink;

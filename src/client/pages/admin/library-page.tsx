@@ -45,13 +45,7 @@ export function LibraryPage() {
   );
 
   return (
-    <PagedListPage
-      list={list}
-      title={t('library.title')}
-      countKey="library.total"
-      searchable
-      empty={{ icon: 'library', text: t('library.empty') }}
-    >
+    <PagedListPage list={list} title={t('library.title')} countKey="library.total" searchable empty={{ icon: 'library', text: t('library.empty') }}>
       {(items) => (
         <>
           <p className="-mt-2 mb-5 max-w-3xl text-sm text-stone-600">{t('library.intro')}</p>

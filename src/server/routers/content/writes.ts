@@ -67,7 +67,11 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
     const authorship = authorshipChanges(ctx, input, current, now);
     if (input.imageUploadId) requireCoverAlt(ctx, input);
     const before = await filesOfItem(tx, owner);
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })) };
+    const changes: Partial<typeof posts.$inferInsert> = {
+      updatedAt: now,
+      ...authorship,
+      ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })),
+    };
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;

@@ -64,7 +64,10 @@ export function LibraryDialog({ onChoose, onClose }: { onChoose(picture: Library
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={q ? 'search' : 'library'} text={q ? <IsolatedIn sentence={(words) => t('library.none', { q: words })} value={q} /> : t('library.empty')} />
+        <EmptyState
+          icon={q ? 'search' : 'library'}
+          text={q ? <IsolatedIn sentence={(words) => t('library.none', { q: words })} value={q} /> : t('library.empty')}
+        />
       ) : (
         <LibraryGrid testId="library-choices">
           {items.map((picture) => (

@@ -43,7 +43,10 @@ export function GalleryAddPage() {
         { href: '/gallery/all', label: t('gallery.listTitle') },
       ])}
     >
-      <GalleryFields field={form.field} imageSlot={<PictureField slot={form.file} upload={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />} />
+      <GalleryFields
+        field={form.field}
+        imageSlot={<PictureField slot={form.file} upload={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />}
+      />
     </AddItemPage>
   );
 }

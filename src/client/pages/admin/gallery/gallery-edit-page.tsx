@@ -85,7 +85,10 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
         videoLinkHint={item.image ? t('gallery.videoLinkRemovable') : undefined}
         imageSlot={
           <ReplaceMedia url={storageUrl(item.image)} videoLink={item.videoLink}>
-            <PictureField slot={image} upload={<UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />} />
+            <PictureField
+              slot={image}
+              upload={<UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />}
+            />
           </ReplaceMedia>
         }
       />
