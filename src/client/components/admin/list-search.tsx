@@ -16,6 +16,9 @@ export function ListSearch({ q, onSearch, label, placeholder }: { q: string; onS
   const typed = useTypedText(q, SEARCH_QUERY_MAX);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // React passes events up through portals: in a dialog over an item's form (the picture
+    // library's), a search must not submit the item.
+    event.stopPropagation();
     // Never cut: the counter says by how much the query is too long.
     if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));

@@ -10,7 +10,8 @@ import { useNotify } from '../../components/admin/use-notify.ts';
 import { usePagedList } from '../../components/admin/use-paged-list.ts';
 import { useRefresh } from '../../components/admin/use-refresh.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { libraryDescriptionLines } from '../../../shared/library.ts';
+import { latestDescriptions } from '../../../shared/library.ts';
+import { useLanguage } from '../../lib/use-language.ts';
 import { canPublish } from '../../../shared/roles.ts';
 
 /** Two dozen a page: pictures are small, and an editor tidying the library looks through many. */
@@ -24,6 +25,7 @@ const PAGE_SIZE = 24;
  */
 export function LibraryPage() {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -45,52 +47,55 @@ export function LibraryPage() {
   );
 
   return (
-    <PagedListPage list={list} title={t('library.title')} countKey="library.total" searchable empty={{ icon: 'library', text: t('library.empty') }}>
+    <PagedListPage
+      list={list}
+      title={t('library.title')}
+      countKey="library.total"
+      intro={t('library.intro')}
+      searchable
+      searchTexts={{ label: t('library.searchLabel'), placeholder: t('library.searchPlaceholder') }}
+      empty={{ icon: 'library', text: t('library.empty') }}
+    >
       {(items) => (
-        <>
-          <p className="-mt-2 mb-5 max-w-3xl text-sm text-stone-600">{t('library.intro')}</p>
-          <LibraryGrid testId="library-pictures">
-            {items.map((picture) => {
-              const name = libraryDescriptionLines(picture.description)[0] ?? t('library.undescribed');
-              return (
-                <li
-                  key={picture.id}
-                  className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
-                  data-testid="library-picture"
-                  data-upload-id={picture.id}
-                >
-                  <LibraryCardBody
-                    picture={picture}
-                    badge={
-                      <span
-                        className={`absolute start-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm ${picture.inUse ? 'bg-white/90 text-stone-700' : 'bg-amber-100 text-amber-950'}`}
-                      >
-                        {t(picture.inUse ? 'library.inUse' : 'library.unused')}
-                      </span>
-                    }
-                  />
-                  {deletes ? (
-                    <div className="flex min-h-11 items-center border-t border-stone-100 px-2 py-1.5">
-                      {picture.inUse ? (
-                        <p className="px-1 text-xs text-stone-500">{t('library.inUseHint')}</p>
-                      ) : (
-                        <DeleteButton
-                          name={name}
-                          busy={remove.isPending && remove.variables.id === picture.id}
-                          onClick={() =>
-                            void confirm({ title: t('library.confirmRemove'), message: <DeleteMessage title={name} text={t('library.removeWarning')} /> }).then(
-                              (yes) => yes && remove.mutate({ id: picture.id }),
-                            )
-                          }
-                        />
-                      )}
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </LibraryGrid>
-        </>
+        <LibraryGrid testId="library-pictures">
+          {items.map((picture) => {
+            // Named in the panel's language where it was described in it.
+            const words = latestDescriptions(picture.description);
+            const name = (language === 'fa' ? (words.fa ?? words.en) : (words.en ?? words.fa)) ?? t('library.undescribed');
+            return (
+              <li
+                key={picture.id}
+                className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+                data-testid="library-picture"
+                data-upload-id={picture.id}
+              >
+                <LibraryCardBody
+                  picture={picture}
+                  badge={
+                    <span
+                      className={`absolute start-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm ${picture.inUse ? 'bg-white/90 text-stone-700' : 'bg-amber-100 text-amber-950'}`}
+                    >
+                      {t(picture.inUse ? 'library.inUse' : 'library.unused')}
+                    </span>
+                  }
+                />
+                {deletes && !picture.inUse ? (
+                  <div className="flex items-center border-t border-stone-100 px-2 py-1.5">
+                    <DeleteButton
+                      name={name}
+                      busy={remove.isPending && remove.variables.id === picture.id}
+                      onClick={() =>
+                        void confirm({ title: t('library.confirmRemove'), message: <DeleteMessage title={name} text={t('library.removeWarning')} /> }).then(
+                          (yes) => yes && remove.mutate({ id: picture.id }),
+                        )
+                      }
+                    />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </LibraryGrid>
       )}
     </PagedListPage>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import type { RouterOutputs } from '../../../lib/trpc.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { libraryDescriptionLines } from '../../../../shared/library.ts';
+import { latestDescriptions } from '../../../../shared/library.ts';
 
 export type LibraryPicture = RouterOutputs['library']['list']['items'][number];
 
@@ -15,7 +15,9 @@ export type LibraryPicture = RouterOutputs['library']['list']['items'][number];
 export function LibraryCardBody({ picture, badge }: { picture: LibraryPicture; badge?: ReactNode }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
-  const lines = libraryDescriptionLines(picture.description).slice(0, 2);
+  // The newest description in the panel's language first, then the other's.
+  const words = latestDescriptions(picture.description);
+  const lines = (language === 'fa' ? [words.fa, words.en] : [words.en, words.fa]).filter((line): line is string => Boolean(line));
   return (
     <>
       <span className="relative block aspect-[4/3] overflow-hidden bg-stone-100">
@@ -39,7 +41,7 @@ export function LibraryCardBody({ picture, badge }: { picture: LibraryPicture; b
               {' · '}
             </>
           ) : null}
-          {formatDate(picture.createdAt, language)}
+          {formatDate(picture.createdAt, language, { dateStyle: 'medium' })}
         </span>
       </span>
     </>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language.ts';
 import { Button } from '../button.tsx';
 import type { useUploadSlot } from '../use-upload-slot.ts';
 import { latestDescriptions } from '../../../../shared/library.ts';
@@ -25,7 +26,10 @@ export function PictureField({
 }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
+  const { language } = useLanguage();
   const chosen = slot.fromLibrary;
+  const words = latestDescriptions(chosen?.description);
+  const chosenWords = language === 'fa' ? (words.fa ?? words.en) : (words.en ?? words.fa);
   return (
     <div className="grid gap-3">
       {upload}
@@ -40,9 +44,9 @@ export function PictureField({
           <img src={chosen.thumbnailUrl} alt="" className="h-16 w-24 rounded-md bg-stone-100 object-cover" />
           <figcaption className="min-w-0 text-sm text-plum-900">
             <span className="block font-semibold">{t('library.chosen')}</span>
-            {chosen.description ? (
+            {chosenWords ? (
               <span dir="auto" className="block truncate text-stone-700">
-                {chosen.description.split('\n')[0]}
+                {chosenWords}
               </span>
             ) : null}
           </figcaption>
