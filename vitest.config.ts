@@ -116,6 +116,7 @@ const postgresSuites = [
   'tests/api/two-factor-required.test.ts',
   'tests/api/passkeys.test.ts',
   'tests/api/readable-addresses.test.ts',
+  'tests/api/picture-library.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or

@@ -122,6 +122,11 @@ export const messages = {
     fa: 'فایل بارگذاری‌شده پیدا نشد یا منقضی شده است. لطفاً دوباره بارگذاری کنید.',
   },
   uploadMustBeImage: { en: 'This field accepts images only.', fa: 'این بخش فقط تصویر می‌پذیرد.' },
+  libraryPictureNotFound: { en: 'This picture is not in the library.', fa: 'این تصویر در کتابخانه نیست.' },
+  libraryPictureInUse: {
+    en: 'This picture is still used by an item (or one of its earlier versions), so it stays in the library.',
+    fa: 'این تصویر هنوز در یک مطلب (یا یکی از نسخه‌های پیشین آن) به کار رفته است، پس در کتابخانه می‌ماند.',
+  },
   uploadMissingFile: { en: 'No file was received.', fa: 'هیچ فایلی دریافت نشد.' },
   uploadUnsupportedType: {
     en: 'This file type is not accepted. Use a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, WebM or MOV video.',

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { postMedia, posts } from '../../src/server/db/schema.ts';
+import { postMedia, posts, uploads } from '../../src/server/db/schema.ts';
 import { startChildServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
 import { CookieClient } from '../setup/http.ts';
 import { runDir } from '../setup/paths.ts';
@@ -48,7 +48,7 @@ function valueFor(field: (typeof mediaFields)[number], round: number): string {
  * failure on PostgreSQL that is not tried again).
  */
 describe('simultaneous edits of one post from two server processes', () => {
-  it('applies every edit, answers each with success, and leaves no replaced cover on disk', { timeout: 120_000 }, async () => {
+  it('applies every edit, answers each with success, and keeps every replaced cover in the library, privately', { timeout: 120_000 }, async () => {
     dir = path.join(runDir, `edit-processes-${randomBytes(4).toString('hex')}`);
     fs.mkdirSync(dir, { recursive: true });
     const env = {
@@ -100,16 +100,20 @@ describe('simultaneous edits of one post from two server processes', () => {
       expect(failures).toEqual([]);
       expect(lost).toEqual([]);
 
-      // Every replaced cover is gone from disk: only the current one (and its sized copies) remain.
+      // Every replaced cover left the public side and stays in the picture library, privately; no
+      // file is left without its row (a replaced cover is never lost track of, nor deleted).
       const [item] = await db.select({ image: posts.image }).from(posts).where(eq(posts.id, id));
       const cover = item!.image;
-      const stem = path.basename(cover).replace(/\.[a-z0-9]+$/, '');
-      const stored = ['images', 'private/images'].flatMap((folder) => {
+      const stemOf = (name: string) => path.basename(name).replace(/(-w\d+)?\.[a-z0-9]+$/, '');
+      const filesIn = (folder: string) => {
         const folderPath = path.join(env.STORAGE_DIR, folder);
         return fs.existsSync(folderPath) ? fs.readdirSync(folderPath).filter((name) => !name.startsWith('.')) : [];
-      });
-      expect(stored.filter((name) => !name.startsWith(stem))).toEqual([]);
-      expect(stored.length).toBeGreaterThan(0);
+      };
+      expect(filesIn('images').filter((name) => stemOf(name) !== stemOf(cover))).toEqual([]);
+      expect(filesIn('images').length).toBeGreaterThan(0);
+      const library = new Set((await db.select({ path: uploads.path }).from(uploads).where(eq(uploads.inLibrary, 1))).map((row) => stemOf(row.path)));
+      expect(filesIn('private/images').filter((name) => !library.has(stemOf(name)))).toEqual([]);
+      expect(library.size).toBeGreaterThan(1);
     } finally {
       await db.close();
     }

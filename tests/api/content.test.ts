@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { posts, uploads } from '../../src/server/db/schema.ts';
 import type { ContentKind } from '../../src/shared/schemas/content.ts';
-import { makeContent, makeImageUpload } from '../factories/index.ts';
+import { makeContent, makeImageUpload, makeStory } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf, rejectionOf } from '../setup/errors.ts';
@@ -22,6 +22,9 @@ beforeEach(() => {
 afterEach(() => deps.cleanup());
 
 const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+/** The file and its variants, all on the private side, none public (docs/decisions/033). */
+const inLibraryPrivately = (relativePath: string) =>
+  filesOfUpload(deps, relativePath).length === 10 && Boolean(deps.storage.existing(relativePath, 'private')) && !deps.storage.existing(relativePath, 'public');
 const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe.each(kinds)('$router', ({ router, kind, notFound }) => {
@@ -131,15 +134,15 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       expect((await publicCaller(deps)[router].list({})).items.map((item) => item.id)).toEqual([created.id]);
     });
 
-    it('refuses an upload that another item has already claimed', async () => {
+    it('refuses the upload of a visitor’s story, which is no picture of the library', async () => {
       const { caller } = await adminCaller(deps);
       const image = await makeImageUpload(deps);
+      await makeStory(deps, { mediaUploadId: image.id });
       const input = { titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id };
-      await caller[router].create(input);
       expect(await fieldErrorsOf(deps, caller[router].create(input))).toEqual({
         imageUploadId: ['The uploaded file was not found or has expired. Please upload it again.'],
       });
-      expect((await publicCaller(deps)[router].list({})).total).toBe(1);
+      expect((await publicCaller(deps)[router].list({})).total).toBe(0);
     });
 
     it('refuses a video as the image and leaves the video unclaimed', async () => {
@@ -177,7 +180,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       expect(await publicCaller(deps)[router].byId({ id: original.id })).toMatchObject({ titleEn: 'New title', titleFa: 'عنوان قدیم' });
     });
 
-    it('replaces the image and deletes the old file', async () => {
+    it('replaces the image and keeps the old one in the picture library, private', async () => {
       const original = await makeContent(deps, kind);
       const { caller } = await adminCaller(deps);
       const replacement = await makeImageUpload(deps);
@@ -185,8 +188,8 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const updated = await caller[router].update({ id: original.id, imageUploadId: replacement.id, coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
       expect(updated.image).toBe(replacement.path);
       expect(updated).toMatchObject({ coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
-      expect(filesOfUpload(deps, original.image)).toEqual([]);
-      expect(await uploadRow(original.image)).toBeUndefined();
+      expect(inLibraryPrivately(original.image)).toBe(true);
+      expect(await uploadRow(original.image)).toMatchObject({ inLibrary: 1 });
       expect(stored(replacement.path)).toBe(true);
     });
 
@@ -218,13 +221,13 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
   });
 
   describe('delete', () => {
-    it('removes the item and deletes its image from storage', async () => {
+    it('removes the item and keeps its image in the picture library, private', async () => {
       const item = await makeContent(deps, kind);
       const { caller } = await adminCaller(deps);
       expect(stored(item.image)).toBe(true);
       await expect(caller[router].delete({ id: item.id })).resolves.toEqual({ id: item.id });
-      expect(filesOfUpload(deps, item.image)).toEqual([]);
-      expect(await uploadRow(item.image)).toBeUndefined();
+      expect(inLibraryPrivately(item.image)).toBe(true);
+      expect(await uploadRow(item.image)).toMatchObject({ inLibrary: 1 });
       expect((await rejectionOf(publicCaller(deps)[router].byId({ id: item.id }))).code).toBe('NOT_FOUND');
     });
 

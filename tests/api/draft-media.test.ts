@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { uploads } from '../../src/server/db/schema.ts';
@@ -174,8 +174,9 @@ describe('Pictures of unpublished items', () => {
     expect(await site.publicly(published.inline)).toBe(true);
     await site.caller.news.delete({ id: draft.item.id });
     expect(await site.publicly(published.inline)).toBe(true);
-    expect(await site.forEditors(draft.cover)).toBe(404);
-    expect(fs.existsSync(site.deps.storage.absolute(draft.cover))).toBe(false);
+    // The draft's own cover, used by nothing now, stays in the picture library, privately.
+    expect(await site.forEditors(draft.cover)).toBe(200);
+    expect(await site.publicly(draft.cover)).toBe(false);
 
     // Shared again with a new draft; withdrawing the published item hides it (only a draft uses it now).
     const second = await newsWith(site.caller, site.deps, { status: 'draft', body: published.inline });
@@ -185,8 +186,12 @@ describe('Pictures of unpublished items', () => {
     await site.caller.news.delete({ id: published.item.id });
     expect(await site.forEditors(published.inline)).toBe(200);
     expect(await site.publicly(published.inline)).toBe(false);
-    // The last user gone, the file and its variants are gone.
+    // The last user gone, it stays in the picture library, privately; removed from the library, the file and its variants are gone.
     await site.caller.news.delete({ id: second.item.id });
+    expect(await site.forEditors(published.inline)).toBe(200);
+    expect(await site.publicly(published.inline)).toBe(false);
+    const [row] = await site.deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.path, published.inline));
+    await site.caller.library.remove({ id: row!.id });
     expect(await site.forEditors(published.inline)).toBe(404);
     for (const file of [published.inline, ...allVariantPaths(published.inline)]) {
       expect(fs.existsSync(site.deps.storage.pathIn('public', file))).toBe(false);
@@ -218,7 +223,7 @@ describe('Pictures of unpublished items', () => {
     expect(await site.publicly(published.inline)).toBe(true);
   });
 
-  it('deletes a picture once the last revision that kept it is dropped beyond the kept number', async () => {
+  it('keeps a picture in the library, privately, once the last revision that used it is dropped beyond the kept number', async () => {
     const site = await world({ REVISIONS_KEEP: '2' });
     const { item, inline } = await newsWith(site.caller, site.deps, {});
     const words = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }] });
@@ -226,8 +231,9 @@ describe('Pictures of unpublished items', () => {
     // The first revision still shows it: kept, privately.
     expect(await site.forEditors(inline)).toBe(200);
     await site.caller.news.update({ id: item.id, titleEn: 'Second save' });
-    // Only the last two revisions remain, neither with the picture: nothing uses it any more.
-    expect(await site.forEditors(inline)).toBe(404);
-    expect(await site.deps.db.select({ n: count() }).from(uploads).where(eq(uploads.path, inline))).toEqual([{ n: 0 }]);
+    // Only the last two revisions remain, neither with the picture: nothing uses it any more, and the library keeps it.
+    expect(await site.forEditors(inline)).toBe(200);
+    expect(await site.publicly(inline)).toBe(false);
+    expect(await site.deps.db.select({ n: count() }).from(uploads).where(and(eq(uploads.path, inline), eq(uploads.inLibrary, 1)))).toEqual([{ n: 1 }]);
   });
 });

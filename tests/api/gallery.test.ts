@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { galleryItems, uploads } from '../../src/server/db/schema.ts';
-import { makeGalleryItem, makeImageUpload } from '../factories/index.ts';
+import { makeGalleryItem, makeImageUpload, makeStory } from '../factories/index.ts';
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
@@ -76,23 +76,31 @@ describe('gallery.create', () => {
     });
   });
 
-  it('refuses an image already used by another item', async () => {
+  it('refuses an image a visitor’s story holds, which is no picture of the library', async () => {
+    const { caller } = await adminCaller(deps);
+    const image = await makeImageUpload(deps);
+    await makeStory(deps, { mediaUploadId: image.id });
+    const errors = await fieldErrorsOf(deps, caller.gallery.create({ name: 'Second', imageUploadId: image.id }));
+    expect(errors.imageUploadId).toEqual(['The uploaded file was not found or has expired. Please upload it again.']);
+  });
+
+  it('uses again a picture of the library another item shows', async () => {
     const { caller } = await adminCaller(deps);
     const image = await makeImageUpload(deps);
     await caller.gallery.create({ name: 'First', imageUploadId: image.id });
-    const errors = await fieldErrorsOf(deps, caller.gallery.create({ name: 'Second', imageUploadId: image.id }));
-    expect(errors.imageUploadId).toEqual(['The uploaded file was not found or has expired. Please upload it again.']);
+    await expect(caller.gallery.create({ name: 'Second', imageUploadId: image.id })).resolves.toMatchObject({ image: image.path });
   });
 });
 
 describe('gallery.delete', () => {
-  it('removes the item and deletes its image from storage', async () => {
+  it('removes the item and keeps its image in the picture library, private', async () => {
     const item = await makeGalleryItem(deps);
     const { caller } = await adminCaller(deps);
     expect(stored(item.image!)).toBe(true);
     await expect(caller.gallery.delete({ id: item.id })).resolves.toEqual({ id: item.id });
-    expect(filesOfUpload(deps, item.image!)).toEqual([]);
-    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toBeUndefined();
+    expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
+    expect([Boolean(deps.storage.existing(item.image!, 'private')), Boolean(deps.storage.existing(item.image!, 'public'))]).toEqual([true, false]);
+    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
 
@@ -128,15 +136,16 @@ describe('gallery.update', () => {
     expect(found.items.map((result) => [result.type, result.id])).toEqual([['gallery', item.id]]);
   });
 
-  it('replaces the image with a new upload and deletes the old file', async () => {
+  it('replaces the image with a new upload and keeps the old one in the picture library, private', async () => {
     const item = await makeGalleryItem(deps);
     const image = await makeImageUpload(deps);
     const { caller } = await adminCaller(deps);
     const saved = await caller.gallery.update({ id: item.id, imageUploadId: image.id });
     expect(saved.image).toBe(image.path);
     expect(stored(image.path)).toBe(true);
-    expect(filesOfUpload(deps, item.image!)).toEqual([]);
-    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toBeUndefined();
+    expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
+    expect([Boolean(deps.storage.existing(item.image!, 'private')), Boolean(deps.storage.existing(item.image!, 'public'))]).toEqual([true, false]);
+    expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
   });
 
   it('empties either name while the other stays, taking the item out of that language, and never both', async () => {

@@ -77,14 +77,20 @@ describe('legal.update', () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(item.updatedAt.getTime());
   });
 
-  it('replaces the media and deletes the old file', async () => {
+  it('replaces the media: an old picture stays in the picture library, private; an old video is deleted', async () => {
     const item = await makeLegalItem(deps);
     const { caller } = await adminCaller(deps);
     const video = await makeVideoUpload(deps);
     const updated = await caller.legal.update({ id: item.id, mediaUploadId: video.id });
     expect(updated).toMatchObject({ media: video.path, mediaKind: 'video' });
-    expect(filesOfUpload(deps, item.media!)).toEqual([]);
-    expect(await uploadRow(item.media!)).toBeUndefined();
+    expect(filesOfUpload(deps, item.media!)).toHaveLength(10);
+    expect([Boolean(deps.storage.existing(item.media!, 'private')), Boolean(deps.storage.existing(item.media!, 'public'))]).toEqual([true, false]);
+    expect(await uploadRow(item.media!)).toMatchObject({ inLibrary: 1 });
+    // A video is no picture of the library: replaced, it goes.
+    const picture = await makeImageUpload(deps);
+    await caller.legal.update({ id: item.id, mediaUploadId: picture.id, coverAltEn: 'A picture', coverAltFa: 'یک تصویر' });
+    expect(filesOfUpload(deps, video.path)).toEqual([]);
+    expect(await uploadRow(video.path)).toBeUndefined();
   });
 
   it('answers NOT_FOUND for a missing item', async () => {
@@ -97,12 +103,13 @@ describe('legal.update', () => {
 });
 
 describe('legal.delete', () => {
-  it('removes the item and deletes its file from storage', async () => {
-    const item = await makeLegalItem(deps);
+  it('removes the item and deletes its video from storage (a picture would stay in the library)', async () => {
+    const item = await makeLegalItem(deps, { mediaUploadId: (await makeVideoUpload(deps)).id });
     const { caller } = await adminCaller(deps);
     expect(stored(item.media!)).toBe(true);
     await expect(caller.legal.delete({ id: item.id })).resolves.toEqual({ id: item.id });
     expect(filesOfUpload(deps, item.media!)).toEqual([]);
+    expect(await uploadRow(item.media!)).toBeUndefined();
     expect((await clientErrorOf(deps, publicCaller(deps).legal.byId({ id: item.id }))).code).toBe('NOT_FOUND');
   });
 

@@ -11,7 +11,9 @@ import {
   sendJson,
   signIn,
   storedImagePath,
+  publicFiles,
   storedFiles,
+  storedOriginals,
   useRestServer,
   visitor,
 } from './rest-kit.ts';
@@ -197,7 +199,9 @@ describe('REST news, articles and reports', () => {
       expect(response.status).toBe(200);
       expect(await json(response)).toEqual({ success: true, message: 'Deleted successfully.' });
     }
-    expect(storedFiles(world)).toEqual([]);
+    // Their covers stay in the picture library, privately (docs/decisions/033).
+    expect(publicFiles(world)).toEqual([]);
+    expect(storedOriginals(world).sort()).toEqual([`private/${news.image}`, `private/${report.image}`].sort());
     expect((await get(client, `/api/news/${news.id}`)).status).toBe(404);
   });
 

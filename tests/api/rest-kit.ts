@@ -116,6 +116,11 @@ export function storedFiles(world: RestWorld): string[] {
   });
 }
 
+/** The stored files visitors can fetch (the public side), responsive variants included. */
+export function publicFiles(world: RestWorld): string[] {
+  return storedFiles(world).filter((file) => !file.startsWith('private/'));
+}
+
 /** The stored uploads themselves, without the responsive variants the server derives from images. */
 export function storedOriginals(world: RestWorld): string[] {
   return storedFiles(world).filter((file) => !/-w\d+\.[a-z0-9]+$/.test(file));

@@ -9,6 +9,7 @@ import {
   sendJson,
   signIn,
   storedImagePath,
+  publicFiles,
   storedFiles,
   storedOriginals,
   useRestServer,
@@ -112,13 +113,14 @@ describe('REST legal awareness', () => {
     const updated = (await json(update)).data;
     expect(updated).toMatchObject({ id: created.id, titleEn: legalForm.titleEn, titlefa: 'عنوان تازه', media: storedImagePath });
     expect(updated.media).not.toBe(created.media);
-    // The replaced file goes with its responsive variants.
-    expect(storedOriginals(world)).toEqual([updated.media]);
-    expect(storedFiles(world).every((file) => file.startsWith(updated.media.replace(/\.[a-z0-9]+$/, '')))).toBe(true);
+    // The replaced picture leaves the public side with its responsive variants, and stays in the picture library.
+    expect(storedOriginals(world).sort()).toEqual([updated.media, `private/${created.media}`].sort());
+    expect(publicFiles(world).every((file) => file.startsWith(updated.media.replace(/\.[a-z0-9]+$/, '')))).toBe(true);
 
     const removal = await sendJson(client, 'DELETE', `/api/admin/awareness/${created.id}`);
     expect(await json(removal)).toEqual({ success: true, message: 'Deleted successfully.' });
-    expect(storedFiles(world)).toEqual([]);
+    expect(publicFiles(world)).toEqual([]);
+    expect(storedOriginals(world).sort()).toEqual([`private/${updated.media}`, `private/${created.media}`].sort());
     const gone = await get(client, `/api/awareness/${created.id}`);
     expect(gone.status).toBe(404);
     expect(await json(gone)).toEqual({ message: 'Legal awareness not found.' });
@@ -171,7 +173,8 @@ describe('REST gallery', () => {
     const replaced = (await json(await sendForm(client, `/api/admin/gallery/${item.id}`, { link: '' }, { image: await imageBlob() }))).data;
     expect(replaced).toMatchObject({ name: 'Protest in Kabul', name_fa: 'اعتراض در کابل', image: storedImagePath, media: [], embed_url: null });
     expect(replaced.image).not.toBe(item.image);
-    expect(storedFiles(world).some((file) => file.includes(item.image.split('/').pop().split('.')[0]))).toBe(false);
+    expect(publicFiles(world).some((file) => file.includes(item.image.split('/').pop().split('.')[0]))).toBe(false);
+    expect(storedOriginals(world)).toContain(`private/${item.image}`);
 
     const videoOnly = (await json(await sendForm(client, '/api/admin/gallery', { name: 'A speech', link: video }))).data;
     const emptied = await sendForm(client, `/api/admin/gallery/${videoOnly.id}`, { link: '' });
@@ -188,7 +191,8 @@ describe('REST gallery', () => {
     const item = (await json(await sendForm(client, '/api/admin/gallery', { name: 'x' }, { image: await imageBlob() }))).data;
     expect((await sendJson(await visitor(world), 'DELETE', `/api/admin/gallery/${item.id}`)).status).toBe(401);
     expect(await json(await sendJson(client, 'DELETE', `/api/admin/gallery/${item.id}`))).toEqual({ success: true, message: 'Deleted successfully.' });
-    expect(storedFiles(world)).toEqual([]);
+    expect(publicFiles(world)).toEqual([]);
+    expect(storedOriginals(world)).toEqual([`private/${item.image}`]);
     const again = await sendJson(client, 'DELETE', `/api/admin/gallery/${item.id}`);
     expect(again.status).toBe(404);
     expect(await json(again)).toEqual({ message: 'The item was not found.' });

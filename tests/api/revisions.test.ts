@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { revisions, uploads } from '../../src/server/db/schema.ts';
@@ -102,7 +101,7 @@ describe('Revisions', () => {
     expect(await caller.revisions.list({ owner: 'post', id: other.id })).toHaveLength(1);
   });
 
-  it('deletes an item’s revisions with it, and the body pictures nothing else uses', async () => {
+  it('deletes an item’s revisions with it; its body pictures stay, in the library, privately when nothing else uses them', async () => {
     const { caller } = await adminCaller(deps);
     const shared = await makeImageUpload(deps);
     const own = await makeImageUpload(deps);
@@ -113,10 +112,10 @@ describe('Revisions', () => {
     await caller.news.update({ id: keeper.id, bodyEn: picture(shared.path) });
     await caller.news.delete({ id: item.id });
     expect(await revisionsOfPost(item.id)).toBe(0);
-    expect(await uploadsAt(own.path)).toBe(0);
+    expect(await uploadsAt(own.path)).toBe(1);
     expect(await uploadsAt(shared.path)).toBe(1);
-    expect(fs.existsSync(deps.storage.absolute(own.path))).toBe(false);
-    expect(fs.existsSync(deps.storage.absolute(shared.path))).toBe(true);
+    expect([Boolean(deps.storage.existing(own.path, 'private')), Boolean(deps.storage.existing(own.path, 'public'))]).toEqual([true, false]);
+    expect(Boolean(deps.storage.existing(shared.path, 'public'))).toBe(true);
   });
 
   it('refuses a body picture that was not uploaded here', async () => {

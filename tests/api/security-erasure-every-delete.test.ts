@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackup } from '../../src/server/backup/archive.ts';
-import { sessions, users } from '../../src/server/db/schema.ts';
+import { sessions, uploads, users } from '../../src/server/db/schema.ts';
 import { removeStaleUploads } from '../../src/server/uploads/store.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller, testPassword } from '../factories/index.ts';
@@ -147,6 +147,15 @@ const deletions: { what: string; write(site: Site, words: string): Promise<Delet
         const id = (await caller.newsletter.list({})).items.find((item) => item.email === email)!.id;
         await caller.newsletter.delete({ id });
       };
+    },
+  },
+  {
+    what: 'a picture removed from the library, with the descriptions its items gave it',
+    async write({ deps: d, caller }, words) {
+      const item = await makeContent(d, 'news', { coverAltEn: `Portrait of ${words}` });
+      await caller.news.delete({ id: item.id });
+      const [row] = await d.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.path, item.image));
+      return () => caller.library.remove({ id: row!.id });
     },
   },
   {

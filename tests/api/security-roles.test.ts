@@ -11,7 +11,8 @@ import { trpcCall } from '../setup/trpc-http.ts';
 /**
  * The roles, reviewed procedure by procedure. Administrators alone: accounts (their second factors
  * too) and the activity log.
- * Writers: content (their own drafts; the writes check the rest), its revisions, search without
+ * Writers: content (their own drafts; the writes check the rest), its revisions, the picture library
+ * (browsing, to use its pictures), search without
  * visitors' stories, the dashboard's counts of what they may see, their own sessions and second factors.
  * Everything else signed-in is for editors and administrators.
  */
@@ -33,6 +34,8 @@ const writerAdmitted = [
   ),
   'revisions.list',
   'revisions.compare',
+  // The picture library, to use its pictures in her drafts; removing one is an editor's.
+  'library.list',
   'search.admin',
   'dashboard.counts',
   'dashboard.scheduled',

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { galleryItems } from '../../src/server/db/schema.ts';
@@ -81,7 +80,9 @@ describe('editing a gallery item', () => {
     const saved = await itemById(oldItem.id);
     expect(saved).toMatchObject({ name: 'Women of Herat at the market', nameFa: 'زنان هرات در بازار' });
     expect(saved?.image).not.toBe(oldItem.image);
-    expect(fs.existsSync(site.deps.storage.absolute(oldItem.image!))).toBe(false);
+    // The old picture left the public side; it stays in the picture library (decision 033).
+    expect(site.deps.storage.existing(oldItem.image!, 'public')).toBeNull();
+    expect(site.deps.storage.existing(oldItem.image!, 'private')).not.toBeNull();
     expect(await persianNameOnSite(oldItem.id)).toBe('زنان هرات در بازار');
     expect(problems).toEqual([]);
     await context.close();

@@ -13,6 +13,7 @@ import {
   makeGalleryItem,
   makeImageUpload,
   makeLegalItem,
+  makeLibraryPicture,
   makeStory,
   makeSubscriber,
   makeUser,
@@ -39,6 +40,8 @@ export interface AccessWorld {
     number
   >;
   uploadId: string;
+  /** A picture of the library that nothing uses (library.remove). */
+  libraryPictureId: string;
   /**
    * The administrator's authenticator-app key: set up, waiting for its first code (account.totpConfirm),
    * and switched on by prepareLive for the calls that need it on.
@@ -77,6 +80,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   await makeSubscriber(deps);
   const [subscriber] = await deps.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.id)).limit(1);
   const upload = await makeImageUpload(deps);
+  const libraryPicture = await makeLibraryPicture(deps);
   const [revision] = await deps.db.select({ id: revisions.id }).from(revisions).where(eq(revisions.postId, news.id)).orderBy(desc(revisions.id)).limit(1);
   await givePasskeyRow(deps, admin.id, MATRIX_PASSKEY_ID);
   const totpKey = await givePendingTotp(deps, admin.id);
@@ -104,6 +108,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
       writerDraft: writerDraft.id,
     },
     uploadId: upload.id,
+    libraryPictureId: libraryPicture.id,
   };
 }
 
@@ -129,6 +134,8 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
   const target = procedureTargets[procedurePath.split('.')[0]!];
   return {
     ...(target ? { id: world.ids[target] } : {}),
+    // The picture library's ids are upload ids.
+    ...(procedurePath.startsWith('library.') ? { id: world.libraryPictureId } : {}),
     // Her own passkey (account.passkeyRename, account.passkeyRemove).
     ...(procedurePath.startsWith('account.passkey') ? { id: world.passkeyId } : {}),
     page: 1,

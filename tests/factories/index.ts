@@ -112,6 +112,18 @@ export async function makeGalleryItem(deps: TestDeps, overrides: { name?: string
   return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), nameFa: overrides.nameFa, imageUploadId, videoLink: overrides.videoLink });
 }
 
+/**
+ * A picture of the library that no item uses any more: brought in by a gallery item (described by
+ * its alt texts when given), which is then deleted. Returns the upload's id and stored path.
+ */
+export async function makeLibraryPicture(deps: TestDeps): Promise<{ id: string; path: string }> {
+  const caller = await factoryCaller(deps);
+  const upload = await makeImageUpload(deps);
+  const item = await caller.gallery.create({ name: unique('Library picture'), imageUploadId: upload.id });
+  await caller.gallery.delete({ id: item.id });
+  return { id: upload.id, path: upload.path };
+}
+
 /** A legal-awareness item with a stored image (or the given upload). */
 export async function makeLegalItem(
   deps: TestDeps,

@@ -9,7 +9,7 @@ const idle = { isActive: () => false, can: () => ({ undo: () => false, redo: () 
 
 describe('the body editor toolbar', () => {
   it('draws every button as an icon: no text, so no emoji font is needed and the name is all the label', () => {
-    const actions = standardActions(idle, (key) => `name of ${key}`, { link: () => {}, image: () => {}, video: () => {} });
+    const actions = standardActions(idle, (key) => `name of ${key}`, { link: () => {}, image: () => {}, video: () => {}, library: () => {} });
     const html = renderToStaticMarkup(createElement(Toolbar, { actions, label: 'Text', dir: 'rtl' }));
     const buttons = html.match(/<button[^>]*>.*?<\/button>/g) ?? [];
     expect(buttons).toHaveLength(actions.length);

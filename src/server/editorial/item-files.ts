@@ -1,4 +1,5 @@
-import { and, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbLike } from '../db/client.ts';
 import { contactMessages, galleryItems, legalItems, posts, revisions, stories, uploads } from '../db/schema.ts';
 import { publicCondition } from '../publication/visibility.ts';
@@ -11,7 +12,8 @@ import { deleteFiles } from '../uploads/store.ts';
  * Where stored files live (docs/decisions/012, 016): a file is on the public side exactly while
  * something visitors can see shows it (a published item's cover or body picture, a gallery item,
  * a published story), on the private side while only drafts, scheduled or withdrawn items,
- * revisions, pending stories or messages use it, and deleted once nothing uses it at all.
+ * revisions, pending stories or messages use it, and deleted once nothing uses it at all, except a
+ * picture of the library (docs/decisions/035): that one stays, private, until an editor removes it.
  */
 
 /** An item whose files are settled: a news item, article or report (posts), or a legal-awareness item. */
@@ -91,6 +93,56 @@ export function isUsed(db: DbLike, path: string): Promise<boolean> {
   return anyFound(db, usesOf(path, false));
 }
 
+/**
+ * The same uses as usesOf (every one, public or not), as the columns that hold a file's path and the
+ * texts that name it: for asking about many files in one pass over each table.
+ */
+function fileHolders(): { table: SQLiteTable; equals: AnyColumn[]; contains: AnyColumn[] }[] {
+  return [
+    { table: posts, equals: [posts.image], contains: [posts.bodyEn, posts.bodyFa] },
+    { table: legalItems, equals: [legalItems.media], contains: [legalItems.bodyEn, legalItems.bodyFa] },
+    { table: galleryItems, equals: [galleryItems.image], contains: [] },
+    { table: stories, equals: [stories.media], contains: [] },
+    { table: revisions, equals: [], contains: [revisions.snapshot] },
+    { table: contactMessages, equals: [contactMessages.image], contains: [] },
+  ];
+}
+
+/**
+ * Which of these files anything uses (isUsed for each), asked with one scan of each table for all
+ * of them (a page of the picture library), instead of one per file and table.
+ */
+export async function usedAmong(db: DbLike, paths: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(paths)];
+  const used = new Set<string>();
+  for (const { table, equals, contains } of fileHolders()) {
+    const open = unique.filter((path) => !used.has(path));
+    if (!open.length) break;
+    const flags = Object.fromEntries(
+      open.map((path, index) => {
+        const quoted = `%"${path}"%`;
+        const tests = [...equals.map((held) => sql`${held} = ${path}`), ...contains.map((text) => sql`${text} LIKE ${quoted}`)];
+        return [`u${index}`, sql<number | null>`max(CASE WHEN ${sql.join(tests, sql` OR `)} THEN 1 ELSE 0 END)`];
+      }),
+    );
+    const [row] = (await db.select(flags).from(table)) as Record<string, number | string | null>[];
+    open.forEach((path, index) => {
+      if (Number(row?.[`u${index}`] ?? 0) === 1) used.add(path);
+    });
+  }
+  return used;
+}
+
+/** Whether a file is a picture of the library, which is kept when nothing uses it. */
+async function inLibrary(db: DbLike, path: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.path, path), eq(uploads.inLibrary, 1)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Every stored file visitors can see, read in one pass (for the check at start). */
 export async function publicFiles(db: DbLike): Promise<Set<string>> {
   const found = new Set<string>();
@@ -116,14 +168,18 @@ let placing: Promise<unknown> = Promise.resolve();
  * take: two changes' moves that run in the other order than their commits (two nodes, or a node's
  * check at start racing an editor) still leave the file where the last commit says, and a
  * withdrawn item's file is never made public again by a move decided before its withdrawal. A
- * file nothing uses any more is left to the step that deletes it.
+ * file nothing uses any more is left to the step that deletes it; a library picture nothing uses
+ * goes to the private side, where it waits to be used again.
  */
 export function placeFiles(deps: { db: Db; storage: Storage }, paths: readonly (string | null | undefined)[]): Promise<void> {
   const unique = [...new Set(paths.filter((p): p is string => Boolean(p)))];
   const run = placing.then(async () => {
     for (const path of unique) {
       await oneNodeAtATime(deps.db, `file:${path}`, 'wait', async () => {
-        if (!(await isUsed(deps.db, path))) return;
+        if (!(await isUsed(deps.db, path))) {
+          if (await inLibrary(deps.db, path)) await deps.storage.setVisibility(path, 'private');
+          return;
+        }
         await deps.storage.setVisibility(path, (await isShownPublicly(deps.db, path)) ? 'public' : 'private');
       });
     }
@@ -135,7 +191,7 @@ export function placeFiles(deps: { db: Db; storage: Storage }, paths: readonly (
 /**
  * Puts each of these files where its use calls for: public when something visitors see shows it,
  * private when only unpublished things use it, deleted (with its upload row) when nothing uses it
- * any more. Call it inside the transaction that changed their items (a transaction of its own is
+ * any more, unless it is a picture of the library, which goes private and stays. Call it inside the transaction that changed their items (a transaction of its own is
  * opened otherwise): what each file needs is decided on the state being committed, an unused
  * file's upload row goes in the same commit, and the files are moved (placeFiles, which reads
  * their side again then) or deleted right after the commit (afterCommit), never for a change that
@@ -148,7 +204,7 @@ export async function settleFiles(deps: { db: Db; storage: Storage }, paths: rea
   return deps.db.transaction(async (tx) => {
     const unused: string[] = [];
     for (const path of unique) {
-      if (!(await isUsed(tx, path))) {
+      if (!(await isUsed(tx, path)) && !(await inLibrary(tx, path))) {
         unused.push(path);
         continue;
       }

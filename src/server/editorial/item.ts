@@ -6,7 +6,7 @@ import type { DbLike } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { users, type legalItems, type posts } from '../db/schema.ts';
 import { bodyColumns, documentsOf, renderedBodies, type StoredBodies } from './bodies.ts';
-import { bodyImages, claimBodyImages } from './body-images.ts';
+import { bodyImages, claimBodyImages, type BodyPictureClaimant } from './body-images.ts';
 import { publicationColumns } from './publication.ts';
 
 type EditorialTable = typeof posts | typeof legalItems;
@@ -176,14 +176,15 @@ export async function editorialWrites(
   input: EditorialInput,
   current: { status: PublicationStatus; publishAt: Date | null } | undefined,
   now: Date,
+  claimant: BodyPictureClaimant,
 ): Promise<Partial<typeof posts.$inferInsert>> {
   const changes: Partial<typeof posts.$inferInsert> = {};
   const en = bodyColumns(input.bodyEn, input.descriptionEn);
   if (en) [changes.bodyEn, changes.descriptionEn] = [en.body, en.description];
   const fa = bodyColumns(input.bodyFa, input.descriptionFa);
   if (fa) [changes.bodyFa, changes.descriptionFa] = [fa.body, fa.description];
-  await claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now);
-  await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now);
+  await claimBodyImages(db, 'bodyEn', bodyImages(input.bodyEn), now, claimant);
+  await claimBodyImages(db, 'bodyFa', bodyImages(input.bodyFa), now, claimant);
   const publication = publicationColumns(input, current, now);
   if (publication) Object.assign(changes, publication);
   for (const key of [

@@ -4,9 +4,9 @@ import { createGalleryInput, listGalleryInput, updateGalleryInput } from '../../
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { galleryItems } from '../db/schema.ts';
 import { editorProcedure, publicProcedure, router } from '../trpc/procedures.ts';
-import { deleteFiles, forgetStoredFiles } from '../uploads/store.ts';
-import { placeFiles } from '../editorial/item-files.ts';
-import { claimForField, notFound, type Page } from './helpers.ts';
+import { settleFiles } from '../editorial/item-files.ts';
+import { describeGalleryPicture } from '../editorial/library.ts';
+import { claimForField, libraryClaim, notFound, type Page } from './helpers.ts';
 import { fieldError } from '../trpc/init.ts';
 import { message } from '../../shared/messages.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
@@ -66,8 +66,9 @@ export const galleryRouter = router({
     .meta({ changesPublicContent: true })
     .input(createGalleryInput)
     .mutation(async ({ ctx, input }) => {
+      // The picture goes public once the item is committed (settleFiles); it is in the library from now on.
       const row = await ctx.db.transaction(async (tx) => {
-        const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path : null;
+        const image = input.imageUploadId ? (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx))).path : null;
         const [row] = await tx
           .insert(galleryItems)
           .values({
@@ -81,9 +82,10 @@ export const galleryRouter = router({
             videoLink: input.videoLink ?? null,
           })
           .returning(columns);
+        await describeGalleryPicture(tx, row!.id);
+        await settleFiles(ctx, [row!.image]);
         return row!;
       });
-      await placeFiles(ctx, [row.image]);
       return present(row);
     }),
 
@@ -94,12 +96,15 @@ export const galleryRouter = router({
     return present(row);
   }),
 
-  /** Changes what was sent: names, a new image (the old file is deleted), the video link. */
+  /**
+   * Changes what was sent: names, a new image, the video link. The old image stays in the picture
+   * library, private unless something else shows it (src/server/editorial/item-files.ts).
+   */
   update: editorProcedure
     .meta({ changesPublicContent: true })
     .input(updateGalleryInput)
     .mutation(async ({ ctx, input }) => {
-      const { row, oldFiles } = await ctx.db.transaction(async (tx) => {
+      const row = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
           .select({
             image: galleryItems.image,
@@ -117,11 +122,7 @@ export const galleryRouter = router({
         const changes: Partial<typeof galleryItems.$inferInsert> = { updatedAt: new Date() };
         if (input.name !== undefined) changes.name = input.name ?? '';
         for (const key of ['nameFa', 'altEn', 'altFa', 'captionEn', 'captionFa', 'videoLink'] as const) if (input[key] !== undefined) changes[key] = input[key];
-        let oldFiles: string[] = [];
-        if (input.imageUploadId) {
-          changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
-          oldFiles = await forgetStoredFiles(tx, [stored]);
-        }
+        if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx))).path;
         const image = changes.image ?? stored;
         const videoLink = input.videoLink === undefined ? current.videoLink : input.videoLink;
         // The add form's rule holds after an edit too: an image or a video link.
@@ -130,10 +131,10 @@ export const galleryRouter = router({
         if (!after.name && !after.nameFa) throw fieldError('name', message(ctx.lang, 'nameInEitherLanguage'));
 
         const [row] = await tx.update(galleryItems).set(changes).where(eq(galleryItems.id, input.id)).returning(columns);
-        return { row: row!, oldFiles };
+        await describeGalleryPicture(tx, input.id);
+        await settleFiles(ctx, [stored, row!.image]);
+        return row!;
       });
-      await deleteFiles(ctx.storage, oldFiles);
-      await placeFiles(ctx, [row.image]);
       return present(row);
     }),
 
@@ -141,12 +142,12 @@ export const galleryRouter = router({
     .meta({ changesPublicContent: true })
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      const files = await ctx.db.transaction(async (tx) => {
+      // Its picture stays if another item uses it, or in the library (src/server/editorial/item-files.ts).
+      await ctx.db.transaction(async (tx) => {
         const [removed] = await tx.delete(galleryItems).where(eq(galleryItems.id, input.id)).returning({ image: galleryItems.image });
         if (!removed) throw notFound(ctx);
-        return forgetStoredFiles(tx, [removed.image]);
+        await settleFiles(ctx, [removed.image]);
       });
-      await deleteFiles(ctx.storage, files);
       return { id: input.id };
     }),
 });

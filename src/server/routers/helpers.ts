@@ -3,13 +3,14 @@ import { message, type MessageKey } from '../../shared/messages.ts';
 import type { DbLike } from '../db/client.ts';
 import type { Context } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
-import { claimUpload, UploadClaimError } from '../uploads/store.ts';
+import { claimUpload, UploadClaimError, type UploadClaimant } from '../uploads/store.ts';
 import { BodyImageRefused } from '../editorial/body-images.ts';
 import { editorialWrites } from '../editorial/item.ts';
 import type { MediaKind } from '../uploads/sniff.ts';
 import type { Language } from '../../shared/locale.ts';
 import { isInLanguage } from '../../shared/item-languages.ts';
 import { NotInLanguageError } from '../trpc/errors.ts';
+import { clockOf } from '../publication/clock.ts';
 
 export function notFound(ctx: Pick<Context, 'lang'>, key: MessageKey = 'notFound'): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: message(ctx.lang, key) });
@@ -27,13 +28,25 @@ export function requireWrittenIn(
 }
 
 /** claimUpload, with its refusal reported on the form field that carried the upload id. */
-export async function claimForField(ctx: Pick<Context, 'lang'>, db: DbLike, uploadId: string, allowed: readonly MediaKind[], field: string) {
+export async function claimForField(
+  ctx: Pick<Context, 'lang'>,
+  db: DbLike,
+  uploadId: string,
+  allowed: readonly MediaKind[],
+  field: string,
+  claimant?: UploadClaimant,
+) {
   try {
-    return await claimUpload(db, uploadId, allowed);
+    return await claimUpload(db, uploadId, allowed, claimant);
   } catch (error) {
     if (error instanceof UploadClaimError) throw fieldError(field, message(ctx.lang, error.key));
     throw error;
   }
+}
+
+/** An editorial item's claim: a fresh picture enters the picture library, and a library picture may be used again. */
+export function libraryClaim(ctx: Pick<Context, 'user' | 'clock'>): UploadClaimant {
+  return { library: true, userId: ctx.user?.id ?? null, at: clockOf(ctx).now() };
 }
 
 /** The editorial columns of a save (src/server/editorial/item.ts), a refused body picture reported on its body field. */

@@ -11,7 +11,8 @@ import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
 import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
-import { claimForField, editorialChanges, notFound, requireWrittenIn, type Page } from './helpers.ts';
+import { describeItemPictures } from '../editorial/library.ts';
+import { claimForField, editorialChanges, libraryClaim, notFound, requireWrittenIn, type Page } from './helpers.ts';
 import { requirePublishable, storedWords, wordsOfSave } from '../editorial/readiness.ts';
 import { inOrderOf, searchedPage } from '../search/run.ts';
 import { newestFirstPage, readByIds } from './list-pages.ts';
@@ -120,7 +121,7 @@ export const legalRouter = router({
       const now = clockOf(ctx).now();
       const authorship = authorshipChanges(ctx, input, undefined, now);
       const row = await ctx.db.transaction(async (tx) => {
-        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId') : null;
+        const media = input.mediaUploadId ? await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId', libraryClaim(ctx)) : null;
         const [row] = await tx
           .insert(legalItems)
           .values({
@@ -132,10 +133,11 @@ export const legalRouter = router({
             mediaKind: media?.kind ?? null,
             videoLink: input.videoLink ?? null,
             ...authorship,
-            ...(await editorialChanges(ctx, tx, input, undefined, now)),
+            ...(await editorialChanges(ctx, tx, input, undefined, now, { userId: ctx.user?.id ?? null, current: [] })),
           })
           .returning(detailColumns);
         requirePublishable(ctx, (await storedWords(tx, legalItems, row!.id))!, undefined, mediaRules(row!, true));
+        await describeItemPictures(tx, { legalId: row!.id });
         await recordRevision(tx, ctx, { legalId: row!.id }, now);
         await settleFiles(ctx, await filesOfItem(tx, { legalId: row!.id }));
         return row!;
@@ -161,12 +163,16 @@ export const legalRouter = router({
         const authorship = authorshipChanges(ctx, input, current, now);
         const wordsBefore = (await storedWords(tx, legalItems, input.id))!;
         const before = await filesOfItem(tx, owner);
-        const changes: Partial<typeof legalItems.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+        const changes: Partial<typeof legalItems.$inferInsert> = {
+          updatedAt: now,
+          ...authorship,
+          ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })),
+        };
         if (input.titleEn) changes.titleEn = input.titleEn;
         if (input.titleFa) changes.titleFa = input.titleFa;
         if (input.videoLink) changes.videoLink = input.videoLink;
         if (input.mediaUploadId) {
-          const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId');
+          const media = await claimForField(ctx, tx, input.mediaUploadId, ['image', 'video'], 'mediaUploadId', libraryClaim(ctx));
           changes.media = media.path;
           changes.mediaKind = media.kind;
         }
@@ -174,6 +180,7 @@ export const legalRouter = router({
         const newCover = Boolean(input.mediaUploadId);
         const after = wordsOfSave((await storedWords(tx, legalItems, input.id))!, input, newCover);
         requirePublishable(ctx, after, wordsBefore, mediaRules(row!, newCover));
+        await describeItemPictures(tx, owner);
         await recordRevision(tx, ctx, owner, now);
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
         ctx.publicChange?.saw(current, row);

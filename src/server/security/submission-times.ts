@@ -47,7 +47,11 @@ export async function coarsenStoredSubmissionTimes(db: Db, precision: Submission
         count += 1;
       }
     }
-    for (const row of await tx.select({ id: uploads.id, createdAt: uploads.createdAt, attachedAt: uploads.attachedAt }).from(uploads)) {
+    // A picture of the library keeps the time it entered it, as an editor's item keeps its times (docs/decisions/035).
+    for (const row of await tx
+      .select({ id: uploads.id, createdAt: uploads.createdAt, attachedAt: uploads.attachedAt })
+      .from(uploads)
+      .where(eq(uploads.inLibrary, 0))) {
       const createdAt = coarse(row.createdAt)!;
       const attachedAt = coarse(row.attachedAt);
       if (!changed(row.createdAt, createdAt) && !changed(row.attachedAt, attachedAt)) continue;

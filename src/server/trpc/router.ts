@@ -5,6 +5,7 @@ import { contactsRouter } from '../routers/contacts.ts';
 import { contentRouters } from '../routers/content/index.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
+import { libraryRouter } from '../routers/library.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
 import { searchRouter } from '../routers/search.ts';
 import { revisionsRouter } from '../routers/revisions/index.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   ...contentRouters(),
   gallery: galleryRouter,
   legal: legalRouter,
+  library: libraryRouter,
   revisions: revisionsRouter,
   stories: storiesRouter,
   contacts: contactsRouter,

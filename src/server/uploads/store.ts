@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { MessageKey } from '../../shared/messages.ts';
 import type { Db, DbLike } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
@@ -101,25 +101,45 @@ export class UploadClaimError extends Error {
 }
 
 /**
- * Marks an unattached upload as used by an item and returns its stored path. Call it inside the
- * transaction that writes the item (it joins it), so a failed write leaves the upload free (and
- * later cleaned).
+ * Who claims an upload, and for what. A visitor's story or message claims only a fresh upload,
+ * which stays out of the picture library. An editorial item (a cover, a gallery picture, legal
+ * media) claims a fresh upload or a picture of the library (docs/decisions/035): a fresh picture
+ * enters the library with the account that brought it, and the time it did (the library lists the
+ * newest first; an editor's work is timed exactly anyway, unlike a visitor's arrival); a video never does.
  */
-export async function claimUpload(db: DbLike, uploadId: string, allowed: readonly MediaKind[]): Promise<{ path: string; kind: MediaKind }> {
+export type UploadClaimant = { library: false } | { library: true; userId: number | null; at: Date };
+
+/**
+ * Marks an upload as used by an item and returns its stored path. Call it inside the transaction
+ * that writes the item (it joins it), so a failed write leaves a fresh upload free (and later
+ * cleaned). Only an unattached upload, or for an editorial item a picture of the library, can be
+ * claimed: an id of a file another item or a visitor's story holds answers "not found", as an
+ * unknown id does.
+ */
+export async function claimUpload(
+  db: DbLike,
+  uploadId: string,
+  allowed: readonly MediaKind[],
+  claimant: UploadClaimant = { library: false },
+): Promise<{ path: string; kind: MediaKind }> {
   return db.transaction(async (tx) => {
+    const claimable = claimant.library ? or(isNull(uploads.attachedAt), eq(uploads.inLibrary, 1)) : and(isNull(uploads.attachedAt), eq(uploads.inLibrary, 0));
     const [row] = await tx
-      .select({ path: uploads.path, kind: uploads.kind })
+      .select({ path: uploads.path, kind: uploads.kind, attachedAt: uploads.attachedAt })
       .from(uploads)
-      .where(and(eq(uploads.id, uploadId), isNull(uploads.attachedAt)))
+      .where(and(eq(uploads.id, uploadId), claimable))
       .limit(1);
     if (!row) throw new UploadClaimError('uploadNotFound');
     if (!allowed.includes(row.kind)) throw new UploadClaimError(allowed.includes('video') ? 'uploadUnsupportedType' : 'uploadMustBeImage');
-    // Only whether it is claimed matters; when, to the day at most.
-    await tx
-      .update(uploads)
-      .set({ attachedAt: coarseTime('day') })
-      .where(eq(uploads.id, uploadId));
-    return row;
+    // A library picture is attached already; a fresh upload is marked used (only whether, and the day at most).
+    if (!row.attachedAt) {
+      const intoLibrary = claimant.library && row.kind === 'image';
+      await tx
+        .update(uploads)
+        .set({ attachedAt: coarseTime('day'), ...(intoLibrary ? { inLibrary: 1, uploadedBy: claimant.userId, createdAt: claimant.at } : {}) })
+        .where(eq(uploads.id, uploadId));
+    }
+    return { path: row.path, kind: row.kind };
   });
 }
 
@@ -146,13 +166,14 @@ export async function deleteFiles(storage: Storage, paths: readonly string[]): P
 /**
  * Removes uploads that no item claimed within the grace period, files first. An upload's time is
  * kept to the day (or hour) it came, so a whole unit is added: one that came a moment before
- * midnight still gets its full grace period.
+ * midnight still gets its full grace period. Pictures of the library are never swept (an item
+ * claimed them once; they go only when an editor removes them from the library).
  */
 export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
   const stale = await deps.db
     .select({ id: uploads.id, path: uploads.path })
     .from(uploads)
-    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, new Date(now - olderThanMs - COARSEST_TIME_UNIT_MS))));
+    .where(and(isNull(uploads.attachedAt), eq(uploads.inLibrary, 0), lt(uploads.createdAt, new Date(now - olderThanMs - COARSEST_TIME_UNIT_MS))));
   for (const row of stale) {
     await deleteFiles(deps.storage, [row.path]);
     await deps.db.transaction((tx) => tx.delete(uploads).where(eq(uploads.id, row.id)));
@@ -178,7 +199,7 @@ export async function discardUnclaimed(deps: { db: Db; storage: Storage }, uploa
   const rows = await deps.db.transaction((tx) =>
     tx
       .delete(uploads)
-      .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt)))
+      .where(and(inArray(uploads.id, [...uploadIds]), isNull(uploads.attachedAt), eq(uploads.inLibrary, 0)))
       .returning({ path: uploads.path }),
   );
   await deleteFiles(

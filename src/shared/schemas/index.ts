@@ -8,3 +8,4 @@ export * from './newsletter.ts';
 export * from './users.ts';
 export * from './setup.ts';
 export * from './search.ts';
+export * from './library.ts';

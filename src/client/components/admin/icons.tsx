@@ -23,6 +23,8 @@ const paths = {
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3z',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5',
+  // Pictures on a pile: the picture library.
+  library: 'M7 7V3h14v14h-4M3 7h14v14H3zM3 18l4-4 3 3 2-2 5 5',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   back: 'M15 18l-6-6 6-6',
   next: 'M9 18l6-6-6-6',

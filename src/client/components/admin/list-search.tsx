@@ -10,12 +10,15 @@ import { Icon } from './icons.tsx';
  * so Back and reload keep it; Clear shows the list again. Neither the browser's form history, a
  * cloud spell-checker nor a restored session keeps what was typed (autocomplete and spellcheck off).
  */
-export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): void }) {
+export function ListSearch({ q, onSearch, label, placeholder }: { q: string; onSearch(q: string): void; label?: string; placeholder?: string }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const typed = useTypedText(q, SEARCH_QUERY_MAX);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // React passes events up through portals: in a dialog over an item's form (the picture
+    // library's), a search must not submit the item.
+    event.stopPropagation();
     // Never cut: the counter says by how much the query is too long.
     if (typed.tooLong) return event.currentTarget.querySelector('input')?.focus();
     onSearch(String(new FormData(event.currentTarget).get('q') ?? ''));
@@ -23,7 +26,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
   return (
     <form role="search" onSubmit={submit} autoComplete="off" className="mb-5 flex max-w-xl flex-wrap items-center gap-2" data-testid="list-search">
       <label htmlFor={id} className="sr-only">
-        {t('listSearch.label')}
+        {label ?? t('listSearch.label')}
       </label>
       <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
         <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-400" />
@@ -37,7 +40,7 @@ export function ListSearch({ q, onSearch }: { q: string; onSearch(q: string): vo
           onInput={typed.onInput}
           aria-invalid={typed.tooLong || undefined}
           aria-describedby={typed.describedBy(id)}
-          placeholder={t('listSearch.placeholder')}
+          placeholder={placeholder ?? t('listSearch.placeholder')}
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"

@@ -42,6 +42,8 @@ export const navGroups: NavGroup[] = [
       })),
       { key: 'gallery', href: '/gallery/all', addHref: '/gallery/add', icon: 'gallery', matches: ['/gallery'], shownTo: canPublish },
       { key: 'legal', href: '/legal/all', addHref: '/legal/add', icon: 'legal', matches: ['/legal', '/edit/legal'] },
+      // Writers too: they use its pictures (deleting one is an editor's).
+      { key: 'library', href: '/library', icon: 'library', matches: ['/library'] },
     ],
   },
   {

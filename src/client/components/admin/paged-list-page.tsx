@@ -23,6 +23,10 @@ export interface PagedListPageProps<TItem> {
   toolbar?: ReactNode;
   /** Shows the search box; the list's procedure takes `q` and answers the matching items. */
   searchable?: boolean;
+  /** The search box's label and placeholder, where the list's own words fit better than "titles and text". */
+  searchTexts?: { label: string; placeholder: string };
+  /** A few words about the list, between the header and the search box. */
+  intro?: ReactNode;
   /** While the first page loads: a spinner unless the list has a skeleton of its own. */
   loading?: ReactNode;
   empty: { icon: IconName; text: string };
@@ -43,6 +47,8 @@ export function PagedListPage<TItem>({
   actions,
   toolbar,
   searchable,
+  searchTexts,
+  intro,
   loading,
   empty,
   children,
@@ -62,7 +68,8 @@ export function PagedListPage<TItem>({
         description={counted && total !== undefined ? t(counted, { count: total, formatted: formatNumber(total, language) }) : description}
         actions={actions}
       />
-      {searchable ? <ListSearch q={list.q} onSearch={list.setQ} /> : null}
+      {intro ? <p className="-mt-3 mb-5 max-w-3xl text-sm text-stone-600">{intro}</p> : null}
+      {searchable ? <ListSearch q={list.q} onSearch={list.setQ} label={searchTexts?.label} placeholder={searchTexts?.placeholder} /> : null}
       {searching ? null : toolbar}
       {query.isPending ? (
         (loading ?? <Spinner />)

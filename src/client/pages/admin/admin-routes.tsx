@@ -13,6 +13,7 @@ import { GalleryListPage } from './gallery/gallery-list-page.tsx';
 import { LegalAddPage } from './legal/legal-add-page.tsx';
 import { LegalEditPage } from './legal/legal-edit-page.tsx';
 import { LegalListPage } from './legal/legal-list-page.tsx';
+import { LibraryPage } from './library-page.tsx';
 import { NewsletterPage } from './newsletter-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SearchPage } from './search-page.tsx';
@@ -52,6 +53,8 @@ export function AdminRoutes() {
       <Route path="/legal/add" component={LegalAddPage} />
       <Route path="/legal/all" component={LegalListPage} />
       <Route path="/edit/legal/:id">{(params) => <LegalEditPage key={params.id} id={params.id} />}</Route>
+
+      <Route path="/library" component={LibraryPage} />
 
       <Route path="/users/add" component={UserAddPage} />
       <Route path="/users/all" component={UsersListPage} />

@@ -7,7 +7,8 @@ import { authorshipChanges } from '../../editorial/authorship.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { scheduleChanged } from '../../publication/scheduler.ts';
 import type { Context } from '../../trpc/context.ts';
-import { claimForField, editorialChanges, notFound } from '../helpers.ts';
+import { describeItemPictures } from '../../editorial/library.ts';
+import { claimForField, editorialChanges, libraryClaim, notFound } from '../helpers.ts';
 import { requirePublishable, storedWords, wordsOfSave } from '../../editorial/readiness.ts';
 import { recordRevision } from '../revisions/record.ts';
 import { insertMedia, replaceMedia } from './media-list.ts';
@@ -32,7 +33,7 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
   const now = clockOf(ctx).now();
   const authorship = authorshipChanges(ctx, input, undefined, now);
   const id = await ctx.db.transaction(async (tx) => {
-    const upload = input.imageUploadId ? await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId') : undefined;
+    const upload = input.imageUploadId ? await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx)) : undefined;
     const [inserted] = await tx
       .insert(posts)
       .values({
@@ -46,12 +47,13 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
         category: input.category ?? null,
         country: input.country ?? null,
         ...authorship,
-        ...(await editorialChanges(ctx, tx, input, undefined, now)),
+        ...(await editorialChanges(ctx, tx, input, undefined, now, { userId: ctx.user?.id ?? null, current: [] })),
       })
       .returning({ id: posts.id });
     const id = inserted!.id;
     requirePublishable(ctx, (await storedWords(tx, posts, id))!, undefined, coverRules(Boolean(upload), true));
     await insertMedia(tx, id, input.media);
+    await describeItemPictures(tx, { postId: id });
     await recordRevision(tx, ctx, { postId: id }, now);
     await settleFiles(ctx, await filesOfItem(tx, { postId: id }));
     return id;
@@ -75,19 +77,24 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
     const authorship = authorshipChanges(ctx, input, current, now);
     const wordsBefore = (await storedWords(tx, posts, input.id))!;
     const before = await filesOfItem(tx, owner);
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: now, ...authorship, ...(await editorialChanges(ctx, tx, input, current, now)) };
+    const changes: Partial<typeof posts.$inferInsert> = {
+      updatedAt: now,
+      ...authorship,
+      ...(await editorialChanges(ctx, tx, input, current, now, { userId: ctx.user?.id ?? null, current: before })),
+    };
     // A title given is set; an empty one leaves it (edit forms send what changed), so a language,
     // once added, stays.
     if (input.titleEn) changes.titleEn = input.titleEn;
     if (input.titleFa) changes.titleFa = input.titleFa;
     if (input.category !== undefined) changes.category = input.category;
     if (input.country !== undefined) changes.country = input.country;
-    if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId')).path;
+    if (input.imageUploadId) changes.image = (await claimForField(ctx, tx, input.imageUploadId, ['image'], 'imageUploadId', libraryClaim(ctx))).path;
     await tx.update(posts).set(changes).where(eq(posts.id, input.id));
     const newCover = Boolean(input.imageUploadId);
     const after = wordsOfSave((await storedWords(tx, posts, input.id))!, input, newCover);
     requirePublishable(ctx, after, wordsBefore, coverRules(Boolean(changes.image ?? current.image), newCover));
     await replaceMedia(tx, input.id, input);
+    await describeItemPictures(tx, owner);
     await recordRevision(tx, ctx, owner, now);
     await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
     return current;

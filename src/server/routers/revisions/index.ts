@@ -7,6 +7,7 @@ import { diffLines, type DiffLine } from '../../../shared/text-diff.ts';
 import type { Db } from '../../db/client.ts';
 import { legalItems, posts, revisions, users } from '../../db/schema.ts';
 import { filesOfItem, settleFiles } from '../../editorial/item-files.ts';
+import { describeItemPictures } from '../../editorial/library.ts';
 import { clockOf } from '../../publication/clock.ts';
 import { editorProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
 import { notFound } from '../helpers.ts';
@@ -131,6 +132,7 @@ export const revisionsRouter = router({
           .where(eq(table.id, itemId));
         // A published item stays complete in each language it is in (an older revision may have been a draft's).
         requirePublishable(ctx, (await storedWords(tx, table, itemId))!, wordsBefore, { hasCover: true, coverIsPicture: false, newCover: false });
+        await describeItemPictures(tx, owner);
         await recordRevision(tx, ctx, owner, now);
         const kind = revision.postId ? ((await tx.select({ kind: posts.kind }).from(posts).where(eq(posts.id, itemId)).limit(1))[0]?.kind ?? null) : 'legal';
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);

@@ -1,5 +1,5 @@
 import { EditorContent, useEditorState } from '@tiptap/react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { failureMessage } from '../../../lib/failure.ts';
@@ -7,11 +7,15 @@ import { uploadFile } from '../../../lib/upload.ts';
 import { checkUploadFile } from '../../../lib/upload-check.ts';
 import { useSiteConfig } from '../../../lib/use-site-config.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
+import { latestDescriptions } from '../../../../shared/library.ts';
 import { richTextLimits } from '../../../../shared/rich-text/schema.ts';
 import { linkDialog, pictureDialog, selectedPicture, videoDialog, type DialogRequest } from './body-dialogs.tsx';
 import { EditorDialog } from './editor-dialog.tsx';
 import { standardActions, Toolbar } from './toolbar.tsx';
 import { useBodyEditor } from './use-body-editor.ts';
+
+// Loaded when an editor first asks for the library.
+const LibraryDialog = lazy(() => import('../library/library-dialog.tsx').then((module) => ({ default: module.LibraryDialog })));
 
 /**
  * The body editor of one language: typed right to left for Persian, left to right for English,
@@ -51,6 +55,7 @@ export function RichTextEditor({
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
+  const [library, setLibrary] = useState(false);
   const invalid = Boolean(error?.length);
   const editor = useBodyEditor({
     value,
@@ -84,10 +89,10 @@ export function RichTextEditor({
   const refocus = useRef(false);
   useLayoutEffect(() => {
     // (isInitialized: the editor is attached to the page, so it has a view to focus.)
-    if (dialog || !refocus.current || !editor?.isInitialized || editor.isDestroyed) return;
+    if (dialog || library || !refocus.current || !editor?.isInitialized || editor.isDestroyed) return;
     refocus.current = false;
     editor.view.focus();
-  }, [dialog, editor]);
+  }, [dialog, library, editor]);
 
   if (!editor) return null;
 
@@ -140,6 +145,10 @@ export function RichTextEditor({
           link: () => ask(linkDialog(context)),
           video: () => ask(videoDialog(context)),
           image: () => fileInput.current?.click(),
+          library: () => {
+            setNotice(null);
+            setLibrary(true);
+          },
           describe: picture ? () => ask(pictureDialog(context, picture)) : undefined,
         })}
       />
@@ -167,6 +176,21 @@ export function RichTextEditor({
             close();
           }}
         />
+      ) : null}
+      {library ? (
+        <Suspense fallback={null}>
+          <LibraryDialog
+            onClose={() => {
+              refocus.current = true;
+              setLibrary(false);
+            }}
+            // Described for this text: its alt text starts from the picture's newest in this language.
+            onChoose={(chosen) => {
+              setLibrary(false);
+              ask(pictureDialog(context, { src: chosen.path, alt: latestDescriptions(chosen.description)[language] ?? '' }));
+            }}
+          />
+        </Suspense>
       ) : null}
       {progress !== null ? (
         <progress

@@ -20,7 +20,7 @@ export interface ToolbarAction {
 export function standardActions(
   editor: Editor,
   t: (key: string) => string,
-  extra: { link(): void; image(): void; video(): void; describe?: () => void },
+  extra: { link(): void; image(): void; video(): void; describe?: () => void; library?: () => void },
 ): ToolbarAction[] {
   const chain = () => editor.chain().focus();
   return [
@@ -58,6 +58,8 @@ export function standardActions(
     },
     { key: 'quote', icon: 'quote', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
     { key: 'image', icon: 'image', label: t('editor.image'), run: extra.image },
+    // A picture used before (docs/decisions/035), described again for this text.
+    ...(extra.library ? [{ key: 'library', icon: 'library' as const, label: t('editor.library'), run: extra.library }] : []),
     // Enabled while a picture of the text is selected (a click on it selects it).
     { key: 'describe', icon: 'describe', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
     { key: 'video', icon: 'video', label: t('editor.video'), run: extra.video },

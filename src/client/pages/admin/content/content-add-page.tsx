@@ -5,6 +5,7 @@ import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, createInputOf, emptyContentValues } from '../../../components/admin/content-values.ts';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
+import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
@@ -54,7 +55,13 @@ export function ContentAddPage({ kind }: { kind: ContentKind }) {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        imageSlot={<UploadField label={t('fields.image')} purpose="image" hint={t('form.imageHint')} {...form.file.props} />}
+        imageSlot={
+          <PictureField
+            slot={form.file}
+            upload={<UploadField label={t('fields.image')} purpose="image" hint={t('form.imageHint')} {...form.file.props} />}
+            onChosen={(picture) => startCoverAlt(picture, form.current(), undefined, form.change)}
+          />
+        }
       />
     </AddItemPage>
   );

@@ -5,6 +5,7 @@ import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi, type ContentKindConfig } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, contentValuesOf, createInputOf, updateInputOf, type ContentItem } from '../../../components/admin/content-values.ts';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';
 import { RevisionsPanel } from '../../../components/admin/editorial/revisions-panel.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
@@ -91,11 +92,17 @@ function ContentEditForm({ config, item }: { config: ContentKindConfig; item: Co
         errors={form.errors}
         imageSlot={
           <ReplaceMedia url={privateMediaUrl(item.image)}>
-            <UploadField
-              label={t(item.image ? 'fields.replaceImage' : 'fields.image')}
-              purpose="image"
-              hint={t(item.image ? 'form.replaceImageHint' : 'form.imageHint')}
-              {...image.props}
+            <PictureField
+              slot={image}
+              upload={
+                <UploadField
+                  label={t(item.image ? 'fields.replaceImage' : 'fields.image')}
+                  purpose="image"
+                  hint={t(item.image ? 'form.replaceImageHint' : 'form.imageHint')}
+                  {...image.props}
+                />
+              }
+              onChosen={(picture) => startCoverAlt(picture, form.current(), initial, form.change)}
             />
           </ReplaceMedia>
         }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emptyGalleryValues, GalleryFields, galleryErrorKeys, galleryLabels } from '../../../components/admin/gallery-fields.tsx';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
+import { PictureField } from '../../../components/admin/library/picture-field.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -45,7 +46,7 @@ export function GalleryAddPage() {
         onChange={form.change}
         errors={form.errors}
         field={form.field}
-        imageSlot={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />}
+        imageSlot={<PictureField slot={form.file} upload={<UploadField label={t('fields.image')} purpose="image" {...form.file.props} />} />}
       />
     </AddItemPage>
   );

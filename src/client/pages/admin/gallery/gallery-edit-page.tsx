@@ -8,6 +8,7 @@ import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
 import { useEditForm } from '../../../components/admin/use-edit-form.ts';
 import { useUploadSlot } from '../../../components/admin/use-upload-slot.ts';
+import { PictureField } from '../../../components/admin/library/picture-field.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
 import { galleryLabel } from '../../../lib/content.ts';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
@@ -98,7 +99,10 @@ function GalleryEditForm({ item }: { item: GalleryItem }) {
         videoLinkHint={item.image ? t('gallery.videoLinkRemovable') : undefined}
         imageSlot={
           <ReplaceMedia url={storageUrl(item.image)} videoLink={item.videoLink}>
-            <UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />
+            <PictureField
+              slot={image}
+              upload={<UploadField label={t('fields.replaceImage')} purpose="image" hint={t('form.replaceImageHint')} {...image.props} />}
+            />
           </ReplaceMedia>
         }
       />

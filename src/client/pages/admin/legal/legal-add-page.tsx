@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editorialCreateInput } from '../../../components/admin/editorial/editorial-values.ts';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
+import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';
 import { emptyLegalValues, legalErrorKeys, LegalFields, legalLabels } from '../../../components/admin/legal-fields.tsx';
 import { useAddForm } from '../../../components/admin/use-add-form.tsx';
 import { UploadField } from '../../../components/ui/upload-field.tsx';
@@ -75,7 +76,13 @@ export function LegalAddPage() {
         registerLive={form.registerLive}
         setField={form.change}
         errors={form.errors}
-        mediaSlot={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}
+        mediaSlot={
+          <PictureField
+            slot={form.file}
+            upload={<UploadField label={t('fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...form.file.props} />}
+            onChosen={(picture) => startCoverAlt(picture, form.current(), undefined, form.change)}
+          />
+        }
       />
     </AddItemPage>
   );

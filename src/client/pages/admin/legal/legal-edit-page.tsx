@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
+import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';
 import { RevisionsPanel } from '../../../components/admin/editorial/revisions-panel.tsx';
 import { EditItemPage } from '../../../components/admin/item-form-page.tsx';
 import { ItemQueryState, useItemQuery } from '../../../components/admin/item-query-state.tsx';
@@ -111,11 +112,10 @@ function LegalEditForm({ item }: { item: LegalItem }) {
         errors={form.errors}
         mediaSlot={
           <ReplaceMedia url={privateMediaUrl(item.media)} kind={item.mediaKind}>
-            <UploadField
-              label={t(item.media || item.videoLink ? 'fields.replaceMedia' : 'fields.imageOrVideo')}
-              purpose="legal"
-              hint={t('form.mediaHint')}
-              {...media.props}
+            <PictureField
+              slot={media}
+              upload={<UploadField label={t(item.media || item.videoLink ? 'fields.replaceMedia' : 'fields.imageOrVideo')} purpose="legal" hint={t('form.mediaHint')} {...media.props} />}
+              onChosen={(picture) => startCoverAlt(picture, form.current(), initial, form.change)}
             />
           </ReplaceMedia>
         }
