@@ -41,6 +41,7 @@ beforeAll(async () => {
     '/admin/newsletter',
     '/admin/audit',
     '/admin/search',
+    '/admin/library',
   ];
 });
 
