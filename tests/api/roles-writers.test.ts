@@ -1,3 +1,4 @@
+import { variantPath } from '../../src/shared/image-variants.ts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { posts, stories, users } from '../../src/server/db/schema.ts';
@@ -37,7 +38,10 @@ describe(`writers on ${testDialect}`, () => {
     const scheduled = await draftOf('Scheduled?', { status: 'scheduled', publishAt: new Date(Date.now() + 3600_000) });
     const before = await snapshot(deps);
     const refused = await rejectionOf(asWriter.news.create(published));
-    expect({ code: refused.code, message: refused.message }).toEqual({ code: 'FORBIDDEN', message: 'Writers save drafts and send them for review; an editor publishes them.' });
+    expect({ code: refused.code, message: refused.message }).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Writers save drafts and send them for review; an editor publishes them.',
+    });
     expect((await rejectionOf(asWriter.news.create(scheduled))).code).toBe('FORBIDDEN');
     expect(await snapshot(deps)).toEqual(before);
 
@@ -64,9 +68,18 @@ describe(`writers on ${testDialect}`, () => {
 
   it('legal-awareness items follow the same rules', async () => {
     const asWriter = systemCaller(deps, await makeUser(deps, { role: 'writer' }));
-    const item = { titleEn: 'Rights at work', titleFa: 'حقوق کار', descriptionEn: 'Words.', descriptionFa: 'واژه‌ها.', videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
+    const item = {
+      titleEn: 'Rights at work',
+      titleFa: 'حقوق کار',
+      descriptionEn: 'Words.',
+      descriptionFa: 'واژه‌ها.',
+      videoLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    };
     const refused = await rejectionOf(asWriter.legal.create(item));
-    expect({ code: refused.code, message: refused.message }).toEqual({ code: 'FORBIDDEN', message: 'Writers save drafts and send them for review; an editor publishes them.' });
+    expect({ code: refused.code, message: refused.message }).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Writers save drafts and send them for review; an editor publishes them.',
+    });
     const draft = await asWriter.legal.create({ ...item, status: 'draft' });
     expect((await asWriter.legal.update({ id: draft.id, titleEn: 'Rights at work, edited', forReview: true })).reviewRequestedAt).toBeInstanceOf(Date);
     expect((await rejectionOf(asWriter.legal.update({ id: draft.id, status: 'published' }))).code).toBe('FORBIDDEN');
@@ -97,6 +110,14 @@ describe(`writers on ${testDialect}`, () => {
       };
       expect(await fetchAs(editor)).toBe(200);
       expect(await fetchAs(writer)).toBe(404);
+      // Nor any of its resized copies, which carry the same id under another name.
+      const fetchVariantAs = async (user: typeof writer) => {
+        const client = new CookieClient(server.url);
+        await holdSession(client, await sessionTokenFor(deps, user));
+        return (await client.fetch(`/media/private/${variantPath(story!.media!, 480, 'webp')}`)).status;
+      };
+      expect(await fetchVariantAs(editor)).toBe(200);
+      expect(await fetchVariantAs(writer)).toBe(404);
     } finally {
       await server.close();
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import express, { type Request, type Response } from 'express';
 import { seesVisitorsData } from '../../shared/roles.ts';
 import { contactMessages, stories } from '../db/schema.ts';
@@ -34,11 +34,16 @@ function send(res: Response, file: string, stored: StoredFile, cacheControl: str
   });
 }
 
-/** Whether a story or a contact message holds this file: writers never see what visitors sent. */
+/**
+ * Whether a story or a contact message holds this file, or the picture it is a resized copy of
+ * (`images/<id>-w480.webp` of `images/<id>.jpg`): writers never see what visitors sent.
+ */
 async function sentByVisitor(deps: Deps, relative: string): Promise<boolean> {
-  const [story] = await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.media, relative)).limit(1);
+  // storedTypeOf admitted the name: a folder, 32 hex digits, perhaps a width, an extension; no LIKE wildcard.
+  const original = `${relative.replace(/(-w\d+)?\.[a-z0-9]+$/, '')}.%`;
+  const [story] = await deps.db.select({ id: stories.id }).from(stories).where(like(stories.media, original)).limit(1);
   if (story) return true;
-  const [message] = await deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.image, relative)).limit(1);
+  const [message] = await deps.db.select({ id: contactMessages.id }).from(contactMessages).where(like(contactMessages.image, original)).limit(1);
   return Boolean(message);
 }
 
