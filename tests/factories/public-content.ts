@@ -98,11 +98,11 @@ export async function makePost(deps: TestDeps, kind: ContentKind, overrides: Con
   return item;
 }
 
-export async function makeGallery(deps: TestDeps, overrides: { name?: string; videoLink?: string; withImage?: boolean } = {}) {
+export async function makeGallery(deps: TestDeps, overrides: { name?: string; nameFa?: string; videoLink?: string; withImage?: boolean } = {}) {
   const caller = await editorCaller(deps);
   const withImage = overrides.withImage ?? !overrides.videoLink;
   const imageUploadId = withImage ? (await makeIllustrationUpload(deps, 400, 300)).id : undefined;
-  return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), imageUploadId, videoLink: overrides.videoLink });
+  return caller.gallery.create({ name: overrides.name ?? unique('Gallery'), nameFa: overrides.nameFa, imageUploadId, videoLink: overrides.videoLink });
 }
 
 export async function makeLegal(

@@ -240,13 +240,14 @@ export const demoReports: DemoPost[] = [
   },
 ];
 
-export const demoGallery: { name: string; videoLink?: string }[] = [
-  { name: 'Notebooks kept at home' },
-  { name: 'A bakery at dawn' },
-  { name: 'Saffron harvest' },
-  { name: 'Paint and paper' },
-  { name: 'Courtyard training' },
-  { name: 'Women’s voices (video)', videoLink: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
+/** Named in both languages: a gallery item appears only in the languages it has a name in. */
+export const demoGallery: { name: string; nameFa: string; videoLink?: string }[] = [
+  { name: 'Notebooks kept at home', nameFa: 'دفترهایی که در خانه ماندند' },
+  { name: 'A bakery at dawn', nameFa: 'نانوایی در سپیده‌دم' },
+  { name: 'Saffron harvest', nameFa: 'برداشت زعفران' },
+  { name: 'Paint and paper', nameFa: 'رنگ و کاغذ' },
+  { name: 'Courtyard training', nameFa: 'تمرین در حیاط' },
+  { name: 'Women’s voices (video)', nameFa: 'صدای زنان (ویدیو)', videoLink: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
 ];
 
 export const demoLegal: DemoPost[] = [

@@ -103,7 +103,9 @@ export async function seedDemo(deps: Deps, options: { force?: boolean } = {}): P
   age = 0;
   for (const item of demoGallery) {
     const created = await caller.gallery.create(
-      item.videoLink ? { name: item.name, videoLink: item.videoLink } : { name: item.name, imageUploadId: await demoImage(deps, imageIndex++) },
+      item.videoLink
+        ? { name: item.name, nameFa: item.nameFa, videoLink: item.videoLink }
+        : { name: item.name, nameFa: item.nameFa, imageUploadId: await demoImage(deps, imageIndex++) },
     );
     await backdate(galleryItems, created.id);
   }

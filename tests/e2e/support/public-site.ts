@@ -55,14 +55,21 @@ export async function seedStandardSite(deps: TestDeps): Promise<SeedManifest> {
   for (const [index, item] of reports.entries()) created.reports.push((await makePost(deps, 'report', { ...item, hoursAgo: 6 + index * 9 })).id);
 
   for (const [index, item] of demoGallery.entries()) {
-    const row = await makeGallery(deps, { name: item.name, videoLink: item.videoLink });
+    const row = await makeGallery(deps, { name: item.name, nameFa: item.nameFa, videoLink: item.videoLink });
     await backdate(deps, 'gallery', row.id, new Date(Date.now() - (index + 1) * 3_600_000));
   }
   // An item whose image was lost: the gallery must say so rather than show a broken picture.
   await deps.db.transaction((tx) =>
     tx
       .insert(galleryItems)
-      .values({ name: 'Archive photograph (missing)', image: null, videoLink: null, createdAt: new Date(Date.now() - 90 * 3_600_000), updatedAt: new Date() }),
+      .values({
+        name: 'Archive photograph (missing)',
+        nameFa: 'عکس آرشیوی (گم‌شده)',
+        image: null,
+        videoLink: null,
+        createdAt: new Date(Date.now() - 90 * 3_600_000),
+        updatedAt: new Date(),
+      }),
   );
 
   for (const [index, item] of demoLegal.entries()) {
