@@ -79,7 +79,7 @@ function publicPages(lang: Lang): PageCheck[] {
     { path: '/reports', texts: content.report.flatMap((item) => card(item, lang)) },
     ...allContent().map((item) => ({ path: detailPath(item), texts: [...Object.values(localized(item, lang)), ...videoTexts(item)] })),
     // Gallery captions are not cut.
-    { path: '/gallery', texts: gallery.map((item) => item.name) },
+    { path: '/gallery', texts: gallery.map((item) => (lang === 'fa' ? item.nameFa : item.name)) },
     { path: '/legal-awareness', texts: legal.flatMap((item) => card(item, lang)) },
     ...legal.map((item) => ({ path: `/legal/${item.id}`, texts: Object.values(localized(item, lang)) })),
     // Story cards show the whole title and cut the text; stories keep their author's language.

@@ -79,7 +79,7 @@ export interface HostileContent {
 export interface HostileSite {
   /** Per kind: [0] tagged with a category and a country and a YouTube media item; [1] neither, with a link that is no video. */
   content: Record<ContentKind, [HostileContent, HostileContent]>;
-  gallery: { id: number; name: string; videoLink: string | null }[];
+  gallery: { id: number; name: string; nameFa: string; videoLink: string | null }[];
   legal: { id: number; titleEn: string; titleFa: string; descriptionEn: string; descriptionFa: string; videoLink: string | null }[];
   /** [0] published, [1] pending. */
   stories: { id: number; title: string; description: string }[];
@@ -135,12 +135,15 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
   const gallery: HostileSite['gallery'] = [];
   for (const videoLink of [null, hostileVideoLink(++links)]) {
     const name = hostile(limits.name);
+    // Named in both languages: each language's gallery shows only its own names.
+    const nameFa = hostile(limits.name);
     const item = await caller.gallery.create({
       name,
+      nameFa,
       imageUploadId: videoLink ? undefined : (await makeImageUpload(deps)).id,
       videoLink: videoLink ?? undefined,
     });
-    gallery.push({ id: item.id, name, videoLink });
+    gallery.push({ id: item.id, name, nameFa, videoLink });
   }
 
   const legal: HostileSite['legal'] = [];
