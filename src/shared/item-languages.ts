@@ -40,7 +40,7 @@ export function publicationGaps(
     fa: { title: words.titleFa, body: words.hasBodyFa, alt: words.coverAltFa, missing: 'neededToPublishFa' },
   } as const;
   const inUse = (['en', 'fa'] as const).filter((language) => parts[language].title?.trim() || parts[language].body);
-  if (!inUse.length) return { titleEn: 'titleInEitherLanguage', titleFa: 'titleInEitherLanguage' };
+  if (!inUse.length) Object.assign(gaps, { titleEn: 'titleInEitherLanguage', titleFa: 'titleInEitherLanguage' });
   for (const language of inUse) {
     const part = parts[language];
     const suffix = language === 'en' ? 'En' : 'Fa';

@@ -218,7 +218,7 @@ describe('navigation', () => {
     await visit(page, '/');
     await page.getByTestId('latest-news').getByTestId('card-title').first().click();
     await settled(page);
-    expect(new URL(page.url()).pathname).toMatch(/^\/news\/\d+$/);
+    expect(new URL(page.url()).pathname).toMatch(/^\/news\/\d+(-[^/]+)?$/);
     await navigate(page, '/home');
     expect(await page.getByTestId('top-news').count()).toBe(1);
     await context.close();

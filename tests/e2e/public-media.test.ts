@@ -33,11 +33,13 @@ describe('the gallery', () => {
     await visit(page, '/gallery');
     const items = page.getByTestId('gallery-item');
     const gallery = (await publicCaller(site.deps).gallery.list({})).items;
-    expect(await page.getByTestId('gallery-name').allInnerTexts()).toEqual(gallery.map((item) => item.name));
+    const nameOf = (item: (typeof gallery)[number]) => (lang === 'fa' ? item.nameFa : item.name);
+    // Each language's own names (every seeded item has both).
+    expect(await page.getByTestId('gallery-name').allInnerTexts()).toEqual(gallery.map(nameOf));
     for (const [index, item] of gallery.entries()) {
       const card = items.nth(index);
       if (item.image) {
-        expect(await card.locator('img').getAttribute('alt')).toBe(item.name);
+        expect(await card.locator('img').getAttribute('alt')).toBe(nameOf(item));
         expect(await card.locator('img').getAttribute('src')).toMatch(/^\/storage\/images\//);
       } else if (item.embedUrl) {
         expect(await card.getByTestId('video-poster').count()).toBe(1);
