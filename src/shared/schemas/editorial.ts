@@ -4,6 +4,7 @@ import { richTextDocument, type RichTextDocument } from '../rich-text/schema.ts'
 import { slugify } from '../slugs.ts';
 import { cleanText, optionalText } from './common.ts';
 import { publicationGaps } from '../item-languages.ts';
+import type { MessageKey } from '../messages.ts';
 
 /** Where an item stands; only `published` items reach visitors. */
 export const publicationStatuses = ['draft', 'scheduled', 'published'] as const;
@@ -131,7 +132,10 @@ export function checkTitle(input: ItemFormInput, issue: z.core.$RefinementCtx) {
  * procedures check the stored result again (src/server/editorial/readiness.ts).
  */
 export const checkPublishable =
-  (options: { alt: (input: ItemFormInput) => boolean; cover?: (input: ItemFormInput) => { field: string; present: boolean } | undefined }) =>
+  (options: {
+    alt: (input: ItemFormInput) => boolean;
+    cover?: (input: ItemFormInput) => { field: string; present: boolean; missing?: MessageKey } | undefined;
+  }) =>
   (input: ItemFormInput, issue: z.core.$RefinementCtx) => {
     if (!input || typeof input !== 'object' || input.status === 'draft') return;
     const cover = options.cover?.(input);
@@ -144,7 +148,8 @@ export const checkPublishable =
       },
       { altIn: () => options.alt(input), cover: Boolean(cover) },
     );
-    for (const [field, key] of Object.entries(gaps)) issue.addIssue({ code: 'custom', message: key, path: [field === 'cover' ? cover!.field : field] });
+    for (const [field, key] of Object.entries(gaps))
+      issue.addIssue({ code: 'custom', message: field === 'cover' ? (cover!.missing ?? key) : key, path: [field === 'cover' ? cover!.field : field] });
   };
 
 /** Editors filter their lists by status. */

@@ -37,7 +37,11 @@ export function LegalAddPage() {
       createLegalInput.superRefine(
         checkPublishable({
           alt: () => pictureCover,
-          cover: (input) => ({ field: 'mediaUploadId', present: Boolean(form.file.id || (input as { videoLink?: string }).videoLink) }),
+          cover: (input) => ({
+            field: 'mediaUploadId',
+            present: Boolean(form.file.id || (input as { videoLink?: string }).videoLink),
+            missing: 'legalMediaRequired',
+          }),
         }),
         { when: () => true },
       ),
