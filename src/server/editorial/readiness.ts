@@ -6,7 +6,7 @@ import { message, type MessageKey } from '../../shared/messages.ts';
 import { hasContent } from '../../shared/schemas/editorial.ts';
 import type { PublicationStatus } from '../../shared/schemas/editorial.ts';
 import type { Context } from '../trpc/context.ts';
-import { fieldErrors } from '../trpc/init.ts';
+import { fieldErrorLists } from '../trpc/init.ts';
 
 /** An item's words as stored after a save, before its transaction commits. */
 export interface StoredWords {
@@ -79,7 +79,8 @@ export function requirePublishable(
     const { cover, ...words } = found;
     gaps = { ...words, ...(cover && rules.cover ? { [rules.cover.field]: rules.cover.missing } : {}) };
   }
-  if (Object.keys(gaps).length) throw fieldErrors(Object.fromEntries(Object.entries(gaps).map(([field, key]) => [field, message(ctx.lang, key)])), ctx.lang);
+  if (Object.keys(gaps).length)
+    throw fieldErrorLists(Object.fromEntries(Object.entries(gaps).map(([field, key]) => [field, [message(ctx.lang, key)]])), ctx.lang);
 }
 
 /**

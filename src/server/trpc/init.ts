@@ -72,10 +72,6 @@ export function fieldError(field: string, text: string): TRPCError {
 }
 
 /** Several fields refused at once (every gap named in one answer), in the reader's language. */
-export function fieldErrors(errors: Record<string, string>, lang: Language): TRPCError {
-  return fieldErrorLists(Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])), lang);
-}
-
 export function fieldErrorLists(fields: Record<string, string[]>, lang: Language): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: message(lang, 'invalidInput'), cause: new FieldError(fields) });
 }
