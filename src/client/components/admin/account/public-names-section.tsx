@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, useTRPC } from '../../../lib/trpc.ts';
 import { Button } from '../button.tsx';
@@ -14,22 +14,35 @@ import { limits } from '../../../../shared/limits.ts';
 export function PublicNamesSection() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
+  const names = useQuery(trpc.account.publicNames.queryOptions());
+  return (
+    <section aria-labelledby="account-byline" className="mb-10 max-w-3xl">
+      <h2 id="account-byline" className="mb-1 text-lg font-semibold text-stone-900">
+        {t('byline.title')}
+      </h2>
+      <p className="mb-4 text-sm leading-6 text-stone-600">{t('byline.intro')}</p>
+      {/* The fields appear with the saved names in them: a name typed while they were still loading
+          would otherwise be replaced by the saved one as it arrived, and then saved over. */}
+      {names.data ? <PublicNamesForm saved={names.data} /> : <div className="h-40 animate-pulse rounded-xl bg-stone-100" aria-busy="true" />}
+    </section>
+  );
+}
+
+type PublicNames = { publicNameEn: string | null; publicNameFa: string | null };
+
+function PublicNamesForm({ saved }: { saved: PublicNames }) {
+  const { t } = useTranslation('admin');
+  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const names = useQuery(trpc.account.publicNames.queryOptions());
-  const [en, setEn] = useState('');
-  const [fa, setFa] = useState('');
+  const [en, setEn] = useState(saved.publicNameEn ?? '');
+  const [fa, setFa] = useState(saved.publicNameFa ?? '');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  useEffect(() => {
-    if (!names.data) return;
-    setEn(names.data.publicNameEn ?? '');
-    setFa(names.data.publicNameFa ?? '');
-  }, [names.data]);
   const save = useMutation(
     trpc.account.setPublicNames.mutationOptions({
-      onSuccess: (saved) => {
+      onSuccess: (stored) => {
         setErrors({});
-        queryClient.setQueryData(trpc.account.publicNames.queryKey(), saved);
+        queryClient.setQueryData(trpc.account.publicNames.queryKey(), stored);
         notify.success(t('byline.saved'));
       },
       onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -40,25 +53,14 @@ export function PublicNamesSection() {
     save.mutate({ publicNameEn: en, publicNameFa: fa });
   };
   return (
-    <section aria-labelledby="account-byline" className="mb-10 max-w-3xl">
-      <h2 id="account-byline" className="mb-1 text-lg font-semibold text-stone-900">
-        {t('byline.title')}
-      </h2>
-      <p className="mb-4 text-sm leading-6 text-stone-600">{t('byline.intro')}</p>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
-        data-testid="public-names"
-      >
-        <TextField label={t('byline.nameEn')} dir="ltr" value={en} onChange={setEn} error={errors.publicNameEn} name="publicNameEn" limit={limits.name} />
-        <TextField label={t('byline.nameFa')} dir="rtl" value={fa} onChange={setFa} error={errors.publicNameFa} name="publicNameFa" limit={limits.name} />
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="primary" busy={save.isPending} disabled={!names.data}>
-            {t('byline.save')}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2" data-testid="public-names">
+      <TextField label={t('byline.nameEn')} dir="ltr" value={en} onChange={setEn} error={errors.publicNameEn} name="publicNameEn" limit={limits.name} />
+      <TextField label={t('byline.nameFa')} dir="rtl" value={fa} onChange={setFa} error={errors.publicNameFa} name="publicNameFa" limit={limits.name} />
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="primary" busy={save.isPending}>
+          {t('byline.save')}
+        </Button>
+      </div>
+    </form>
   );
 }
