@@ -33,6 +33,7 @@ const postgresSuites = [
   'tests/api/legal.test.ts',
   'tests/api/localization.test.ts',
   'tests/api/newsletter.test.ts',
+  'tests/api/newsletter-sending.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',

@@ -10,6 +10,7 @@ import { httpCache } from './cache/index.ts';
 import { siteState } from './db/schema.ts';
 import { createDeps, type DepsParts } from './deps.ts';
 import { batchLimits } from '../shared/trpc-calls.ts';
+import { newsletterLinkRoutes } from './http/newsletter-links.ts';
 import { errorHandler } from './http/client-errors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedKey, feedsRoute } from './http/feeds.ts';
@@ -119,6 +120,8 @@ export function createApp(options: AppOptions) {
     res.status(404).end();
   };
   app.use(mediaRoutes(deps));
+  // A newsletter mail's buttons, and mail programs' one-click unsubscribe (RFC 8058).
+  app.use(newsletterLinkRoutes(deps));
 
   if (pages) {
     const assetsDir = path.join(clientDir, 'assets');

@@ -7,6 +7,7 @@ import { sweepGuardCounters } from './security/guards-postgres.ts';
 import { applyRetention } from './security/retention.ts';
 import type { Deps } from './trpc/context.ts';
 import { removeStaleUploads } from './uploads/store.ts';
+import { forgetUnconfirmed } from './mail/subscriptions.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Ended rate-limit windows go within minutes, so a flood of new addresses leaves little behind. */
@@ -45,6 +46,8 @@ export async function housekeeping(deps: Pick<Deps, 'db' | 'storage' | 'env'>, l
       await deleteExpiredSessions(db);
       const removed = await removeStaleUploads({ db, storage });
       if (removed) log(`Removed ${removed} unused upload(s).`);
+      const forgotten = await forgetUnconfirmed(db);
+      if (forgotten) log(`Forgot ${forgotten} newsletter address(es) never confirmed.`);
       const expired = await applyRetention({ db, storage }, env.RETENTION_DAYS);
       // Neither unused uploads nor unpublished stories and archived messages are public: the cache stays.
       if (expired.contacts || expired.stories) log(`Retention: deleted ${expired.contacts} archived message(s) and ${expired.stories} unpublished story(ies).`);
@@ -70,11 +73,13 @@ async function sweepCounters(deps: Pick<Deps, 'db'>): Promise<void> {
  */
 export function startBackgroundWork(deps: Deps, log?: (line: string) => void): () => void {
   const stopPublishing = startPublishing(deps);
+  deps.mail.start();
   const timers = [setInterval(() => void housekeeping(deps, log, true), HOUR)];
   if (deps.db.dialect === 'postgres') timers.push(setInterval(() => void sweepCounters(deps), SWEEP_MS));
   for (const timer of timers) timer.unref();
   return () => {
     stopPublishing();
+    void deps.mail.stop();
     for (const timer of timers) clearInterval(timer);
   };
 }

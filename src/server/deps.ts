@@ -9,6 +9,8 @@ import type { SearchExecutor } from './search/workers/job.ts';
 import { searchExecutorFor, searchWorkerOptions } from './search/workers/pool.ts';
 import { createStorage, type Storage } from './uploads/storage.ts';
 import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
+import { MailSender } from './mail/sender.ts';
+import { smtpTransport, type MailTransport } from './mail/transport.ts';
 
 /** Everything procedures, routes and tools work with: one set per node. */
 export interface Deps {
@@ -29,6 +31,8 @@ export interface Deps {
   clock?: Clock;
   /** Publishes scheduled items at their times (started with the node's background work, src/server/background.ts). */
   publication: PublicationTimer;
+  /** Sends confirmation mails and newsletters from the queue (src/server/mail/), started with the background work. */
+  mail: MailSender;
 }
 
 /** What a site is built from: its database and settings, and any part the caller already holds. */
@@ -52,6 +56,8 @@ export interface DepsParts {
   clock?: Clock;
   /** The scheduled-publishing timer; built here unless the caller's own procedure calls must wake it (tests). */
   publication?: PublicationTimer;
+  /** Where mail leaves; SMTP from SMTP_URL unless given (null: sending is not configured). */
+  mailTransport?: MailTransport | null;
 }
 
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
@@ -69,5 +75,8 @@ export function createDeps(parts: DepsParts): Deps {
     searchWorkers: parts.searchWorkers ?? searchExecutorFor(db, searchWorkerOptions(env)),
     clock: parts.clock,
     publication: parts.publication ?? new PublicationTimer(),
+    mail: new MailSender(db, env, parts.mailTransport !== undefined ? parts.mailTransport : smtpTransport(env), () =>
+      parts.clock ? parts.clock.now().getTime() : Date.now(),
+    ),
   };
 }

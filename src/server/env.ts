@@ -115,11 +115,34 @@ const envSchema = z
      * How precisely the arrival of what visitors send (stories, messages, subscriptions, uploads) is
      * kept: the UTC day, or the hour. Never finer: on a seized server exact times line up with network logs.
      */
+    /**
+     * The mail server newsletters and confirmations leave through: smtp://user:pass@host:587
+     * (STARTTLS when offered) or smtps://user:pass@host:465. Unset: nothing is sent, subscriptions
+     * are kept and get their confirmation once it is set.
+     */
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+    /** The sender of every mail, e.g. "Women's Rights News <news@example.org>". */
+    MAIL_FROM: optional(z.string().max(300)),
+    /** Mails all nodes together send per minute (newsletters and confirmations), to stay within the provider's limit. */
+    MAIL_RATE_PER_MINUTE: numeric(z.coerce.number().int().min(1).max(100_000).default(60)),
+    /** The wait before the first retry of a mail the server refused for now; each further retry waits twice as long. */
+    MAIL_RETRY_SECONDS: numeric(z.coerce.number().positive().max(86_400).default(60)),
+    /** How long a node holds a mail it is sending; a node that stops holds it no longer, and another sends it. */
+    MAIL_LEASE_SECONDS: numeric(z.coerce.number().positive().max(3600).default(120)),
+    /** DKIM signing where the provider does not sign: the domain, the selector, and the private key (PEM, or a path to it). */
+    DKIM_DOMAIN: optional(z.string().max(253)),
+    DKIM_SELECTOR: optional(z.string().max(63)),
+    DKIM_PRIVATE_KEY: optional(z.string()),
     SUBMISSION_TIME_PRECISION: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['day', 'hour'], { error: 'must be day or hour' }).default('day'),
     ),
   })
+  .refine((env) => Boolean(env.DKIM_DOMAIN) === Boolean(env.DKIM_SELECTOR) && Boolean(env.DKIM_DOMAIN) === Boolean(env.DKIM_PRIVATE_KEY), {
+    message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together',
+    path: ['DKIM_PRIVATE_KEY'],
+  })
+  .refine((env) => !env.SMTP_URL || Boolean(env.MAIL_FROM), { message: 'MAIL_FROM must be set with SMTP_URL', path: ['MAIL_FROM'] })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],

@@ -159,7 +159,35 @@ export const messages = {
     fa: 'پردازش فایل بیش از حد طول کشید و ذخیره نشد. فایلی کوچک‌تر یا کوتاه‌تر را امتحان کنید.',
   },
   uploadTooManyParts: { en: 'The form sent too many fields or files.', fa: 'فرم بیش از حد فیلد یا فایل داشت.' },
-  subscribed: { en: 'You have successfully subscribed!', fa: 'اشتراک شما با موفقیت ثبت شد!' },
+  // The original's words, then what double opt-in asks of the reader (decision 036).
+  subscribed: {
+    en: 'You have successfully subscribed! To start receiving the newsletter, open the link we sent to your inbox and confirm.',
+    fa: 'اشتراک شما با موفقیت ثبت شد! برای دریافت خبرنامه، پیوندی را که به صندوق نامه‌تان فرستادیم باز کنید و اشتراک را تأیید کنید.',
+  },
+  mailNotConfigured: {
+    en: 'Sending mail is not configured on this server (SMTP_URL). Nothing was sent.',
+    fa: 'فرستادن ایمیل روی این سرور پیکربندی نشده است (SMTP_URL). چیزی فرستاده نشد.',
+  },
+  newsletterNotDraft: {
+    en: 'This newsletter is already being sent or was sent; it can no longer be changed.',
+    fa: 'این خبرنامه در حال فرستادن است یا فرستاده شده؛ دیگر نمی‌توان آن را تغییر داد.',
+  },
+  mailTestFailed: { en: 'The test mail was refused:', fa: 'نامهٔ آزمایشی پذیرفته نشد:' },
+  newsletterNotSending: { en: 'This newsletter is not being sent.', fa: 'این خبرنامه در حال فرستادن نیست.' },
+  newsletterNotPaused: { en: 'This newsletter is not paused.', fa: 'این خبرنامه متوقف نشده است.' },
+  newsletterNeedsLanguage: {
+    en: 'Write a subject and a body in at least one language before sending.',
+    fa: 'پیش از فرستادن، دست‌کم در یک زبان موضوع و متن بنویسید.',
+  },
+  newsletterSubjectAndBody: {
+    en: 'A language with a subject needs a body too, and a body needs a subject.',
+    fa: 'زبانی که موضوع دارد متن هم لازم دارد، و متن هم موضوع.',
+  },
+  newsletterNoPictures: {
+    en: 'Newsletter bodies take no pictures of their own: list published items, whose pictures the mail shows.',
+    fa: 'متن خبرنامه تصویر جداگانه نمی‌پذیرد: مطالب منتشرشده را فهرست کنید تا تصویرهایشان در نامه بیاید.',
+  },
+  newsletterItemNotPublished: { en: 'Only published items can be listed.', fa: 'فقط مطالب منتشرشده را می‌توان فهرست کرد.' },
   deleted: { en: 'Deleted successfully.', fa: 'با موفقیت حذف شد.' },
   invalidInput: { en: 'Please correct the highlighted fields.', fa: 'لطفاً بخش‌های مشخص‌شده را اصلاح کنید.' },
   tooManyRequests: { en: 'Too many attempts. Please wait a little and try again.', fa: 'تلاش‌ها بیش از حد بود. لطفاً کمی صبر کنید و دوباره امتحان کنید.' },

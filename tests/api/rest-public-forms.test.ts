@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CookieClient } from '../setup/http.ts';
+import { message } from '../../src/shared/messages.ts';
 import {
   fakeImageBlob,
   get,
@@ -24,15 +25,15 @@ describe('REST newsletter subscription', () => {
     const client = await visitor(world);
     const response = await sendJson(client, 'POST', '/api/subscribe', { email: 'Reader@Example.org' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ success: true, message: 'You have successfully subscribed!' });
+    expect(await json(response)).toEqual({ success: true, message: message('en', 'subscribed') });
     // The same answer the second time: the endpoint reveals nothing about who is on the list.
     expect(await json(await sendJson(client, 'POST', '/api/subscribe', { email: 'reader@example.org' }))).toEqual({
       success: true,
-      message: 'You have successfully subscribed!',
+      message: message('en', 'subscribed'),
     });
     const { client: editor } = await signIn(world);
     expect((await json(await get(editor, '/api/admin/subscribers'))).data).toEqual([
-      { id: expect.any(Number), email: 'reader@example.org', created_at: isoDate },
+      { id: expect.any(Number), email: 'reader@example.org', state: 'pending', language: 'en', created_at: isoDate },
     ]);
   });
 
@@ -40,7 +41,7 @@ describe('REST newsletter subscription', () => {
     const client = new CookieClient(world.server.url);
     const response = await sendJson(client, 'POST', '/api/subscribe', { email: 'first@example.org' }, {});
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ success: true, message: 'You have successfully subscribed!' });
+    expect(await json(response)).toMatchObject({ success: true, message: message('en', 'subscribed') });
   });
 
   it('answers an empty or invalid e-mail with 422 naming email, in Persian when asked', async () => {

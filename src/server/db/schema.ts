@@ -182,14 +182,106 @@ export const sessions = sqliteTable(
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
+/**
+ * Newsletter readers (decision 036). An address is `pending` until its owner presses the button the
+ * confirmation mail links to, then `confirmed`; `unsubscribed` rows keep no address (it is erased at
+ * once, the row only counts), `bounced` ones stopped receiving after repeated permanent failures.
+ * Tokens: only the confirmation token's SHA-256 is kept (it is mailed once); the unsubscribe token
+ * is mailed in every edition, so it is kept as sent, and identifies only this row.
+ */
 export const newsletterSubscribers = sqliteTable(
   'newsletter_subscribers',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    email: text('email').notNull(),
+    /** Null once unsubscribed: the address is gone from every file. */
+    email: text('email'),
+    /** The edition this reader receives: the language of the page or request that subscribed. */
+    language: text('language', { enum: ['en', 'fa'] })
+      .notNull()
+      .default('en'),
+    /** Addresses collected before confirmation existed were taken as confirmed (decision 036). */
+    state: text('state', { enum: ['pending', 'confirmed', 'unsubscribed', 'bounced'] })
+      .notNull()
+      .default('confirmed'),
+    /** A confirmation mail is wanted (set on subscribing, at most once a day per address); null once sent. */
+    confirmWantedAt: integer('confirm_wanted_at', { mode: 'timestamp_ms' }),
+    /** When the last confirmation mail left: at most one a day, and the address is forgotten 7 days later unless confirmed. */
+    confirmSentAt: integer('confirm_sent_at', { mode: 'timestamp_ms' }),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmAttempts: integer('confirm_attempts').notNull().default(0),
+    /** A confirmation mail is not tried again before this (backoff after a temporary failure). */
+    confirmNextAt: integer('confirm_next_at', { mode: 'timestamp_ms' }),
+    /** A node sending this row's confirmation holds it until then; past it, a crashed node's claim lapses. */
+    confirmLeaseUntil: integer('confirm_lease_until', { mode: 'timestamp_ms' }),
+    unsubscribeToken: text('unsubscribe_token'),
+    /** Permanent delivery failures in a row; reset by a delivery that succeeds. */
+    permanentFailures: integer('permanent_failures').notNull().default(0),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('newsletter_email_idx').on(table.email), index('newsletter_created_idx').on(table.createdAt, table.id)],
+  (table) => [
+    uniqueIndex('newsletter_email_idx').on(table.email),
+    uniqueIndex('newsletter_unsubscribe_idx').on(table.unsubscribeToken),
+    uniqueIndex('newsletter_confirm_idx').on(table.confirmTokenHash),
+    index('newsletter_created_idx').on(table.createdAt, table.id),
+    index('newsletter_state_idx').on(table.state, table.language),
+  ],
+);
+
+/** A newsletter edition: a subject and a body per language, and the published items it lists. */
+export const newsletters = sqliteTable(
+  'newsletters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subjectEn: text('subject_en').notNull().default(''),
+    subjectFa: text('subject_fa').notNull().default(''),
+    /** Rich body documents as JSON (shared/rich-text/schema.ts); null when that language has none. */
+    bodyEn: text('body_en'),
+    bodyFa: text('body_fa'),
+    /** The listed items, as a JSON array of post ids, in the order the mail shows them. */
+    itemIds: text('item_ids').notNull().default('[]'),
+    state: text('state', { enum: ['draft', 'sending', 'paused', 'sent'] })
+      .notNull()
+      .default('draft'),
+    /** Readers the edition was queued for when sending started. */
+    recipients: integer('recipients').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (table) => [index('newsletters_created_idx').on(table.createdAt, table.id)],
+);
+
+/**
+ * The sending queue: one row per reader of an edition. A node claims due rows (lease), sends, and
+ * records the outcome row by row, so a crash repeats at most the mail in flight. Holds no address:
+ * the reader's row does, and an unsubscribed reader's queued mail is skipped.
+ */
+export const newsletterDeliveries = sqliteTable(
+  'newsletter_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    newsletterId: integer('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'set null' }),
+    language: text('language', { enum: ['en', 'fa'] }).notNull(),
+    state: text('state', { enum: ['queued', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: integer('next_at', { mode: 'timestamp_ms' }).notNull(),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    /** The SMTP answer of the last failure, with any address taken out. */
+    error: text('error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [
+    uniqueIndex('newsletter_deliveries_reader_idx').on(table.newsletterId, table.subscriberId),
+    index('newsletter_deliveries_due_idx').on(table.state, table.nextAt),
+    index('newsletter_deliveries_subscriber_idx').on(table.subscriberId),
+  ],
 );
 
 export const legalItems = sqliteTable(

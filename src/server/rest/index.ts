@@ -10,6 +10,7 @@ import { galleryRoutes } from './gallery.ts';
 import { legalRoutes } from './legal.ts';
 import { searchRoutes } from './search.ts';
 import { siteRoutes } from './site.ts';
+import { newsletterRoutes } from './newsletters.ts';
 import { storyRoutes } from './stories.ts';
 import { userRoutes } from './users.ts';
 
@@ -27,6 +28,7 @@ export function restRouter(deps: Deps) {
 
   router.use(authRoutes(deps));
   router.use(siteRoutes(deps));
+  router.use(newsletterRoutes(deps));
   router.use(contentRoutes(deps));
   router.use(galleryRoutes(deps));
   router.use(legalRoutes(deps));

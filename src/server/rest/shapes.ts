@@ -137,7 +137,7 @@ export function storyShape(story: Story | PublishedStory) {
 }
 
 export function subscriberShape(subscriber: Subscriber) {
-  return { id: subscriber.id, email: subscriber.email, created_at: subscriber.createdAt };
+  return { id: subscriber.id, email: subscriber.email, state: subscriber.state, language: subscriber.language, created_at: subscriber.createdAt };
 }
 
 /** What a public form gets back: that it was received, not an id to poll. */

@@ -5,16 +5,27 @@ import { subscribeInput } from '../../shared/schemas/newsletter.ts';
 import { newsletterSubscribers } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
+import { subscribe } from '../mail/subscriptions.ts';
+import type { Language } from '../../shared/locale.ts';
 import { editorProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
 
 export interface Subscriber {
   id: number;
-  email: string;
+  /** Null once unsubscribed: the address was erased, the row only counts. */
+  email: string | null;
+  state: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
+  language: Language;
   createdAt: Date;
 }
 
-const columns = { id: newsletterSubscribers.id, email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt };
+const columns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  state: newsletterSubscribers.state,
+  language: newsletterSubscribers.language,
+  createdAt: newsletterSubscribers.createdAt,
+};
 
 /** Quotes a CSV cell, and defuses cells a spreadsheet would run as a formula. */
 function csvCell(value: string): string {
@@ -23,15 +34,18 @@ function csvCell(value: string): string {
 }
 
 export const newsletterRouter = router({
-  /** Idempotent, and the same answer whether or not the address was already there: it reveals no list membership. */
+  /**
+   * Double opt-in (decision 036): a confirmation mail in the request's language is queued, at most
+   * one a day per address, and sent off the request by the mail queue, so the answer is the same,
+   * word for word and in its timing, whether or not the address was already there.
+   */
   subscribe: publicWriteProcedure
     .meta({ changesPublicContent: false })
     .input(subscribeInput)
     .mutation(async ({ ctx, input }) => {
-      const arrived = arrivalTime(ctx.env);
-      await ctx.db.transaction(async (tx) => {
-        await tx.insert(newsletterSubscribers).values({ email: input.email, createdAt: arrived, updatedAt: arrived }).onConflictDoNothing();
-      });
+      const now = ctx.clock ? ctx.clock.now().getTime() : Date.now();
+      const queued = await subscribe(ctx.db, input.email, ctx.lang, now, arrivalTime(ctx.env));
+      if (queued) ctx.mail.kick();
       return { success: true as const, message: message(ctx.lang, 'subscribed') };
     }),
 
@@ -61,7 +75,10 @@ export const newsletterRouter = router({
 
   exportCsv: editorProcedure.query(async ({ ctx }) => {
     const rows = await ctx.db.select(columns).from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
-    const lines = ['email,subscribed_at', ...rows.map((row) => `${csvCell(row.email)},${row.createdAt.toISOString()}`)];
+    const lines = [
+      'email,subscribed_at,state,language',
+      ...rows.flatMap((row) => (row.email ? [`${csvCell(row.email)},${row.createdAt.toISOString()},${row.state},${row.language}`] : [])),
+    ];
     return { filename: `subscribers-${new Date().toISOString().slice(0, 10)}.csv`, csv: `${lines.join('\r\n')}\r\n` };
   }),
 });

@@ -7,6 +7,7 @@ import { galleryRouter } from '../routers/gallery.ts';
 import { legalRouter } from '../routers/legal.ts';
 import { libraryRouter } from '../routers/library.ts';
 import { newsletterRouter } from '../routers/newsletter.ts';
+import { newslettersRouter } from '../routers/newsletters.ts';
 import { searchRouter } from '../routers/search.ts';
 import { revisionsRouter } from '../routers/revisions/index.ts';
 import { configRouter, dashboardRouter } from '../routers/site.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   stories: storiesRouter,
   contacts: contactsRouter,
   newsletter: newsletterRouter,
+  newsletters: newslettersRouter,
   users: usersRouter,
   dashboard: dashboardRouter,
   config: configRouter,

@@ -38,7 +38,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']|[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (char) => escapes[char] ?? '');
 }
 
-function safeHref(href: string): string | null {
+export function safeHref(href: string): string | null {
   try {
     const url = new URL(href);
     return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
@@ -57,7 +57,8 @@ function wrap(html: string, mark: Mark): string {
 /** Marks applied in a fixed order (link outermost), whatever order the document lists them in. */
 const markOrder = { link: 0, bold: 1, italic: 2 } as const;
 
-function inline(nodes: readonly Inline[] | undefined): string {
+/** A paragraph's inline text as HTML: escaped words, marks, links (only http, https and mailto), breaks. */
+export function inline(nodes: readonly Inline[] | undefined): string {
   let html = '';
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {

@@ -1,4 +1,27 @@
 import { z } from 'zod';
-import { email } from './common.ts';
+import { languages } from '../locale.ts';
+import { richTextDocument } from '../rich-text/schema.ts';
+import { cleanText, email, id } from './common.ts';
 
 export const subscribeInput = z.object({ email });
+
+/** At most this many published items are listed in one edition. */
+export const MAX_EDITION_ITEMS = 20;
+
+const subject = z.preprocess((value) => value ?? '', cleanText().max(200));
+/** A body in one language; null or absent: none. Pictures come from listed items (the server refuses body pictures). */
+const body = z.preprocess((value) => (value === '' ? null : value), richTextDocument.nullable().optional());
+
+/** What an edition says; the server checks that each language with a subject has a body and the reverse. */
+export const newsletterFields = z.object({
+  subjectEn: subject.optional(),
+  subjectFa: subject.optional(),
+  bodyEn: body,
+  bodyFa: body,
+  itemIds: z.array(id).max(MAX_EDITION_ITEMS, 'invalidValue').optional(),
+});
+
+export const createNewsletterInput = newsletterFields;
+export const updateNewsletterInput = newsletterFields.extend({ id });
+export const previewNewsletterInput = z.object({ id, language: z.enum(languages, 'invalidChoice') });
+export const testNewsletterInput = z.object({ id, email });

@@ -106,6 +106,9 @@ export function NewsletterForm() {
           ))}
         </ul>
       ) : null}
+      <p className="mt-3 text-xs leading-relaxed text-plum-100" data-testid="newsletter-privacy">
+        {t('newsletter.privacy')}
+      </p>
     </form>
   );
 }

@@ -13,6 +13,13 @@ import { formatKeptDate } from '../../lib/format.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 
+const stateStyles = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-200',
+  confirmed: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+  unsubscribed: 'bg-stone-100 text-stone-700 ring-stone-200',
+  bounced: 'bg-red-50 text-red-900 ring-red-200',
+} as const;
+
 /** /admin/newsletter: the subscribers, removal on request, and the whole list as CSV. */
 export function NewsletterPage() {
   const { t } = useTranslation('admin');
@@ -52,20 +59,35 @@ export function NewsletterPage() {
       table={{
         caption: t('newsletter.title'),
         testId: 'subscribers-table',
-        columns: [{ label: t('fields.email') }, { label: t('newsletter.subscribedOn'), className: 'hidden sm:table-cell' }],
+        columns: [
+          { label: t('fields.email') },
+          { label: t('newsletter.stateColumn') },
+          { label: t('newsletter.languageColumn'), className: 'hidden sm:table-cell' },
+          { label: t('newsletter.subscribedOn'), className: 'hidden sm:table-cell' },
+        ],
         actions: true,
       }}
       row={(subscriber) => (
         <tr key={subscriber.id} data-testid="subscriber-row">
           <Td className="font-medium text-stone-900">
-            <bdi>{subscriber.email}</bdi>
+            {subscriber.email ? <bdi>{subscriber.email}</bdi> : <span className="font-normal text-stone-500 italic">{t('newsletter.erased')}</span>}
           </Td>
+          <Td>
+            <span
+              data-testid="subscriber-state"
+              data-state={subscriber.state}
+              className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${stateStyles[subscriber.state]}`}
+            >
+              {t(`newsletter.states.${subscriber.state}`)}
+            </span>
+          </Td>
+          <Td className="hidden sm:table-cell">{t(`newsletter.languages.${subscriber.language}`)}</Td>
           <Td className="hidden whitespace-nowrap sm:table-cell">{formatKeptDate(subscriber.createdAt, language)}</Td>
           <Td className="text-end">
             <DeleteButton
-              name={subscriber.email}
+              name={subscriber.email ?? t('newsletter.erased')}
               busy={deletion.deletingId === subscriber.id}
-              onClick={() => deletion.ask({ id: subscriber.id, title: subscriber.email })}
+              onClick={() => deletion.ask({ id: subscriber.id, title: subscriber.email ?? t('newsletter.erased') })}
             />
           </Td>
         </tr>

@@ -6,6 +6,7 @@ import { idOfSegment } from '../../../shared/slugs.ts';
 import { routerName, type ContentKind, type Country } from '../../lib/content.ts';
 import { lazyModule, type LazyModule } from '../../lib/lazy-module.ts';
 import { isFormName } from '../../../shared/form-posts.ts';
+import { confirmBase, unsubscribeBase } from '../../../shared/newsletter-paths.ts';
 import {
   contentListAddress,
   contentListQuery,
@@ -81,6 +82,7 @@ const pages = {
   country: lazyModule(`${dir}/country-page.tsx`, () => import('./country-page.tsx')),
   sent: lazyModule(`${dir}/sent-page.tsx`, () => import('./sent-page.tsx')),
   search: lazyModule(`${dir}/search-page.tsx`, () => import('./search-page.tsx')),
+  newsletterLink: lazyModule(`${dir}/newsletter-link-page.tsx`, () => import('./newsletter-link-page.tsx')),
 };
 export const publicPages: readonly LazyModule<unknown>[] = Object.values(pages);
 
@@ -208,6 +210,12 @@ export const publicRoutes: readonly PublicRoute[] = [
     ({ trpc, params, language }) => itemQuery(params, (id) => itemOrMissingQuery(trpc.legal.byId.queryOptions({ id, language })), idOfSegment),
     sluggedItemId,
   ),
+  // A newsletter mail's links (src/shared/newsletter-paths.ts): one page whatever the token, which it never shows.
+  route(`${confirmBase}/:token`, pages.newsletterLink, (module) => <module.NewsletterLinkPage step="confirm" />, none, { segment: () => 'token' }),
+  route(`${unsubscribeBase}/:token`, pages.newsletterLink, (module) => <module.NewsletterLinkPage step="unsubscribe" />, none, { segment: () => 'token' }),
+  route('/newsletter/done/:outcome', pages.newsletterLink, (module, params) => <module.NewsletterOutcomePage outcome={params.outcome} />, none, {
+    segment: (outcome) => (['confirmed', 'unsubscribed', 'expired'].includes(outcome) ? outcome : null),
+  }),
   route('/sent/:form', pages.sent, (module, params) => <module.SentPage form={params.form} />, none, { segment: (form) => (isFormName(form) ? form : null) }),
   route(
     '/search',

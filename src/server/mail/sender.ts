@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { newsletters } from '../db/schema.ts';
+import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
+import { siteOrigin, type Env } from '../env.ts';
+import { editionContentOf } from './edition-store.ts';
+import { renderConfirmation, renderEdition, type EditionContent } from './edition.ts';
+import { claimDueMail, nextDueAt, recordOutcome, releaseClaims, type ClaimedMail } from './queue.ts';
+import { failureOf, type MailFailure, type MailTransport } from './transport.ts';
+import { confirmPath, unsubscribePath } from '../../shared/newsletter-paths.ts';
+
+/** How often an idle node looks for mail another node queued (a node that queues it wakes its own sender at once). */
+const IDLE_LOOK_MS = 5_000;
+/** Mails claimed at once: all are held while this node sends them one after another. */
+const BATCH = 10;
+
+/**
+ * Sends what the queue holds (queue.ts): confirmation mails and newsletter copies, from every node,
+ * each mail by one node. A loop per node: claim what is due within the minute's allowance, send
+ * one after another, record each outcome as it comes; then sleep until the next mail is due, a
+ * look at the queue (IDLE_LOOK_MS), or a wake-up from this node. Without a transport (no SMTP_URL)
+ * it never starts, and the queue waits.
+ */
+export class MailSender {
+  private running = false;
+  /** Set by stop(): a turn under way gives back what it has not sent yet. */
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly editions = new Map<number, { content: EditionContent; at: number }>();
+
+  private readonly db: Db;
+  private readonly env: Env;
+  readonly transport: MailTransport | null;
+  private readonly now: () => number;
+
+  constructor(db: Db, env: Env, transport: MailTransport | null, now: () => number = Date.now) {
+    this.db = db;
+    this.env = env;
+    this.transport = transport;
+    this.now = now;
+  }
+
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
+  start(): void {
+    if (this.running || !this.transport) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    this.transport?.close();
+  }
+
+  /** Something was queued on this node: look now (after the transaction that queued it commits). */
+  kick(): void {
+    if (openTransactionOf(this.db)) void afterCommit(async () => this.wake?.());
+    else this.wake?.();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let pause: number;
+      try {
+        pause = await this.turn();
+      } catch (error) {
+        console.error('Sending mail failed; trying again shortly:', error);
+        pause = IDLE_LOOK_MS;
+      }
+      if (!this.running) break;
+      if (pause > 0) await this.sleep(pause);
+    }
+  }
+
+  /** One claim and its sending; answers how long to wait before the next (0: go on at once). */
+  async turn(): Promise<number> {
+    const retryMs = this.env.MAIL_RETRY_SECONDS * 1000;
+    const claimed = await claimDueMail(this.db, {
+      now: this.now(),
+      perMinute: this.env.MAIL_RATE_PER_MINUTE,
+      leaseMs: this.env.MAIL_LEASE_SECONDS * 1000,
+      batch: BATCH,
+    });
+    for (let index = 0; index < claimed.length; index++) {
+      if (this.stopping) {
+        await releaseClaims(this.db, claimed.slice(index));
+        return 0;
+      }
+      const failure = await this.send(claimed[index]!);
+      await recordOutcome(this.db, claimed[index]!, failure, this.now(), retryMs);
+      // The server refused for now (or could not be reached): the rest waits with it, untried.
+      if (failure && !failure.permanent) {
+        await releaseClaims(this.db, claimed.slice(index + 1));
+        return Math.min(retryMs, IDLE_LOOK_MS);
+      }
+    }
+    if (claimed.length) return 0;
+    const next = await nextDueAt(this.db);
+    const untilMinute = 60_000 - (this.now() % 60_000);
+    if (next === null) return IDLE_LOOK_MS;
+    const wait = Math.max(0, next - this.now());
+    // Due now but nothing was claimed: this minute's allowance is spent (or another node holds them).
+    return Math.min(IDLE_LOOK_MS, wait > 0 ? wait : Math.min(untilMinute, 1_000));
+  }
+
+  private async edition(id: number): Promise<EditionContent> {
+    const kept = this.editions.get(id);
+    if (kept && this.now() - kept.at < 60_000) return kept.content;
+    const content = await editionContentOf(this.db, id);
+    this.editions.set(id, { content, at: this.now() });
+    return content;
+  }
+
+  private async send(mail: ClaimedMail): Promise<MailFailure | undefined> {
+    const origin = siteOrigin(this.env);
+    try {
+      if (mail.kind === 'confirmation') {
+        const rendered = renderConfirmation(mail.language, origin, `${origin}${confirmPath(mail.token, mail.language)}`);
+        await this.transport!.send({ to: mail.email, language: mail.language, ...rendered });
+      } else {
+        const unsubscribeUrl = `${origin}${unsubscribePath(mail.unsubscribeToken, mail.language)}`;
+        const rendered = renderEdition(await this.edition(mail.newsletterId), mail.language, origin, unsubscribeUrl, await this.startedAt(mail.newsletterId));
+        await this.transport!.send({
+          to: mail.email,
+          language: mail.language,
+          ...rendered,
+          headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', Precedence: 'bulk' },
+        });
+      }
+      return undefined;
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  private async startedAt(id: number): Promise<Date> {
+    const [row] = await this.db.select({ at: newsletters.startedAt }).from(newsletters).where(eq(newsletters.id, id));
+    return row?.at ?? new Date(this.now());
+  }
+}
