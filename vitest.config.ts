@@ -38,7 +38,6 @@ const postgresSuites = [
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
   'tests/api/file-placement-race.test.ts',
-  'tests/api/request-language.test.ts',
   'tests/api/response-cache.test.ts',
   'tests/api/rest-admin.test.ts',
   'tests/api/rest-auth.test.ts',

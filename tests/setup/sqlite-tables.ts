@@ -10,3 +10,8 @@ export function sqliteRows(reader: Database.Database, name: string): unknown[] {
   const withoutRowid = (reader.prepare('SELECT wr FROM pragma_table_list WHERE name = ?').pluck().get(name) as number | undefined) === 1;
   return reader.prepare(`SELECT * FROM "${name}" ORDER BY ${withoutRowid ? '1' : 'rowid'}`).all();
 }
+
+/** The rows a counting statement answers (`name`, `n` per table). */
+export function sqliteCounts(reader: Database.Database, statement: string): { name: string; n: number }[] {
+  return reader.prepare(statement).all() as { name: string; n: number }[];
+}
