@@ -13,13 +13,15 @@ import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 let deps: TestDeps;
 let server: TestServer;
 beforeAll(async () => {
-  // No limit on the server time one visitor may use: the 256 combinations come from one address, and the limit has its own tests.
-  deps = createTestDeps({ VISITOR_WORK_MS_PER_SECOND: '0' });
+  deps = createTestDeps();
   const clientDir = path.join(deps.dir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'index.html'), path.join(clientDir, 'index.html'));
   fs.mkdirSync(path.join(deps.dir, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(deps.dir, 'server', 'entry-server.js'), `export { render } from ${JSON.stringify(path.join(repoRoot, 'src/client/entry-server.tsx'))};\n`);
+  fs.writeFileSync(
+    path.join(deps.dir, 'server', 'entry-server.js'),
+    `export { render } from ${JSON.stringify(path.join(repoRoot, 'src/client/entry-server.tsx'))};\n`,
+  );
   server = await startServer(deps, { clientDir });
 });
 afterAll(async () => {
@@ -48,7 +50,9 @@ const values = {
   acceptLanguage: [undefined, 'en-US,en;q=0.9', 'fa-IR,fa;q=0.9,en;q=0.8', 'de-DE,fa;q=0.5'],
 };
 const combinations: Combination[] = values.query.flatMap((query) =>
-  values.header.flatMap((header) => values.cookie.flatMap((cookie) => values.acceptLanguage.map((acceptLanguage) => ({ query, header, cookie, acceptLanguage })))),
+  values.header.flatMap((header) =>
+    values.cookie.flatMap((cookie) => values.acceptLanguage.map((acceptLanguage) => ({ query, header, cookie, acceptLanguage }))),
+  ),
 );
 
 function request(c: Combination, pathname: string): [string, Record<string, string>] {
@@ -83,28 +87,27 @@ const describeCombination = (c: Combination) =>
   `?lang=${c.query ?? '-'} X-Lang=${c.header ?? '-'} cookie=${c.cookie ?? '-'} Accept-Language=${c.acceptLanguage ?? '-'}`;
 
 describe(`the language of a request, in all ${combinations.length} combinations of ?lang, X-Lang, the lang cookie and Accept-Language`, () => {
-  it.each(combinations.map((c, index) => [describeCombination(c), index, c] as const))('%s: the renderer, REST, tRPC and the cache key agree', async (name, index, c) => {
-    const expected = expectedLanguage(c);
-    const pathname = `/about?combination=${index}`;
-    // This request renders the page and stores it under its cache key.
-    expect(await pageLanguage(c, pathname), name).toBe(expected);
-    expect(await restLanguage(c), name).toBe(expected);
-    expect(await trpcLanguage(c), name).toBe(expected);
-    // Then readers of the same address who send one input each (either language's cookie, or one
-    // of this request's own inputs alone) get the language they asked for, whether the stored answer
-    // is theirs or not: a key read from the inputs differently than the renderer reads them would
-    // send one of them the stored page in the other language.
-    const readers: Combination[] = [
-      { cookie: 'en' },
-      { cookie: 'fa' },
-      { header: c.header },
-      { cookie: c.cookie },
-      { acceptLanguage: c.acceptLanguage },
-    ].map((hints) => ({ query: c.query, header: undefined, cookie: undefined, acceptLanguage: undefined, ...hints }));
-    for (const reader of readers) {
-      expect(await pageLanguage(reader, pathname), `${name}, then ${describeCombination(reader)}`).toBe(expectedLanguage(reader));
-    }
-  });
+  it.each(combinations.map((c, index) => [describeCombination(c), index, c] as const))(
+    '%s: the renderer, REST, tRPC and the cache key agree',
+    async (name, index, c) => {
+      const expected = expectedLanguage(c);
+      const pathname = `/about?combination=${index}`;
+      // This request renders the page and stores it under its cache key.
+      expect(await pageLanguage(c, pathname), name).toBe(expected);
+      expect(await restLanguage(c), name).toBe(expected);
+      expect(await trpcLanguage(c), name).toBe(expected);
+      // Then readers of the same address who send one input each (either language's cookie, or one
+      // of this request's own inputs alone) get the language they asked for, whether the stored answer
+      // is theirs or not: a key read from the inputs differently than the renderer reads them would
+      // send one of them the stored page in the other language.
+      const readers: Combination[] = [{ cookie: 'en' }, { cookie: 'fa' }, { header: c.header }, { cookie: c.cookie }, { acceptLanguage: c.acceptLanguage }].map(
+        (hints) => ({ query: c.query, header: undefined, cookie: undefined, acceptLanguage: undefined, ...hints }),
+      );
+      for (const reader of readers) {
+        expect(await pageLanguage(reader, pathname), `${name}, then ${describeCombination(reader)}`).toBe(expectedLanguage(reader));
+      }
+    },
+  );
 });
 
 describe('the cached page', () => {

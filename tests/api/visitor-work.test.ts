@@ -9,7 +9,7 @@ const sites = sitesStartedInTests();
 
 /** A site behind a proxy it trusts, so each test names its visitors' addresses (X-Forwarded-For). */
 async function site(env: Record<string, string> = {}, budgets?: { perClient?: WorkBudgetStore; sharedAddress?: WorkBudgetStore }) {
-  const deps = sites.deps({ TRUST_PROXY: 'loopback', ...env });
+  const deps = sites.deps({ TRUST_PROXY: 'loopback', VISITOR_WORK_MS_PER_SECOND: '100', ...env });
   if (budgets) Object.assign(deps.guards.visitorWork, budgets);
   const server = await sites.serve(deps, { clientDir: sourcePages(deps) });
   const as =
@@ -106,7 +106,8 @@ describe('a visitor whose budget is spent', () => {
   it('is counted by her /64 when she comes over IPv6, so a fresh address of her range is no fresh budget', async () => {
     const budget = fixedBudget(() => 0);
     const { as } = await site({}, { perClient: budget });
-    for (const address of ['2001:db8:5:7::1', '2001:db8:5:7:ffff::2', '2001:db8:5:8::1']) expect((await as(address)(uncached(address.length))).status).toBe(200);
+    for (const address of ['2001:db8:5:7::1', '2001:db8:5:7:ffff::2', '2001:db8:5:8::1'])
+      expect((await as(address)(uncached(address.length))).status).toBe(200);
     expect(budget.asked).toEqual(['2001:db8:5:7::/64', '2001:db8:5:7::/64', '2001:db8:5:8::/64']);
   });
 

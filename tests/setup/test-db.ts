@@ -58,7 +58,10 @@ export function freshDatabaseUrl(dir: string): string {
     fs.copyFileSync(baseDbFile, dbFile);
     return dbFile;
   }
-  const name = `t_${path.basename(dir).replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const name = `t_${path
+    .basename(dir)
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()}`;
   // FILE_COPY: copies the template's files (two checkpoints, cheap with the test server's fsync off)
   // instead of writing all of it through the write-ahead log, PostgreSQL 15's default; three times faster.
   server.admin(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE} STRATEGY FILE_COPY`);
@@ -71,8 +74,16 @@ function dropTestDatabase(url: string): void {
   server.admin(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
 }
 
-/** A fresh copy of the migrated base database and an empty storage folder, in a folder of its own. */
+/**
+ * A fresh copy of the migrated base database and an empty storage folder, in a folder of its own.
+ * Without the limit on the server time one visitor may use (VISITOR_WORK_MS_PER_SECOND): a suite
+ * sends hundreds of requests from one address, which the limit would hold for seconds each time.
+ * The limit has its own suite (visitor-work.test.ts), and the Chromium journeys keep it on.
+ */
 export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
   const dir = newTestDir('t');
-  return testDepsIn(dir, envFor({ DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), ...envOverrides }));
+  return testDepsIn(
+    dir,
+    envFor({ DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), VISITOR_WORK_MS_PER_SECOND: '0', ...envOverrides }),
+  );
 }

@@ -12,7 +12,16 @@ import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How every test starts Debian's Chromium (a persistent profile too: tests/e2e/search-history.test.ts). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -27,7 +36,8 @@ export interface Site {
 
 /** The real server, with the built client, on a fresh database. */
 export function startSite(envOverrides: Record<string, string> = {}): Promise<Site> {
-  return serveSite(createTestDeps(envOverrides));
+  // A reader's limit on the server's time stays on, at its default, as on a real site.
+  return serveSite(createTestDeps({ VISITOR_WORK_MS_PER_SECOND: '100', ...envOverrides }));
 }
 
 /** The real server, with the built client, on the given site's database and files; closing it removes them. */
