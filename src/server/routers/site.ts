@@ -33,7 +33,8 @@ export const dashboardRouter = router({
           contacts: await tally(contactMessages),
           storiesPending: await tally(stories, eq(stories.status, 'pending')),
           stories: await tally(stories),
-          subscribers: await tally(newsletterSubscribers),
+          // Unsubscribed rows keep no address: they are not subscribers.
+          subscribers: await tally(newsletterSubscribers, isNotNull(newsletterSubscribers.email)),
         }
       : {};
     return {
