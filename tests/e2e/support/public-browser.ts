@@ -87,6 +87,9 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  */
 export async function expectAccessible(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours still in transition (a button enabled as the page hydrates fades from its disabled
+  // shade) would be measured half-way: axe looks at the page as it settles.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
