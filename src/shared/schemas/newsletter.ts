@@ -8,7 +8,10 @@ export const subscribeInput = z.object({ email });
 /** At most this many published items are listed in one edition. */
 export const MAX_EDITION_ITEMS = 20;
 
-const subject = z.preprocess((value) => value ?? '', cleanText().max(200));
+/** The longest subject (the form's counter shows it). */
+export const MAX_SUBJECT_LENGTH = 200;
+
+const subject = z.preprocess((value) => value ?? '', cleanText().max(MAX_SUBJECT_LENGTH));
 /** A body in one language; null or absent: none. Pictures come from listed items (the server refuses body pictures). */
 const body = z.preprocess((value) => (value === '' ? null : value), richTextDocument.nullable().optional());
 
