@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, makeSubscriber, makeUser } from '../factories/index.ts';
+import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeNewsletter, makeStory, makeSubscriber, makeUser } from '../factories/index.ts';
 import { openAdmin } from './support/admin.ts';
 import { expectAccessible } from './support/public-browser.ts';
 import { browserAndSiteForFile, newContext, startSite, type Site } from './support/site.ts';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   await makeContact(site.deps);
   await makeStory(site.deps);
   await makeSubscriber(site.deps);
+  // No item listed: the preview's pictures come from PUBLIC_URL, which this site (on a random port) does not have.
+  const newsletter = await makeNewsletter(site.deps);
   pages = [
     '/admin/home',
     '/admin/account',
@@ -39,6 +41,9 @@ beforeAll(async () => {
     '/admin/contacts',
     '/admin/stories/all',
     '/admin/newsletter',
+    '/admin/newsletters',
+    '/admin/newsletters/new',
+    `/admin/newsletters/${newsletter.id}`,
     '/admin/audit',
     '/admin/search',
     '/admin/library',

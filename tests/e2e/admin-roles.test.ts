@@ -25,7 +25,7 @@ const words = (lang: 'en' | 'fa') => {
   return {
     // The picture library too: she uses its pictures (deleting one is an editor's).
     nav: [nav.dashboard, nav.search, nav.news, nav.articles, nav.reports, nav.legal, nav.library] as string[],
-    hidden: [nav.gallery, nav.stories, nav.contacts, nav.newsletter, nav.users, nav.audit] as string[],
+    hidden: [nav.gallery, nav.stories, nav.contacts, nav.newsletters, nav.newsletter, nav.users, nav.audit] as string[],
     role: roles.writer as string,
     only: review.writerDraftOnly as string,
     send: review.send as string,

@@ -195,3 +195,25 @@ export async function makeSubscriber(deps: TestDeps, email = `${unique('reader')
   await createCaller(innerContext(deps)).newsletter.subscribe({ email });
   return email.toLowerCase();
 }
+
+/** A one-paragraph body document. */
+export const paragraphDocument = (text: string) => ({
+  type: 'doc' as const,
+  content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }],
+});
+
+/** A newsletter draft written in both languages (or as given), listing `itemIds`. */
+export async function makeNewsletter(
+  deps: TestDeps,
+  overrides: { subjectEn?: string; subjectFa?: string; bodyEn?: string | null; bodyFa?: string | null; itemIds?: number[] } = {},
+): Promise<{ id: number }> {
+  const caller = await factoryCaller(deps);
+  const body = (text: string | null | undefined, fallback: string) => (text === null ? null : paragraphDocument(text ?? fallback));
+  return caller.newsletters.create({
+    subjectEn: overrides.subjectEn ?? unique('Newsletter'),
+    subjectFa: overrides.subjectFa ?? `خبرنامه ${unique('fa')}`,
+    bodyEn: body(overrides.bodyEn, 'Dear readers, the news of the week.'),
+    bodyFa: body(overrides.bodyFa, 'خوانندگان گرامی، خبرهای این هفته.'),
+    itemIds: overrides.itemIds,
+  });
+}

@@ -68,6 +68,10 @@ export function mediaRoutes(deps: Deps) {
     const stored = storedPathAfter('/storage', req);
     const file = stored ? deps.storage.existing(stored.relative, 'public') : null;
     if (!stored || !file) return res.status(404).end();
+    // Published pictures are shown by documents of other origins too: the newsletter's mails, in
+    // webmail pages and in the panel's preview (a frame sandboxed to an opaque origin). Helmet's
+    // default `same-origin` would have the browser refuse them there; the private path keeps it.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     send(res, file, stored, PUBLIC_CACHE);
   });
 

@@ -4,6 +4,7 @@ import type { Language } from '../../shared/locale.ts';
 import { message } from '../../shared/messages.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import { byIdInput, pageInput } from '../../shared/schemas/common.ts';
+import { hasContent } from '../../shared/schemas/editorial.ts';
 import {
   createNewsletterInput,
   previewNewsletterInput,
@@ -331,12 +332,13 @@ export const newslettersRouter = router({
     .mutation(({ ctx, input }) => changeState(ctx, input.id, ['paused'], 'sending', 'newsletterNotPaused')),
 });
 
+/** A body that says nothing (an editor emptied leaves one empty paragraph) is no body: that language is not written. */
 function normalized(input: Fields) {
   return {
     subjectEn: input.subjectEn ?? '',
     subjectFa: input.subjectFa ?? '',
-    bodyEn: input.bodyEn?.content.length ? input.bodyEn : null,
-    bodyFa: input.bodyFa?.content.length ? input.bodyFa : null,
+    bodyEn: input.bodyEn && hasContent(input.bodyEn) ? input.bodyEn : null,
+    bodyFa: input.bodyFa && hasContent(input.bodyFa) ? input.bodyFa : null,
     itemIds: [...new Set(input.itemIds ?? [])],
   };
 }

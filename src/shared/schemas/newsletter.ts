@@ -8,8 +8,14 @@ export const subscribeInput = z.object({ email });
 /** At most this many published items are listed in one edition. */
 export const MAX_EDITION_ITEMS = 20;
 
+/** The longest subject (the form's counter shows it). */
+export const MAX_SUBJECT_LENGTH = 200;
+
 /** A subject is one line: line breaks and tabs (which could start another mail header) become spaces. */
-const subject = z.preprocess((value) => (typeof value === 'string' ? value.replace(/[\r\n\t\u2028\u2029]+/g, ' ') : (value ?? '')), cleanText().max(200));
+const subject = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/[\r\n\t\u2028\u2029]+/g, ' ') : (value ?? '')),
+  cleanText().max(MAX_SUBJECT_LENGTH),
+);
 /** A body in one language; null or absent: none. Pictures come from listed items (the server refuses body pictures). */
 const body = z.preprocess((value) => (value === '' ? null : value), richTextDocument.nullable().optional());
 

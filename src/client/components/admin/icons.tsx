@@ -12,6 +12,8 @@ const paths = {
   contact: 'M3 6h18v12H3zM3 7l9 6 9-6',
   newsletter: 'M22 3 11 14M22 3l-7 18-4-7-7-4z',
   users: 'M16 20v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 20v-1a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+  // An envelope with a person: the newsletter's readers.
+  subscribers: 'M3 6h12v9H3zM3 7l6 4 6-4M19 13a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM15.5 19a3.5 3.5 0 0 1 7 0',
   plus: 'M12 5v14M5 12h14',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',

@@ -51,7 +51,16 @@ export const navGroups: NavGroup[] = [
     items: [
       { key: 'stories', href: '/stories/all', icon: 'story', matches: ['/stories'], shownTo: seesVisitorsData },
       { key: 'contacts', href: '/contacts', icon: 'contact', matches: ['/contacts'], shownTo: seesVisitorsData },
-      { key: 'newsletter', href: '/newsletter', icon: 'newsletter', matches: ['/newsletter'], shownTo: seesVisitorsData },
+      // The editions, then their readers ('/newsletters' is not under '/newsletter': only one is marked).
+      {
+        key: 'newsletters',
+        href: '/newsletters',
+        addHref: '/newsletters/new',
+        icon: 'newsletter',
+        matches: ['/newsletters'],
+        shownTo: seesVisitorsData,
+      },
+      { key: 'newsletter', href: '/newsletter', icon: 'subscribers', matches: ['/newsletter'], shownTo: seesVisitorsData },
     ],
   },
   {

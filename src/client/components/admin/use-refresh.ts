@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
 import type { ContentSection } from '../../../shared/content-kinds.ts';
 
-export type Section = ContentSection | 'gallery' | 'legal' | 'library' | 'stories' | 'contacts' | 'newsletter' | 'users';
+export type Section = ContentSection | 'gallery' | 'legal' | 'library' | 'stories' | 'contacts' | 'newsletter' | 'newsletters' | 'users';
 
 /**
  * After a change, the matching cached lists (and single items) are refetched, and the dashboard

@@ -15,6 +15,9 @@ import { LegalEditPage } from './legal/legal-edit-page.tsx';
 import { LegalListPage } from './legal/legal-list-page.tsx';
 import { LibraryPage } from './library-page.tsx';
 import { NewsletterPage } from './newsletter-page.tsx';
+import { NewsletterAddPage } from './newsletters/newsletter-add-page.tsx';
+import { NewsletterEditPage } from './newsletters/newsletter-edit-page.tsx';
+import { NewslettersListPage } from './newsletters/newsletters-list-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SearchPage } from './search-page.tsx';
 import { StoriesPage } from './stories/stories-page.tsx';
@@ -63,6 +66,9 @@ export function AdminRoutes() {
       <Route path="/contacts" component={ContactsPage} />
       <Route path="/stories/all" component={StoriesPage} />
       <Route path="/newsletter" component={NewsletterPage} />
+      <Route path="/newsletters" component={NewslettersListPage} />
+      <Route path="/newsletters/new" component={NewsletterAddPage} />
+      <Route path="/newsletters/:id">{(params) => <NewsletterEditPage key={params.id} id={params.id} />}</Route>
       <Route path="/audit" component={AuditPage} />
       <Route path="/search" component={SearchPage} />
 

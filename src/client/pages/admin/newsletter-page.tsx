@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/admin/button.tsx';
+import { Link } from 'wouter';
+import { Button, buttonClass } from '../../components/admin/button.tsx';
+import { Icon } from '../../components/admin/icons.tsx';
 import { DeleteButton } from '../../components/admin/item-actions.tsx';
+import { MailNotConfigured } from '../../components/admin/newsletter/mail-not-configured.tsx';
 import { TableListPage } from '../../components/admin/table-list-page.tsx';
 import { Td } from '../../components/admin/table.tsx';
 import { useDeleteWithConfirm } from '../../components/admin/use-delete-with-confirm.tsx';
@@ -20,7 +23,7 @@ const stateStyles = {
   bounced: 'bg-red-50 text-red-900 ring-red-200',
 } as const;
 
-/** /admin/newsletter: the subscribers, removal on request, and the whole list as CSV. */
+/** /admin/newsletter: the subscribers, removal on request, and the whole list as CSV; the editions are at /admin/newsletters. */
 export function NewsletterPage() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
@@ -51,10 +54,17 @@ export function NewsletterPage() {
       title={t('newsletter.title')}
       countKey="newsletter.total"
       actions={
-        <Button variant="primary" icon="download" busy={exporting} onClick={() => void exportCsv()} disabled={!list.query.data?.total}>
-          {t('newsletter.export')}
-        </Button>
+        <>
+          <Link href="/newsletters" className={buttonClass('secondary')}>
+            <Icon name="newsletter" className="size-4" />
+            {t('newsletters.editions')}
+          </Link>
+          <Button variant="primary" icon="download" busy={exporting} onClick={() => void exportCsv()} disabled={!list.query.data?.total}>
+            {t('newsletter.export')}
+          </Button>
+        </>
       }
+      toolbar={<MailNotConfigured />}
       empty={{ icon: 'newsletter', text: t('newsletter.empty') }}
       table={{
         caption: t('newsletter.title'),

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../icons.tsx';
 
-/** One way of signing in on the security page: what it is, why, whether it is on, and its controls. */
+/**
+ * One way of signing in on the security page: what it is, why, whether it is on, and its controls.
+ * Other pages' panels look the same (a newsletter's preview, test and sending); `level` is their heading's.
+ */
 export function FactorCard({
   icon,
   title,
@@ -10,6 +13,7 @@ export function FactorCard({
   badge,
   children,
   testId,
+  level = 3,
 }: {
   icon: IconName;
   title: string;
@@ -17,7 +21,9 @@ export function FactorCard({
   badge?: ReactNode;
   children: ReactNode;
   testId?: string;
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200" data-testid={testId} aria-label={title}>
       <div className="mb-4 flex gap-3">
@@ -25,10 +31,10 @@ export function FactorCard({
           <Icon name={icon} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
+          <Heading className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
             {title}
             {badge}
-          </h3>
+          </Heading>
           <p className="mt-1 text-sm leading-6 text-stone-600">{description}</p>
         </div>
       </div>

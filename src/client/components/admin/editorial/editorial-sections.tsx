@@ -22,7 +22,25 @@ const RichTextEditor = lazy(() => import('../rich-text/rich-text-editor.tsx').th
  * The bodies, English left to right and Persian right to left, side by side on wide screens. Each
  * editor owns its document while shown; `registerLive` (the form's) lets a save read it at once.
  */
-export function BodyFields({ values, setField, errors, revision, registerLive }: SectionProps & { revision: number; registerLive: RegisterLive }) {
+export function BodyFields({
+  values,
+  setField,
+  errors,
+  revision,
+  registerLive,
+  pictures,
+  labels,
+}: {
+  values: Pick<EditorialValues, 'bodyEn' | 'bodyFa'>;
+  setField(field: 'bodyEn' | 'bodyFa', value: string): void;
+  errors: Record<string, string[]>;
+  revision: number;
+  registerLive: RegisterLive;
+  /** False: the editors offer no pictures (a newsletter). */
+  pictures?: boolean;
+  /** The editors' labels, where the form's own words fit better than "Text (English)". */
+  labels?: Record<'en' | 'fa', string>;
+}) {
   const { t } = useTranslation('admin');
   const registerEn = useCallback((read: () => string) => registerLive('bodyEn', read), [registerLive]);
   const registerFa = useCallback((read: () => string) => registerLive('bodyFa', read), [registerLive]);
@@ -37,7 +55,8 @@ export function BodyFields({ values, setField, errors, revision, registerLive }:
               key={language}
               name={field}
               language={language}
-              label={t(`fields.${field}`)}
+              label={labels?.[language] ?? t(`fields.${field}`)}
+              pictures={pictures}
               value={values[field]}
               revision={revision}
               onChange={(value) => setField(field, value)}

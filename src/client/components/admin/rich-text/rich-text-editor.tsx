@@ -32,6 +32,7 @@ export function RichTextEditor({
   error,
   required,
   name,
+  pictures = true,
 }: {
   label: string;
   /** The language of the text (not of the panel). */
@@ -45,6 +46,8 @@ export function RichTextEditor({
   error?: string[];
   required?: boolean;
   name: string;
+  /** False: no picture buttons (a newsletter's body; its pictures come from the items it lists). */
+  pictures?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const uploadLimits = useSiteConfig().data?.uploadLimits;
@@ -144,28 +147,34 @@ export function RichTextEditor({
         actions={standardActions(editor, t, {
           link: () => ask(linkDialog(context)),
           video: () => ask(videoDialog(context)),
-          image: () => fileInput.current?.click(),
-          library: () => {
-            setNotice(null);
-            setLibrary(true);
-          },
-          describe: picture ? () => ask(pictureDialog(context, picture)) : undefined,
+          ...(pictures
+            ? {
+                image: () => fileInput.current?.click(),
+                library: () => {
+                  setNotice(null);
+                  setLibrary(true);
+                },
+                describe: picture ? () => ask(pictureDialog(context, picture)) : undefined,
+              }
+            : {}),
         })}
       />
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid={`editor-file-${name}`}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void upload(file);
-        }}
-      />
+      {pictures ? (
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid={`editor-file-${name}`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+      ) : null}
       <EditorContent editor={editor} />
       {dialog ? (
         <EditorDialog

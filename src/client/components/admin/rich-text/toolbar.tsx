@@ -16,11 +16,14 @@ export interface ToolbarAction {
   disabled?: boolean;
 }
 
-/** The standard actions of the body editor, in toolbar order. */
+/**
+ * The standard actions of the body editor, in toolbar order. Without `image` the picture buttons
+ * (upload, library, describe) are left out: a newsletter's body takes no pictures of its own.
+ */
 export function standardActions(
   editor: Editor,
   t: (key: string) => string,
-  extra: { link(): void; image(): void; video(): void; describe?: () => void; library?: () => void },
+  extra: { link(): void; image?: () => void; video(): void; describe?: () => void; library?: () => void },
 ): ToolbarAction[] {
   const chain = () => editor.chain().focus();
   return [
@@ -57,15 +60,21 @@ export function standardActions(
       active: editor.isActive('orderedList'),
     },
     { key: 'quote', icon: 'quote', label: t('editor.quote'), run: () => chain().toggleBlockquote().run(), active: editor.isActive('blockquote') },
+    ...(extra.image ? pictureActions(t, { ...extra, image: extra.image }) : []),
+    { key: 'video', icon: 'video', label: t('editor.video'), run: extra.video },
+    { key: 'separator', icon: 'separator', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
+    { key: 'undo', icon: 'undo', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
+    { key: 'redo', icon: 'redo', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
+  ];
+}
+
+function pictureActions(t: (key: string) => string, extra: { image(): void; describe?: () => void; library?: () => void }): ToolbarAction[] {
+  return [
     { key: 'image', icon: 'image', label: t('editor.image'), run: extra.image },
     // A picture used before (docs/decisions/035), described again for this text.
     ...(extra.library ? [{ key: 'library', icon: 'library' as const, label: t('editor.library'), run: extra.library }] : []),
     // Enabled while a picture of the text is selected (a click on it selects it).
     { key: 'describe', icon: 'describe', label: t('editor.describePicture'), run: () => extra.describe?.(), disabled: !extra.describe },
-    { key: 'video', icon: 'video', label: t('editor.video'), run: extra.video },
-    { key: 'separator', icon: 'separator', label: t('editor.separator'), run: () => chain().setHorizontalRule().run() },
-    { key: 'undo', icon: 'undo', label: t('editor.undo'), run: () => chain().undo().run(), disabled: !editor.can().undo() },
-    { key: 'redo', icon: 'redo', label: t('editor.redo'), run: () => chain().redo().run(), disabled: !editor.can().redo() },
   ];
 }
 
