@@ -152,7 +152,7 @@ describe('REST contact inbox, subscribers and dashboard', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="?subscribers-\d{4}-\d{2}-\d{2}\.csv"?$/);
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('email,subscribed_at');
+    expect(lines[0]).toBe('email,subscribed_at,state,language');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['one@example.org', "'+cmd@example.org"]);
 
     const removal = await sendJson(client, 'DELETE', `/api/admin/subscribers/${list.data[0].id}`);

@@ -16,6 +16,7 @@ const refusedToWriters = [
   ...refusedToEditors,
   ...['GET /admin/contacts', 'GET /admin/contacts/:id', 'POST /admin/contacts/:id/status', 'DELETE /admin/contacts/:id'],
   ...['GET /admin/subscribers', 'GET /admin/subscribers/export', 'DELETE /admin/subscribers/:id'],
+  ...['POST /admin/newsletters', 'POST /admin/newsletters/:id/send', 'GET /admin/newsletters/:id'],
   ...['story', 'stories'].flatMap((path) => [`GET /admin/${path}`, `GET /admin/${path}/:id`, `POST /admin/${path}/:id/publish`, `POST /admin/${path}/:id/unpublish`, `DELETE /admin/${path}/:id`]),
   ...['POST /admin/gallery', 'POST /admin/gallery/:id', 'DELETE /admin/gallery/:id'],
   ...contentPaths.map((path) => `DELETE /admin/${path}/:id`),

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { newsletterSubscribers, revisions } from '../../src/server/db/schema.ts';
+import { newsletters, newsletterSubscribers, revisions } from '../../src/server/db/schema.ts';
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts';
 import { generateSessionToken, sessionHandleOf, sessionIdOf, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
 import { CookieClient } from '../setup/http.ts';
@@ -36,7 +37,19 @@ export interface AccessWorld {
   /** A real session row of `admin` whose idle timeout has run out. */
   expiredToken: string;
   ids: Record<
-    'news' | 'article' | 'report' | 'gallery' | 'legal' | 'story' | 'publishedStory' | 'contact' | 'subscriber' | 'user' | 'revision' | 'writerDraft',
+    | 'news'
+    | 'article'
+    | 'report'
+    | 'gallery'
+    | 'legal'
+    | 'story'
+    | 'publishedStory'
+    | 'contact'
+    | 'subscriber'
+    | 'user'
+    | 'revision'
+    | 'writerDraft'
+    | 'newsletter',
     number
   >;
   uploadId: string;
@@ -81,6 +94,14 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
   const [subscriber] = await deps.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.id)).limit(1);
   const upload = await makeImageUpload(deps);
   const libraryPicture = await makeLibraryPicture(deps);
+  const paragraph = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }] });
+  const newsletter = await systemCaller(deps, admin).newsletters.create({
+    subjectEn: 'Matrix edition',
+    subjectFa: 'شمارهٔ ماتریس',
+    bodyEn: paragraph('Matrix words.'),
+    bodyFa: paragraph('واژه‌های ماتریس.'),
+    itemIds: [news.id],
+  });
   const [revision] = await deps.db.select({ id: revisions.id }).from(revisions).where(eq(revisions.postId, news.id)).orderBy(desc(revisions.id)).limit(1);
   await givePasskeyRow(deps, admin.id, MATRIX_PASSKEY_ID);
   const totpKey = await givePendingTotp(deps, admin.id);
@@ -106,6 +127,7 @@ export async function seedAccessWorld(deps: TestDeps): Promise<AccessWorld> {
       user: other.id,
       revision: revision!.id,
       writerDraft: writerDraft.id,
+      newsletter: newsletter.id,
     },
     uploadId: upload.id,
     libraryPictureId: libraryPicture.id,
@@ -122,6 +144,7 @@ const procedureTargets: Record<string, keyof AccessWorld['ids']> = {
   stories: 'story',
   contacts: 'contact',
   newsletter: 'subscriber',
+  newsletters: 'newsletter',
   users: 'user',
   revisions: 'revision',
 };
@@ -142,6 +165,8 @@ export function liveInput(world: AccessWorld, procedurePath: string): Record<str
     pageSize: 12,
     // Stories and messages filter by their own statuses; editorial items take no status here (published).
     status: editorialRouters.has(procedurePath.split('.')[0]!) ? undefined : 'pending',
+    // A newsletter's preview, in English.
+    language: 'en',
     // Revisions: the news item's own, compared with itself.
     owner: 'post',
     from: world.ids.revision,
@@ -183,6 +208,9 @@ const needsTotpOn = new Set(['account.totpDisable', 'account.recoveryCodesRenew'
  */
 export async function prepareLive(deps: TestDeps, world: AccessWorld, call: string): Promise<void> {
   if (needsTotpOn.has(call)) await giveTotp(deps, world.admin.id, world.totpKey);
+  // Pausing needs an edition being sent; resuming, a paused one.
+  const editionState = call === 'newsletters.pause' ? 'sending' : call === 'newsletters.resume' ? 'paused' : null;
+  if (editionState) await deps.db.transaction((tx) => tx.update(newsletters).set({ state: editionState }).where(eq(newsletters.id, world.ids.newsletter)));
 }
 
 /**
@@ -202,6 +230,7 @@ const restTargets: Record<string, keyof AccessWorld['ids']> = {
   stories: 'story',
   contacts: 'contact',
   subscribers: 'subscriber',
+  newsletters: 'newsletter',
   users: 'user',
 };
 
@@ -251,11 +280,17 @@ const liveRestFields: Record<string, string> = {
 /** The seeded site of a file, built once before its tests and removed after them; tests clone the template. */
 export function accessWorldForFile(take: (made: { template: TestDeps; world: AccessWorld }) => void): void {
   let template: TestDeps | undefined;
+  // A real mail server, so sending a newsletter (and its test mail) succeeds past the guards.
+  let smtp: TestSmtp | undefined;
   beforeAll(async () => {
-    template = createTestDeps();
+    smtp = await startTestSmtp();
+    template = createTestDeps({ SMTP_URL: smtp.url, MAIL_FROM: 'Matrix <matrix@example.org>' });
     take({ template, world: await seedAccessWorld(template) });
   });
-  afterAll(() => template?.cleanup());
+  afterAll(async () => {
+    await template?.cleanup();
+    await smtp?.close();
+  });
 }
 
 /** The ways a request can fall short of a signed-in editor's. */

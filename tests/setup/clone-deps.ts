@@ -55,6 +55,8 @@ export async function cloneTestDeps(source: TestDeps, envOverrides: Record<strin
   const env = envFor({
     RATE_LIMIT_PUBLIC_WRITES: String(source.env.RATE_LIMIT_PUBLIC_WRITES),
     RATE_LIMIT_UPLOADS: String(source.env.RATE_LIMIT_UPLOADS),
+    VISITOR_WORK_MS_PER_SECOND: String(source.env.VISITOR_WORK_MS_PER_SECOND),
+    ...(source.env.SMTP_URL ? { SMTP_URL: source.env.SMTP_URL, MAIL_FROM: source.env.MAIL_FROM } : {}),
     ...envOverrides,
     DATABASE_URL: databaseUrl,
     STORAGE_DIR: storageDir,

@@ -40,6 +40,8 @@ export function testDepsIn(dir: string, env: Env): TestDeps {
     async cleanup() {
       // Not awaited (as on main): a thread still in an overrunning statement ends on its own.
       void deps.searchWorkers.close();
+      // Its SMTP connection, if a test sent mail.
+      await deps.mail.stop();
       await db.close();
       dropTestDatabase(env.DATABASE_URL);
       fs.rmSync(dir, { recursive: true, force: true });
