@@ -78,6 +78,9 @@ describe.each(['en', 'fa'] as const)('the admin panel in %s', (lang) => {
     const page = await context.newPage();
     await page.goto(`/login?lang=${lang}`);
     await page.locator('h1').first().waitFor();
+    // The sign-in button is enabled once the page is hydrated, fading from its disabled shade: axe
+    // looks after that (expectAccessible waits for the fade).
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
     await expectAccessible(page, `/login (${lang})`);
     await context.close();
   });
