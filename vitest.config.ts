@@ -34,6 +34,8 @@ const postgresSuites = [
   'tests/api/localization.test.ts',
   'tests/api/newsletter.test.ts',
   'tests/api/newsletter-sending.test.ts',
+  'tests/api/newsletter-queue.test.ts',
+  'tests/api/newsletter-queue-while-sending.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
