@@ -37,6 +37,7 @@ const postgresSuites = [
   'tests/api/newsletter-queue.test.ts',
   'tests/api/newsletter-queue-while-sending.test.ts',
   'tests/api/newsletter-links-http.test.ts',
+  'tests/api/newsletter-rest.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
