@@ -38,6 +38,8 @@ const postgresSuites = [
   'tests/api/newsletter-queue-while-sending.test.ts',
   'tests/api/newsletter-links-http.test.ts',
   'tests/api/newsletter-rest.test.ts',
+  'tests/api/newsletter-crash.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
@@ -137,6 +139,7 @@ const bothEngineSuites = [
   'tests/api/two-nodes-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/search-engines-side-by-side-postgres.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];
 
 /**
@@ -168,6 +171,8 @@ const timedSuites = [
   'tests/api/two-nodes-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/backup-postgres.test.ts',
+  'tests/api/newsletter-crash.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];
 const timed = (suites: string[]) => suites.filter((suite) => timedSuites.includes(suite));
 const untimed = (suites: string[]) => suites.filter((suite) => !timedSuites.includes(suite));

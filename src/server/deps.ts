@@ -58,6 +58,11 @@ export interface DepsParts {
   publication?: PublicationTimer;
   /** Where mail leaves; SMTP from SMTP_URL unless given (null: sending is not configured). */
   mailTransport?: MailTransport | null;
+  /**
+   * The node's sender, when the caller built it already (a node passes its deps to createApp): the
+   * procedures' kick must wake the loop the background work runs, not a second, idle sender.
+   */
+  mail?: MailSender;
 }
 
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
@@ -75,8 +80,10 @@ export function createDeps(parts: DepsParts): Deps {
     searchWorkers: parts.searchWorkers ?? searchExecutorFor(db, searchWorkerOptions(env)),
     clock: parts.clock,
     publication: parts.publication ?? new PublicationTimer(),
-    mail: new MailSender(db, env, parts.mailTransport !== undefined ? parts.mailTransport : smtpTransport(env), () =>
-      parts.clock ? parts.clock.now().getTime() : Date.now(),
-    ),
+    mail:
+      parts.mail ??
+      new MailSender(db, env, parts.mailTransport !== undefined ? parts.mailTransport : smtpTransport(env), () =>
+        parts.clock ? parts.clock.now().getTime() : Date.now(),
+      ),
   };
 }
