@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The API suites that run on PostgreSQL too (decision 020). The others stay on SQLite for now;
- * security-backup and security-erasure are about SQLite's file (erasure-postgres is PostgreSQL's
- * erasure). Every search suite runs on both (decision 025).
+ * security-backup, security-erasure and newsletter-erasure are about SQLite's file (erasure-postgres
+ * and newsletter-erasure-postgres are PostgreSQL's erasure). Every search suite runs on both (decision 025).
  */
 const postgresSuites = [
   'tests/api/cache-keys.test.ts',
@@ -34,6 +34,14 @@ const postgresSuites = [
   'tests/api/localization.test.ts',
   'tests/api/newsletter.test.ts',
   'tests/api/newsletter-sending.test.ts',
+  'tests/api/newsletter-opt-in.test.ts',
+  'tests/api/newsletter-queue.test.ts',
+  'tests/api/newsletter-queue-while-sending.test.ts',
+  'tests/api/newsletter-links-http.test.ts',
+  'tests/api/newsletter-rest.test.ts',
+  'tests/api/newsletter-crash.test.ts',
+  'tests/api/newsletter-erasure-postgres.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
@@ -132,6 +140,8 @@ const bothEngineSuites = [
   'tests/api/two-nodes-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/search-engines-side-by-side-postgres.test.ts',
+  'tests/api/newsletter-erasure-postgres.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];
 
 /**
@@ -163,6 +173,8 @@ const timedSuites = [
   'tests/api/two-nodes-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/backup-postgres.test.ts',
+  'tests/api/newsletter-crash.test.ts',
+  'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];
 const timed = (suites: string[]) => suites.filter((suite) => timedSuites.includes(suite));
 const untimed = (suites: string[]) => suites.filter((suite) => !timedSuites.includes(suite));

@@ -1,4 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
+import { FORM_FIELD, isFormName } from '../../shared/form-posts.ts';
 import { confirmBase, isNewsletterToken, unsubscribeBase } from '../../shared/newsletter-paths.ts';
 import { confirmSubscription, unsubscribe } from '../mail/subscriptions.ts';
 import { arrivalTime } from '../security/submission-times.ts';
@@ -14,6 +16,12 @@ const outcomePath = (outcome: 'confirmed' | 'unsubscribed' | 'expired', req: Req
  */
 const isOneClick = (req: Request) => (req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] === 'One-Click';
 
+/**
+ * The footer's subscribe form, posted (without JavaScript) to the page it is on, as every page's
+ * is: it goes on to the forms' route (src/server/forms), and presses no button of this page.
+ */
+const isSiteForm = (req: Request) => isFormName((req.body as Record<string, unknown> | undefined)?.[FORM_FIELD]);
+
 function finish(req: Request, res: Response, outcome: 'confirmed' | 'unsubscribed' | 'expired') {
   res.setHeader('Cache-Control', 'no-store');
   if (isOneClick(req)) {
@@ -26,6 +34,23 @@ function finish(req: Request, res: Response, outcome: 'confirmed' | 'unsubscribe
   res.redirect(303, outcomePath(outcome, req));
 }
 
+const BODY_LIMIT = 2048;
+const multipart = multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 100, files: 0, parts: 5, headerPairs: 20 } }).none();
+
+/**
+ * A multipart body of a few short fields, as the urlencoded one: a longer one is refused before it
+ * is read, and one that breaks the limits or the format is the client's error (413, 400), not ours.
+ */
+const multipartFields: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) return next();
+  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT) return next(Object.assign(new Error('Body too large'), { status: 413 }));
+  multipart(req, res, (error: unknown) => {
+    if (!error) return next();
+    const tooMuch = error instanceof multer.MulterError && error.code !== 'LIMIT_UNEXPECTED_FILE';
+    next(Object.assign(error instanceof Error ? error : new Error(String(error)), { status: tooMuch ? 413 : 400 }));
+  });
+};
+
 /**
  * The posts of the confirmation and unsubscribe pages, and of mail programs' one-click
  * unsubscribe. The token in the address is what allows the change, so no session or form token is
@@ -34,10 +59,12 @@ function finish(req: Request, res: Response, outcome: 'confirmed' | 'unsubscribe
  */
 export function newsletterLinkRoutes(deps: Deps): express.Router {
   const router = express.Router();
-  // Both encodings RFC 8058 allows; the body is small, and only its one field is read.
-  const body: RequestHandler[] = [express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 })];
+  // Both encodings RFC 8058 allows (multipart/form-data is the one it recommends); the body is
+  // small, and only its one field is read.
+  const body: RequestHandler[] = [express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 5 }), multipartFields];
 
   router.post(`${confirmBase}/:token`, ...body, async (req, res, next) => {
+    if (isSiteForm(req)) return next();
     try {
       const token = String(req.params.token);
       const confirmed = isNewsletterToken(token) ? await confirmSubscription(deps.db, token, arrivalTime(deps.env)) : null;
@@ -48,6 +75,7 @@ export function newsletterLinkRoutes(deps: Deps): express.Router {
   });
 
   router.post(`${unsubscribeBase}/:token`, ...body, async (req, res, next) => {
+    if (isSiteForm(req)) return next();
     try {
       const token = String(req.params.token);
       if (isNewsletterToken(token)) await unsubscribe(deps.db, token, arrivalTime(deps.env));

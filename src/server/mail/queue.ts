@@ -56,6 +56,8 @@ export interface ClaimedConfirmation {
   email: string;
   language: Language;
   token: string;
+  /** The lease this claim set: the row is this node's while it still says so. */
+  leaseUntil: number;
 }
 
 /** One reader's copy of an edition, claimed. */
@@ -67,6 +69,8 @@ export interface ClaimedDelivery {
   email: string;
   language: Language;
   unsubscribeToken: string;
+  /** The lease this claim set: the row is this node's while it still says so. */
+  leaseUntil: number;
 }
 
 export type ClaimedMail = ClaimedConfirmation | ClaimedDelivery;
@@ -113,7 +117,7 @@ export async function claimDueMail(db: Db, options: ClaimOptions): Promise<Claim
         .update(newsletterSubscribers)
         .set({ confirmTokenHash: tokenHash(token), confirmLeaseUntil: new Date(now + leaseMs) })
         .where(eq(newsletterSubscribers.id, row.id));
-      claimed.push({ kind: 'confirmation', subscriberId: row.id, email: row.email!, language: row.language, token });
+      claimed.push({ kind: 'confirmation', subscriberId: row.id, email: row.email!, language: row.language, token, leaseUntil: now + leaseMs });
     }
     allowance -= claimed.length;
 
@@ -179,6 +183,7 @@ export async function claimDueMail(db: Db, options: ClaimOptions): Promise<Claim
           email: row.email!,
           language: row.language,
           unsubscribeToken,
+          leaseUntil: now + leaseMs,
         });
       }
       for (const id of new Set(gone.map((row) => row.newsletterId))) await finishIfDone(tx, id, now);
@@ -186,6 +191,77 @@ export async function claimDueMail(db: Db, options: ClaimOptions): Promise<Claim
     await spendAllowance(tx, now, claimed.length);
     return claimed;
   });
+}
+
+/**
+ * Takes one claimed mail for sending, just before it leaves: only while this node's claim still
+ * holds it (its lease did not lapse and go to another node, which would send it too) and while it
+ * is still wanted (the edition is being sent, not paused; the reader is still confirmed and has an
+ * address; a confirmation's address is still pending). The lease is renewed for this one mail, and
+ * kept renewed while it is sent (renewLease), so a batch sent one after another never outlives its
+ * claim. A copy not wanted now is given back (a paused edition's is due again once resumed; an
+ * unsubscribed reader's was skipped already). Answers the lease it holds the mail until, or null:
+ * not to be sent.
+ */
+export async function holdForSending(db: Db, mail: ClaimedMail, now: number, leaseMs: number): Promise<number | null> {
+  const claimedLease = new Date(mail.leaseUntil);
+  const lease = new Date(now + leaseMs);
+  const held = await db.transaction(async (tx) => {
+    if (mail.kind === 'confirmation') {
+      const rows = await tx
+        .update(newsletterSubscribers)
+        .set({ confirmLeaseUntil: lease })
+        .where(
+          and(
+            eq(newsletterSubscribers.id, mail.subscriberId),
+            eq(newsletterSubscribers.state, 'pending'),
+            isNotNull(newsletterSubscribers.email),
+            isNotNull(newsletterSubscribers.confirmWantedAt),
+            eq(newsletterSubscribers.confirmLeaseUntil, claimedLease),
+          ),
+        )
+        .returning({ id: newsletterSubscribers.id });
+      return rows.length > 0;
+    }
+    const rows = await tx
+      .update(newsletterDeliveries)
+      .set({ leaseUntil: lease })
+      .where(
+        and(
+          eq(newsletterDeliveries.id, mail.deliveryId),
+          eq(newsletterDeliveries.state, 'queued'),
+          eq(newsletterDeliveries.leaseUntil, claimedLease),
+          sql`EXISTS (SELECT 1 FROM ${newsletters} WHERE ${newsletters.id} = ${mail.newsletterId} AND ${newsletters.state} = 'sending')`,
+          sql`EXISTS (SELECT 1 FROM ${newsletterSubscribers} WHERE ${newsletterSubscribers.id} = ${mail.subscriberId} AND ${newsletterSubscribers.state} = 'confirmed' AND ${newsletterSubscribers.email} IS NOT NULL)`,
+        ),
+      )
+      .returning({ id: newsletterDeliveries.id });
+    if (rows.length) return true;
+    await tx
+      .update(newsletterDeliveries)
+      .set({ leaseUntil: null })
+      .where(and(eq(newsletterDeliveries.id, mail.deliveryId), eq(newsletterDeliveries.leaseUntil, claimedLease)));
+    return false;
+  });
+  return held ? lease.getTime() : null;
+}
+
+/** Moves the lease of a mail being sent from `from` to `until`, if this node still holds it; answers whether it did. */
+export async function renewLease(db: Db, mail: ClaimedMail, from: number, until: number): Promise<boolean> {
+  const rows = await db.transaction((tx) =>
+    mail.kind === 'confirmation'
+      ? tx
+          .update(newsletterSubscribers)
+          .set({ confirmLeaseUntil: new Date(until) })
+          .where(and(eq(newsletterSubscribers.id, mail.subscriberId), eq(newsletterSubscribers.confirmLeaseUntil, new Date(from))))
+          .returning({ id: newsletterSubscribers.id })
+      : tx
+          .update(newsletterDeliveries)
+          .set({ leaseUntil: new Date(until) })
+          .where(and(eq(newsletterDeliveries.id, mail.deliveryId), eq(newsletterDeliveries.leaseUntil, new Date(from))))
+          .returning({ id: newsletterDeliveries.id }),
+  );
+  return rows.length > 0;
 }
 
 /** An edition with nothing left queued is sent (a paused one too, once its last mail in flight is done). */
@@ -280,14 +356,26 @@ export async function recordOutcome(db: Db, mail: ClaimedMail, failure: MailFail
   });
 }
 
-/** Gives claimed mails back untried (the sender stops early), so they are due again at once. */
+/**
+ * Gives claimed mails back untried (the sender stops early, or the server refused for now), so
+ * they are due again at once; a mail whose lease lapsed and went to another node stays theirs.
+ */
 export async function releaseClaims(db: Db, mails: readonly ClaimedMail[]): Promise<void> {
   if (!mails.length) return;
   await db.transaction(async (tx) => {
-    const deliveries = mails.flatMap((mail) => (mail.kind === 'delivery' ? [mail.deliveryId] : []));
-    const confirmations = mails.flatMap((mail) => (mail.kind === 'confirmation' ? [mail.subscriberId] : []));
-    if (deliveries.length) await tx.update(newsletterDeliveries).set({ leaseUntil: null }).where(inArray(newsletterDeliveries.id, deliveries));
-    if (confirmations.length) await tx.update(newsletterSubscribers).set({ confirmLeaseUntil: null }).where(inArray(newsletterSubscribers.id, confirmations));
+    for (const mail of mails) {
+      const claimedLease = new Date(mail.leaseUntil);
+      if (mail.kind === 'delivery')
+        await tx
+          .update(newsletterDeliveries)
+          .set({ leaseUntil: null })
+          .where(and(eq(newsletterDeliveries.id, mail.deliveryId), eq(newsletterDeliveries.leaseUntil, claimedLease)));
+      else
+        await tx
+          .update(newsletterSubscribers)
+          .set({ confirmLeaseUntil: null })
+          .where(and(eq(newsletterSubscribers.id, mail.subscriberId), eq(newsletterSubscribers.confirmLeaseUntil, claimedLease)));
+    }
   });
 }
 

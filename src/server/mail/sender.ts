@@ -5,13 +5,13 @@ import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
 import { siteOrigin, type Env } from '../env.ts';
 import { editionContentOf } from './edition-store.ts';
 import { renderConfirmation, renderEdition, type EditionContent } from './edition.ts';
-import { claimDueMail, nextDueAt, recordOutcome, releaseClaims, type ClaimedMail } from './queue.ts';
+import { claimDueMail, holdForSending, nextDueAt, recordOutcome, releaseClaims, renewLease, type ClaimedMail } from './queue.ts';
 import { failureOf, type MailFailure, type MailTransport } from './transport.ts';
 import { confirmPath, unsubscribePath } from '../../shared/newsletter-paths.ts';
 
 /** How often an idle node looks for mail another node queued (a node that queues it wakes its own sender at once). */
 const IDLE_LOOK_MS = 5_000;
-/** Mails claimed at once: all are held while this node sends them one after another. */
+/** Mails claimed at once; each is held again, for its own lease, just before it leaves (queue.ts holdForSending). */
 const BATCH = 10;
 
 /**
@@ -94,18 +94,17 @@ export class MailSender {
   /** One claim and its sending; answers how long to wait before the next (0: go on at once). */
   async turn(): Promise<number> {
     const retryMs = this.env.MAIL_RETRY_SECONDS * 1000;
-    const claimed = await claimDueMail(this.db, {
-      now: this.now(),
-      perMinute: this.env.MAIL_RATE_PER_MINUTE,
-      leaseMs: this.env.MAIL_LEASE_SECONDS * 1000,
-      batch: BATCH,
-    });
+    const leaseMs = this.env.MAIL_LEASE_SECONDS * 1000;
+    const claimed = await claimDueMail(this.db, { now: this.now(), perMinute: this.env.MAIL_RATE_PER_MINUTE, leaseMs, batch: BATCH });
     for (let index = 0; index < claimed.length; index++) {
       if (this.stopping) {
         await releaseClaims(this.db, claimed.slice(index));
         return 0;
       }
-      const failure = await this.send(claimed[index]!);
+      // Paused, unsubscribed or lapsed to another node since the claim: this one stays here.
+      const heldUntil = await holdForSending(this.db, claimed[index]!, this.now(), leaseMs);
+      if (heldUntil === null) continue;
+      const failure = await this.sendHeld(claimed[index]!, heldUntil, leaseMs);
       await recordOutcome(this.db, claimed[index]!, failure, this.now(), retryMs);
       // The server refused for now (or could not be reached): the rest waits with it, untried.
       if (failure && !failure.permanent) {
@@ -120,6 +119,29 @@ export class MailSender {
     const wait = Math.max(0, next - this.now());
     // Due now but nothing was claimed: this minute's allowance is spent (or another node holds them).
     return Math.min(IDLE_LOOK_MS, wait > 0 ? wait : Math.min(untilMinute, 1_000));
+  }
+
+  /**
+   * Sends one held mail, renewing its lease every third of it meanwhile: however slow the server,
+   * the mail stays this node's while the node lives, and only one that died lets another send it.
+   */
+  private async sendHeld(mail: ClaimedMail, heldUntil: number, leaseMs: number): Promise<MailFailure | undefined> {
+    let until = heldUntil;
+    let renewing = Promise.resolve();
+    const timer = setInterval(() => {
+      const next = this.now() + leaseMs;
+      renewing = renewing
+        .then(async () => {
+          if (await renewLease(this.db, mail, until, next)) until = next;
+        })
+        .catch((error: unknown) => console.error('Keeping the lease of a mail being sent failed:', error));
+    }, leaseMs / 3);
+    try {
+      return await this.send(mail);
+    } finally {
+      clearInterval(timer);
+      await renewing;
+    }
   }
 
   private async edition(id: number): Promise<EditionContent> {

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Language } from '../../shared/locale.ts';
 import type { Db } from '../db/client.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
-import { newsletterDeliveries, newsletterSubscribers } from '../db/schema.ts';
-import { newToken, tokenHash } from './queue.ts';
+import { newsletterDeliveries, newsletters, newsletterSubscribers } from '../db/schema.ts';
+import { finishIfDone, newToken, tokenHash } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An address nobody confirmed is forgotten this long after its (last) confirmation mail left. */
@@ -82,10 +82,17 @@ export async function unsubscribe(db: Db, token: string, arrived: Date): Promise
       .where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNotNull(newsletterSubscribers.email)))
       .returning({ id: newsletterSubscribers.id });
     if (!row) return false;
-    await tx
+    const skipped = await tx
       .update(newsletterDeliveries)
       .set({ state: 'skipped', error: null })
-      .where(and(eq(newsletterDeliveries.subscriberId, row.id), eq(newsletterDeliveries.state, 'queued')));
+      .where(and(eq(newsletterDeliveries.subscriberId, row.id), eq(newsletterDeliveries.state, 'queued')))
+      .returning({ newsletterId: newsletterDeliveries.newsletterId });
+    // An edition that waited only for this reader is done now: no sender will find it again to say
+    // so. Its end is dated as coarsely as her leaving (never before it started): it tells no more.
+    for (const newsletterId of new Set(skipped.map((delivery) => delivery.newsletterId))) {
+      const [edition] = await tx.select({ startedAt: newsletters.startedAt }).from(newsletters).where(eq(newsletters.id, newsletterId));
+      await finishIfDone(tx, newsletterId, Math.max(arrived.getTime(), edition?.startedAt?.getTime() ?? 0));
+    }
     return true;
   });
   if (found) await eraseDeleted(db, tablesNamed([newsletterSubscribers, newsletterDeliveries]));

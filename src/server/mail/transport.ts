@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Env } from '../env.ts';
 
 /** One mail as the site sends it: both parts, and the few headers a list needs. */
@@ -37,8 +38,10 @@ const ADDRESS = /[^\s<>"'()[\],;:]+@[^\s<>"'()[\],;:]+/g;
 /** The server's answer as kept: code and words, addresses replaced, capped. */
 export function failureText(error: unknown): string {
   const { responseCode, response, code, message } = (error ?? {}) as { responseCode?: number; response?: string; code?: string; message?: string };
-  const words = (response ?? message ?? String(error)).replace(ADDRESS, '(address)').replace(/\s+/g, ' ');
-  return `${responseCode ?? code ?? 'error'}: ${words}`.slice(0, 300);
+  const label = String(responseCode ?? code ?? 'error');
+  const words = (response ?? message ?? String(error)).replace(ADDRESS, '(address)').replace(/\s+/g, ' ').trim();
+  // An SMTP answer begins with its own code: said once.
+  return `${label}: ${words.startsWith(`${label} `) ? words.slice(label.length + 1) : words}`.slice(0, 300);
 }
 
 export function failureOf(error: unknown): MailFailure {
@@ -58,22 +61,31 @@ function dkimOf(env: Env) {
  * SMTP through nodemailer, from SMTP_URL and MAIL_FROM; null when SMTP_URL is unset (the site then
  * keeps subscriptions and sends nothing). One pooled connection: mails go one after another, and a
  * minute's rate is kept by the queue, not here.
+ *
+ * Each wait on the server (connecting, its greeting, each answer) gives up after a third of the
+ * lease a mail is held for (MAIL_LEASE_SECONDS), a second at least: a server that stops answering
+ * fails the mail for now, to be tried again with the queue's backoff, instead of holding the
+ * sender. A connection that closes mid-mail fails it too (nodemailer would otherwise send it again
+ * on its own, outside the queue's count of tries).
  */
 export function smtpTransport(env: Env): MailTransport | null {
   if (!env.SMTP_URL || !env.MAIL_FROM) return null;
   const url = new URL(env.SMTP_URL);
-  const transporter = nodemailer.createTransport({
+  const waitMs = Math.max(1_000, Math.floor((env.MAIL_LEASE_SECONDS * 1000) / 3));
+  const options: SMTPPool.Options & { maxRequeues: number } = {
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     pool: true,
     maxConnections: 1,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
+    maxRequeues: 0,
+    connectionTimeout: Math.min(20_000, waitMs),
+    greetingTimeout: Math.min(20_000, waitMs),
+    socketTimeout: Math.min(60_000, waitMs),
     dkim: dkimOf(env),
-  });
+  };
+  const transporter = nodemailer.createTransport(options);
   const from = env.MAIL_FROM;
   return {
     async send(mail) {

@@ -7,6 +7,7 @@ import { fieldError } from '../trpc/init.ts';
 import type { Context, Deps } from '../trpc/context.ts';
 import type { NewsletterProgress } from '../routers/newsletters.ts';
 import { bodyOf, created, endpoint, idParam, ok, type Body } from './endpoint.ts';
+import { fileReceiver } from './multipart.ts';
 
 /** The REST names of the newsletter's fields, as the other editorial endpoints spell them. */
 const fields = { subjectEn: 'subject_En', subjectFa: 'subject_fa', bodyEn: 'body_En', bodyFa: 'body_fa', itemIds: 'items' };
@@ -50,12 +51,16 @@ const progressShape = (id: number, progress: NewsletterProgress) => ({
 /** The newsletter's REST face (docs/api.md): create, send, and read an edition's state and counts. */
 export function newsletterRoutes(deps: Deps) {
   const routes = express.Router();
+  // A multipart form (as the original admin forms post) is read for its text fields; an edition has no file.
+  const receive = fileReceiver(deps, [], { adminOnly: true });
 
   routes.post(
     '/admin/newsletters',
     endpoint(
       deps,
-      async ({ req, ctx, caller }) => {
+      async (call) => {
+        const { req, ctx, caller } = call;
+        await receive(call);
         const body = bodyOf(req);
         const result = await caller.newsletters.create({
           subjectEn: text(body, 'subject_En', 'subject_en'),
