@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { newsletterDeliveries, newsletterSubscribers } from '../../src/server/db/schema.ts';
+import { newsletterDeliveries, newsletters, newsletterSubscribers } from '../../src/server/db/schema.ts';
+import { envFor } from '../../src/server/env.ts';
 import { MailSender } from '../../src/server/mail/sender.ts';
 import { confirmSubscription } from '../../src/server/mail/subscriptions.ts';
 import { newToken } from '../../src/server/mail/queue.ts';
@@ -9,10 +11,11 @@ import { smtpTransport } from '../../src/server/mail/transport.ts';
 import type { Language } from '../../src/shared/locale.ts';
 import type { RichTextDocument } from '../../src/shared/rich-text/schema.ts';
 import { adminCaller, publicCaller } from './callers.ts';
+import { startChildServer, stopChildServer, type ChildServer } from './child-server.ts';
 import { startServer, type TestServer } from './http.ts';
 import { sourcePages } from './source-pages.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from './smtp.ts';
-import { createTestDeps, type TestDeps } from './test-db.ts';
+import { createTestDeps, freshDatabaseUrl, newTestDir, testDepsIn, type TestDeps } from './test-db.ts';
 import type { TestClock } from './test-clock.ts';
 
 /** The site's own address in every newsletter test: links and pictures must point here. */
@@ -204,4 +207,64 @@ export async function readersToErase(site: MailSite) {
   );
   const token = (await subscriberRow(site.deps, leaving!))!.unsubscribeToken!;
   return { leaving: leaving!, token, forgotten };
+}
+
+/** Waits until `done` holds, looking every 50 ms; fails naming `what` after `timeoutMs`. */
+export async function waitUntil(done: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether an edition is sent (every copy sent, failed or skipped), as the database says. */
+export const editionSent = async (deps: Pick<TestDeps, 'db'>, id: number) =>
+  (await deps.db.select({ state: newsletters.state }).from(newsletters).where(eq(newsletters.id, id)))[0]?.state === 'sent';
+
+export interface QueuedEdition {
+  /** The settings the server processes start with (without PUBLIC_URL: a server then says where it listens). */
+  env: Record<string, string>;
+  dir: string;
+  /** This process's handle on the same database, which queued the edition. */
+  site: TestDeps;
+  smtp: TestSmtp;
+  readers: string[];
+  id: number;
+  caller: Awaited<ReturnType<typeof draftEdition>>['caller'];
+}
+
+/**
+ * For the suites with real server processes: an SMTP server, a database of the run's engine with
+ * 14 English and 6 Persian confirmed readers, and an edition queued for them, which a server
+ * process started on it sends. What the test started is stopped and removed after each test.
+ */
+export function queuedEditionForProcesses() {
+  const servers: ChildServer[] = [];
+  let made: QueuedEdition | undefined;
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await stopChildServer(server);
+    await made?.site.cleanup();
+    await made?.smtp.close();
+    made = undefined;
+  });
+  async function queue(label: string, env: Record<string, string>): Promise<QueuedEdition> {
+    const smtp = await startTestSmtp();
+    const dir = newTestDir(label);
+    const { PUBLIC_URL: _, ...settings } = mailEnv(smtp, { DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), ...env });
+    const site = testDepsIn(dir, envFor(settings));
+    made = { env: settings, dir, site, smtp, readers: [], id: 0, caller: undefined as unknown as QueuedEdition['caller'] };
+    made.readers = [...(await insertConfirmedReaders(site, 'en', 14)), ...(await insertConfirmedReaders(site, 'fa', 6))];
+    const { id, caller } = await draftEdition(site);
+    await caller.newsletters.send({ id });
+    Object.assign(made, { id, caller });
+    return made;
+  }
+  /** A server process on the edition's database; stopped after the test unless it is gone already. */
+  async function start(env: Record<string, string>): Promise<ChildServer> {
+    const server = await startChildServer(made!.dir, env);
+    servers.push(server);
+    return server;
+  }
+  return { queue, start };
 }
