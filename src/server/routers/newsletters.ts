@@ -23,7 +23,13 @@ import { fieldErrorLists } from '../trpc/init.ts';
 import { editorProcedure, router } from '../trpc/procedures.ts';
 import type { Context } from '../trpc/context.ts';
 import { notFound, pageWindow, type Page } from './helpers.ts';
-import { unsubscribeBase } from '../../shared/newsletter-paths.ts';
+import { unsubscribePath } from '../../shared/newsletter-paths.ts';
+
+/**
+ * The unsubscribe link of a preview or a test mail: it opens the real page, whose button changes
+ * nothing (a token of this shape names no reader).
+ */
+const NO_READER = 'example';
 
 type Fields = z.infer<typeof newsletterFields>;
 type NewsletterState = 'draft' | 'sending' | 'paused' | 'sent';
@@ -245,7 +251,7 @@ export const newslettersRouter = router({
     const origin = siteOrigin(ctx.env);
     return {
       languages: editionLanguages(content),
-      ...renderEdition(content, input.language, origin, `${origin}${unsubscribeBase}`, row.startedAt ?? now(ctx)),
+      ...renderEdition(content, input.language, origin, `${origin}${unsubscribePath(NO_READER, input.language)}`, row.startedAt ?? now(ctx)),
     };
   }),
 
@@ -263,7 +269,7 @@ export const newslettersRouter = router({
       if (!written.length) throw new TRPCError({ code: 'BAD_REQUEST', message: message(ctx.lang, 'newsletterNeedsLanguage') });
       const origin = siteOrigin(ctx.env);
       for (const language of written) {
-        const rendered = renderEdition(content, language, origin, `${origin}${unsubscribeBase}`, now(ctx));
+        const rendered = renderEdition(content, language, origin, `${origin}${unsubscribePath(NO_READER, language)}`, now(ctx));
         try {
           await transport.send({ to: input.email, language, ...rendered, subject: `[TEST] ${rendered.subject}` });
         } catch (error) {
