@@ -208,7 +208,7 @@ describe('what editors see and try before sending', () => {
     expect(preview).toMatchObject({ languages: ['en', 'fa'], subject: 'پیش‌نمایش' });
     expect(preview.html).toContain('<html lang="fa" dir="rtl">');
     // The preview's unsubscribe link names nobody.
-    expect(preview.html).toContain(`href="${ORIGIN}/newsletter/unsubscribe"`);
+    expect(preview.html).toContain(`href="${ORIGIN}/newsletter/unsubscribe/example?lang=fa"`);
 
     expect(await caller.newsletters.sendTest({ id, email: 'Editor.Test@example.org' })).toEqual({ sent: ['en', 'fa'] });
     const tests = site.smtp.to('editor.test@example.org');
