@@ -124,7 +124,7 @@ describe('the newsletter', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await file.path())!, 'utf8');
-    expect(csv.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('email,subscribed_at');
+    expect(csv.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('email,subscribed_at,state,language');
     expect(csv).toContain('reader.one@example.org');
     expect(csv).toContain('reader.two@example.org');
     await expectToast(page, 'Subscriber list downloaded');
