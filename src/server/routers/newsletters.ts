@@ -84,16 +84,29 @@ async function checkItems(ctx: Pick<Context, 'lang'>, db: DbLike, ids: readonly 
 const documentColumn = (body: RichTextDocument | null | undefined) => (body?.content.length ? JSON.stringify(body) : null);
 
 /** Per-state counts of an edition's queue, with the edition's own state. */
+/** Per-state counts of the queues of the editions `ids`, in one query. */
+async function queueCounts(db: DbLike, ids: readonly number[]): Promise<Map<number, Record<string, number>>> {
+  const counts = new Map<number, Record<string, number>>();
+  if (!ids.length) return counts;
+  const rows = await db
+    .select({ id: newsletterDeliveries.newsletterId, state: newsletterDeliveries.state, value: count() })
+    .from(newsletterDeliveries)
+    .where(inArray(newsletterDeliveries.newsletterId, [...ids]))
+    .groupBy(newsletterDeliveries.newsletterId, newsletterDeliveries.state);
+  for (const row of rows) counts.set(row.id, { ...counts.get(row.id), [row.state]: Number(row.value) });
+  return counts;
+}
+
+function progressFrom(edition: { state: NewsletterState; recipients: number }, counts: Record<string, number> = {}): NewsletterProgress {
+  const of = (state: string) => counts[state] ?? 0;
+  return { state: edition.state, recipients: edition.recipients, sent: of('sent'), failed: of('failed'), skipped: of('skipped'), remaining: of('queued') };
+}
+
+/** Per-state counts of an edition's queue, with the edition's own state. */
 export async function progressOf(db: DbLike, id: number): Promise<NewsletterProgress | null> {
   const [row] = await db.select({ state: newsletters.state, recipients: newsletters.recipients }).from(newsletters).where(eq(newsletters.id, id));
   if (!row) return null;
-  const counted = await db
-    .select({ state: newsletterDeliveries.state, value: count() })
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.newsletterId, id))
-    .groupBy(newsletterDeliveries.state);
-  const of = (state: string) => Number(counted.find((entry) => entry.state === state)?.value ?? 0);
-  return { state: row.state, recipients: row.recipients, sent: of('sent'), failed: of('failed'), skipped: of('skipped'), remaining: of('queued') };
+  return progressFrom(row, (await queueCounts(db, [id])).get(id));
 }
 
 async function changeState(ctx: Context, id: number, from: NewsletterState[], to: NewsletterState, refusal: Parameters<typeof message>[1]) {
@@ -134,12 +147,18 @@ export const newslettersRouter = router({
         createdAt: newsletters.createdAt,
         startedAt: newsletters.startedAt,
         finishedAt: newsletters.finishedAt,
+        state: newsletters.state,
+        recipients: newsletters.recipients,
       })
       .from(newsletters)
       .orderBy(desc(newsletters.createdAt), desc(newsletters.id))
       .limit(limit)
       .offset(offset);
-    const items = await Promise.all(rows.map(async (row) => ({ ...row, ...(await progressOf(ctx.db, row.id))! })));
+    const counts = await queueCounts(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    const items = rows.map((row) => ({ ...row, ...progressFrom(row, counts.get(row.id)) }));
     const [counted] = await ctx.db.select({ value: count() }).from(newsletters);
     return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
