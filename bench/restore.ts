@@ -13,6 +13,7 @@ import { createBackup } from '../src/server/backup/archive.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { packFolder, storedName, unpackArchive, writeGzipBomb } from '../tests/factories/archives.ts';
 import { measuredRestore } from '../tests/setup/measured-restore.ts';
+import { createFolderStorage } from '../src/server/uploads/storage-folder.ts';
 
 const ITEMS = Number(process.env.RESTORE_BENCH_ITEMS ?? 10_000);
 const PHOTOS = 500;
@@ -40,15 +41,19 @@ async function main() {
     fs.mkdirSync(path.join(target.storageDir, 'images'), { recursive: true });
     await fillNews(target.dbFile, ITEMS, 'images/bench.jpg');
     // Stored photos as uploads leave them: server-made names, JPEG bytes.
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 80, b: 40 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 80, b: 40 } } })
+      .jpeg()
+      .toBuffer();
     for (let i = 0; i < PHOTOS; i += 1) fs.writeFileSync(path.join(target.storageDir, 'images', `${storedName()}.jpg`), photo);
 
     const db = openDatabase(target.dbFile);
     const started = performance.now();
     const genuine = path.join(root, 'genuine.tar.gz');
-    const { bytes } = await createBackup({ db, storageRoot: target.storageDir }, genuine);
+    const { bytes } = await createBackup({ db, storage: createFolderStorage(target.storageDir) }, genuine);
     await db.close();
-    console.log(`Site: ${ITEMS} items (database ${(fs.statSync(target.dbFile).size / 1024 / 1024).toFixed(0)} MB), ${PHOTOS} photos; backup ${(bytes / 1024 / 1024).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms\n`);
+    console.log(
+      `Site: ${ITEMS} items (database ${(fs.statSync(target.dbFile).size / 1024 / 1024).toFixed(0)} MB), ${PHOTOS} photos; backup ${(bytes / 1024 / 1024).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms\n`,
+    );
 
     const unpacked = await unpackArchive(genuine);
     const tampered = async (name: string, change: (folder: string) => void) => {
@@ -58,19 +63,33 @@ async function main() {
       return packFolder(folder, `${folder}.tar.gz`);
     };
     const cases: [string, () => Promise<string>][] = [
-      ['the audit’s bomb: 3 GB in the database, 3.2 MB archive', async () => (writeGzipBomb(path.join(root, 'bomb-db.tar.gz'), 3 * GB, 'database'), path.join(root, 'bomb-db.tar.gz'))],
-      ['3 GB after the archive’s end', async () => (writeGzipBomb(path.join(root, 'bomb-end.tar.gz'), 3 * GB, 'after the end'), path.join(root, 'bomb-end.tar.gz'))],
+      [
+        'the audit’s bomb: 3 GB in the database, 3.2 MB archive',
+        async () => (writeGzipBomb(path.join(root, 'bomb-db.tar.gz'), 3 * GB, 'database'), path.join(root, 'bomb-db.tar.gz')),
+      ],
+      [
+        '3 GB after the archive’s end',
+        async () => (writeGzipBomb(path.join(root, 'bomb-end.tar.gz'), 3 * GB, 'after the end'), path.join(root, 'bomb-end.tar.gz')),
+      ],
       [
         'a trigger copying contact messages into news',
         () =>
           tampered('trigger', (folder) => {
             const tamper = new Database(path.join(folder, 'site.db'));
-            tamper.exec("CREATE TRIGGER leak AFTER INSERT ON contact_messages BEGIN INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image) VALUES ('news', NEW.name, NEW.name, NEW.email, NEW.message, 'images/x.jpg'); END");
+            tamper.exec(
+              "CREATE TRIGGER leak AFTER INSERT ON contact_messages BEGIN INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image) VALUES ('news', NEW.name, NEW.name, NEW.email, NEW.message, 'images/x.jpg'); END",
+            );
             tamper.close();
           }),
       ],
-      ['an HTML page in the stored images', () => tampered('html', (folder) => fs.writeFileSync(path.join(folder, 'storage/images', `${storedName()}.html`), '<script>alert(1)</script>'))],
-      ['an HTML page under a JPEG name', () => tampered('mistyped', (folder) => fs.writeFileSync(path.join(folder, 'storage/images', `${storedName()}.jpg`), '<script>alert(1)</script>'))],
+      [
+        'an HTML page in the stored images',
+        () => tampered('html', (folder) => fs.writeFileSync(path.join(folder, 'storage/images', `${storedName()}.html`), '<script>alert(1)</script>')),
+      ],
+      [
+        'an HTML page under a JPEG name',
+        () => tampered('mistyped', (folder) => fs.writeFileSync(path.join(folder, 'storage/images', `${storedName()}.jpg`), '<script>alert(1)</script>')),
+      ],
     ];
 
     console.log('| restore of | archive | time | peak memory | outcome | site files |');
@@ -81,10 +100,14 @@ async function main() {
       const measured = await measuredRestore(archive, target);
       const unchanged = fingerprint(site) === before;
       const size = fs.statSync(archive).size / 1024 / 1024;
-      console.log(`| ${name} | ${size.toFixed(1)} MB | ${measured.ms} ms | ${measured.peakMb} MB | ${measured.refusal ? `refused: ${measured.refusal.replaceAll(root, '…')}` : 'restored'} | ${unchanged ? 'unchanged' : 'CHANGED'} |`);
+      console.log(
+        `| ${name} | ${size.toFixed(1)} MB | ${measured.ms} ms | ${measured.peakMb} MB | ${measured.refusal ? `refused: ${measured.refusal.replaceAll(root, '…')}` : 'restored'} | ${unchanged ? 'unchanged' : 'CHANGED'} |`,
+      );
     }
     const measured = await measuredRestore(genuine, target);
-    console.log(`| the genuine backup | ${(bytes / 1024 / 1024).toFixed(1)} MB | ${measured.ms} ms | ${measured.peakMb} MB | ${measured.refusal ?? 'restored'} | replaced |`);
+    console.log(
+      `| the genuine backup | ${(bytes / 1024 / 1024).toFixed(1)} MB | ${measured.ms} ms | ${measured.peakMb} MB | ${measured.refusal ?? 'restored'} | replaced |`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

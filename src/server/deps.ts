@@ -73,7 +73,7 @@ export function createDeps(parts: DepsParts): Deps {
     db,
     env,
     keys,
-    storage: parts.storage ?? createStorage(env.STORAGE_DIR),
+    storage: parts.storage ?? createStorage(env, db),
     cache: parts.cache ?? createSiteCache(db, keys.validators),
     guards: parts.guards ?? createMemoryGuards(env),
     mediaWorkers: parts.mediaWorkers ?? new MediaWorkers(mediaWorkerOptions(env)),

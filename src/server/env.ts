@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseStorageUrl } from './uploads/storage-url.ts';
 
 /** An optional setting: unset and blank are the same. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -64,6 +65,22 @@ const envSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATABASE_URL: z.string().trim().min(1).default('./data/site.db'),
     STORAGE_DIR: z.string().trim().min(1).default('./storage'),
+    /**
+     * An S3-compatible bucket for the stored files instead of STORAGE_DIR (which then holds only
+     * this node's scratch folder): s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true.
+     */
+    STORAGE_URL: optional(
+      z
+        .string()
+        .trim()
+        .superRefine((value, ctx) => {
+          try {
+            parseStorageUrl(value);
+          } catch (error) {
+            ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          }
+        }),
+    ),
     PUBLIC_URL: optionalUrl,
     /** The site's onion-service address (http://….onion); HTML answers then name it in Onion-Location. */
     ONION_URL: optional(

@@ -85,7 +85,7 @@ export async function startNode(options: NodeOptions): Promise<SiteNode> {
   const { env, log = console.log } = options;
   const ownsDb = !options.db;
   const db = options.db ?? (await openAndMigrate(env.DATABASE_URL));
-  const storage = options.storage ?? createStorage(env.STORAGE_DIR);
+  const storage = options.storage ?? createStorage(env, db);
   await prepareSite(db, env, storage, log);
   await housekeeping({ db, storage, env }, log);
   const deps = await nodeDeps({ ...options, db, env, storage });

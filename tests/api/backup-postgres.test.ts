@@ -11,6 +11,7 @@ import { backupManifest, packFolder, tarballOf, unpackArchive } from '../factori
 import { damage, fillSite, siteState, storedFiles } from '../setup/backup-site.ts';
 import { repoRoot } from '../setup/paths.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 let deps: TestDeps | undefined;
@@ -23,7 +24,9 @@ afterEach(async () => {
 // restored tables, as a restarted site's would.
 
 async function schemasOf(d: TestDeps): Promise<string[]> {
-  const { rows } = await postgresOf(d.db).pool.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
+  const { rows } = await postgresOf(d.db).pool.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1",
+  );
   return rows.map((row) => row.name);
 }
 
@@ -33,7 +36,8 @@ async function everything(d: TestDeps) {
 }
 
 type State = Awaited<ReturnType<typeof siteState>>;
-const contentVersionOf = (state: State) => Number((state.tables.site_state as { key: string; value: number }[]).find((row) => row.key === 'content_version')?.value ?? 0);
+const contentVersionOf = (state: State) =>
+  Number((state.tables.site_state as { key: string; value: number }[]).find((row) => row.key === 'content_version')?.value ?? 0);
 /**
  * The state but the content version, which a restore moves past every version readers may hold,
  * and the tables whose rows a backup leaves out (the last hour's visitor counts, setup tokens).
@@ -61,12 +65,17 @@ describe('backups on PostgreSQL', () => {
     expect(Object.keys(before.files).length).toBeGreaterThan(40);
     expect(before.tables.stories).toHaveLength(1);
     const archive = path.join(deps.dir, 'backups', 'site.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
 
-    await damage(deps, admin, news.id, Object.keys(before.files).find((f) => f.startsWith('videos/'))!);
+    await damage(
+      deps,
+      admin,
+      news.id,
+      Object.keys(before.files).find((f) => f.startsWith('videos/'))!,
+    );
     const damaged = await siteState(deps);
     expect(damaged).not.toEqual(before);
-    const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root });
     expect(kept.keptDb).toBeNull();
     expect(kept.keptSchemas).toEqual([expect.stringMatching(/^drizzle_before_restore_\d+$/), expect.stringMatching(/^public_before_restore_\d+$/)]);
     expect(kept.keptStorage).toMatch(/\.before-restore-/);
@@ -81,14 +90,14 @@ describe('backups on PostgreSQL', () => {
     const { rows } = await postgresOf(deps.db).pool.query(`SELECT count(*)::int AS n FROM "${keptSchema}".posts`);
     expect(rows[0].n).toBe(damaged.tables.posts!.length);
     // New rows get new ids, past the restored ones (the restarted site makes its work folder again).
-    fs.mkdirSync(deps.storage.incoming, { recursive: true });
+    fs.mkdirSync(deps.storage.scratch, { recursive: true });
     expect((await fillSite(deps)).news.id).toBeGreaterThan(Math.max(...before.tables.posts!.map((row) => (row as { id: number }).id)));
 
     // A backup of the restored site is a backup like any other.
     const again = path.join(deps.dir, 'again.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, again);
+    await createBackup({ db: deps.db, storage: deps.storage }, again);
     const state = await siteState(deps);
-    await restoreBackup(again, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    await restoreBackup(again, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root });
     expect(besideVersion(await siteState(deps))).toEqual(besideVersion(state));
   }, 60_000);
 
@@ -106,7 +115,12 @@ describe('backups on PostgreSQL', () => {
     }
     const url = new URL(deps.env.DATABASE_URL);
     url.password = 'never-on-argv-7f3a';
-    const env = { ...process.env, PATH: `${bin}:${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, DATABASE_URL: url.href, STORAGE_DIR: deps.storage.root };
+    const env = {
+      ...process.env,
+      PATH: `${bin}:${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      DATABASE_URL: url.href,
+      STORAGE_DIR: folderOf(deps.storage).root,
+    };
     const archive = path.join(deps.dir, 'cli-backup.tar.gz');
     expect((await run('npm', ['run', '--silent', 'backup', '--', archive], { cwd: repoRoot, env })).stdout).toMatch(/Backup written to/);
 
@@ -120,7 +134,7 @@ describe('backups on PostgreSQL', () => {
     expect(calls).not.toContain('never-on-argv');
   }, 120_000);
 
-  it('hand the programs a URL\'s password and settings in their environment', () => {
+  it("hand the programs a URL's password and settings in their environment", () => {
     const env = connectionEnv('postgresql://site%40news:p%3Ass@db.internal:6432/news?sslmode=verify-full');
     expect(env).toMatchObject({ PGHOST: 'db.internal', PGPORT: '6432', PGUSER: 'site@news', PGPASSWORD: 'p:ss', PGDATABASE: 'news', PGSSLMODE: 'verify-full' });
   });
@@ -129,7 +143,7 @@ describe('backups on PostgreSQL', () => {
 describe('a restore on PostgreSQL of something the site did not write', () => {
   async function refusedAndUnchanged(d: TestDeps, archive: string, why: RegExp) {
     const before = await everything(d);
-    const error = await restoreBackup(archive, { dbFile: d.env.DATABASE_URL, storageDir: d.storage.root }).catch((caught: unknown) => caught);
+    const error = await restoreBackup(archive, { dbFile: d.env.DATABASE_URL, storageDir: folderOf(d.storage).root }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(why);
     expect(await everything(d)).toEqual(before);
@@ -143,14 +157,14 @@ describe('a restore on PostgreSQL of something the site did not write', () => {
         INSERT INTO public.posts (kind, title_en, description_en, status) VALUES ('news', NEW.name, NEW.message, 'published'); RETURN NEW; END $$;
       CREATE TRIGGER leak AFTER INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.leak();`);
     const archive = path.join(deps.dir, 'trigger.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
     await refusedAndUnchanged(deps, archive, /does not hold the schema this version's migrations make .*FUNCTION public\.leak/);
   }, 60_000);
 
   it('refuses a dump whose sequence settings were edited into other SQL, and changes nothing', async () => {
     const { deps } = await filledSite();
     const archive = path.join(deps.dir, 'site.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
     const folder = await unpackArchive(archive);
     const dumpFile = path.join(folder, 'site.pgdump');
     const dump = fs.readFileSync(dumpFile);
@@ -171,7 +185,7 @@ describe('a restore on PostgreSQL of something the site did not write', () => {
   it('refuses a file stored under a name whose bytes are another type, and changes nothing', async () => {
     const { deps } = await filledSite();
     const archive = path.join(deps.dir, 'site.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
     const folder = await unpackArchive(archive);
     const png = Object.keys(storedFiles(path.join(folder, 'storage'))).find((name) => name.endsWith('.png'))!;
     fs.writeFileSync(path.join(folder, 'storage', png), '<html><script>alert(1)</script></html>');

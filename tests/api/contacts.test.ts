@@ -6,6 +6,7 @@ import { makeContact, makeImageUpload } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -99,9 +100,9 @@ describe('contacts.byId, setStatus and delete', () => {
     const image = await makeImageUpload(deps);
     const id = await makeContact(deps, { imageUploadId: image.id });
     const { caller } = await adminCaller(deps);
-    expect(fs.existsSync(deps.storage.absolute(image.path))).toBe(true);
+    expect(fs.existsSync(folderOf(deps.storage).absolute(image.path))).toBe(true);
     await expect(caller.contacts.delete({ id })).resolves.toEqual({ id });
-    expect(fs.existsSync(deps.storage.absolute(image.path))).toBe(false);
+    expect(fs.existsSync(folderOf(deps.storage).absolute(image.path))).toBe(false);
     expect((await caller.contacts.list({})).total).toBe(0);
   });
 

@@ -8,6 +8,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf, rejectionOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const kinds = [
   { router: 'news', kind: 'news', notFound: 'News not found.' },
@@ -21,10 +22,12 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
 /** The file and its variants, all on the private side, none public (docs/decisions/033). */
 const inLibraryPrivately = (relativePath: string) =>
-  filesOfUpload(deps, relativePath).length === 10 && Boolean(deps.storage.existing(relativePath, 'private')) && !deps.storage.existing(relativePath, 'public');
+  filesOfUpload(deps, relativePath).length === 10 &&
+  Boolean(folderOf(deps.storage).existing(relativePath, 'private')) &&
+  !folderOf(deps.storage).existing(relativePath, 'public');
 const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe.each(kinds)('$router', ({ router, kind, notFound }) => {
@@ -94,7 +97,9 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
         titleFa: 'رأی دادگاه دربارهٔ حضانت',
         descriptionEn: 'The ruling in full.',
         descriptionFa: 'متن کامل رأی.',
-        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id,
+        coverAltEn: 'Cover picture',
+        coverAltFa: 'تصویر جلد',
+        imageUploadId: image.id,
         media: [
           { link: 'https://youtu.be/dQw4w9WgXcQ', titleEn: 'Interview', titleFa: 'گفت‌وگو' },
           { link: '', titleEn: '' },
@@ -125,7 +130,9 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
         titleFa: 'ت',
         descriptionEn: 'D',
         descriptionFa: 'د',
-        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id,
+        coverAltEn: 'Cover picture',
+        coverAltFa: 'تصویر جلد',
+        imageUploadId: image.id,
         category: 'health',
         country: 'afghanistan',
       });
@@ -138,7 +145,15 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const { caller } = await adminCaller(deps);
       const image = await makeImageUpload(deps);
       await makeStory(deps, { mediaUploadId: image.id });
-      const input = { titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id };
+      const input = {
+        titleEn: 'T',
+        titleFa: 'ت',
+        descriptionEn: 'D',
+        descriptionFa: 'د',
+        coverAltEn: 'Cover picture',
+        coverAltFa: 'تصویر جلد',
+        imageUploadId: image.id,
+      };
       expect(await fieldErrorsOf(deps, caller[router].create(input))).toEqual({
         imageUploadId: ['The uploaded file was not found or has expired. Please upload it again.'],
       });
@@ -150,7 +165,15 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const video = await makeVideoUpload(deps);
       const errors = await fieldErrorsOf(
         deps,
-        caller[router].create({ titleEn: 'T', titleFa: 'ت', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: video.id }),
+        caller[router].create({
+          titleEn: 'T',
+          titleFa: 'ت',
+          descriptionEn: 'D',
+          descriptionFa: 'د',
+          coverAltEn: 'Cover picture',
+          coverAltFa: 'تصویر جلد',
+          imageUploadId: video.id,
+        }),
       );
       expect(errors).toEqual({ imageUploadId: ['This field accepts images only.'] });
       expect((await uploadRow(video.path))?.attachedAt).toBeNull();

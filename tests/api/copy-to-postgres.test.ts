@@ -10,6 +10,7 @@ import { publicCaller } from '../setup/callers.ts';
 import { rowCounts } from '../setup/db-snapshot.ts';
 import { baseDbFile } from '../setup/paths.ts';
 import { freshDatabaseUrl, newTestDir, testDepsIn, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let sites: TestDeps[] = [];
 afterEach(async () => {
@@ -64,9 +65,9 @@ describe('moving an SQLite site onto PostgreSQL (npm run db:copy-to-postgres)', 
     for (const table of ['posts', 'gallery_items', 'legal_items', 'stories', 'uploads', 'users', 'contact_messages', 'newsletter_subscribers', 'audit_log']) {
       expect(counts[table], table).toBeGreaterThan(0);
     }
-    const files = fs.readdirSync(source.storage.root, { recursive: true }).sort();
+    const files = fs.readdirSync(folderOf(source.storage).root, { recursive: true }).sort();
 
-    const target = postgresSite(source.storage.root);
+    const target = postgresSite(folderOf(source.storage).root);
     const { tables, search } = await copySiteToPostgres(source.db, target.db);
     expect(tables).toEqual(await describeSite(source.db));
     expect(await describeSite(target.db)).toEqual(await describeSite(source.db));
@@ -77,13 +78,11 @@ describe('moving an SQLite site onto PostgreSQL (npm run db:copy-to-postgres)', 
     expect(Object.fromEntries(Object.keys(siteCounts).map((table) => [table, targetCounts[table]]))).toEqual(siteCounts);
     // The rest of PostgreSQL's tables are its search index, rebuilt: one document per item there is to
     // find, the submitted stories' in a partition of their own (erased without rewriting the rest).
-    expect(Object.keys(targetCounts).filter((table) => !(table in siteCounts)).sort()).toEqual([
-      'search_documents',
-      'search_documents_items',
-      'search_documents_stories',
-      'search_pending',
-      'search_totals',
-    ]);
+    expect(
+      Object.keys(targetCounts)
+        .filter((table) => !(table in siteCounts))
+        .sort(),
+    ).toEqual(['search_documents', 'search_documents_items', 'search_documents_stories', 'search_pending', 'search_totals']);
     expect(targetCounts.search_documents_stories).toBe(counts.stories);
     expect(counts.stories).toBeGreaterThan(0);
     const searchable = ['posts', 'gallery_items', 'legal_items', 'stories'].reduce((sum, table) => sum + (counts[table] ?? 0), 0);
@@ -92,7 +91,7 @@ describe('moving an SQLite site onto PostgreSQL (npm run db:copy-to-postgres)', 
     expect((await publicCaller(target).search.query({ q: 'women' })).total).toBe((await publicCaller(source).search.query({ q: 'women' })).total);
 
     expect(await served(target)).toEqual(await served(source));
-    expect(fs.readdirSync(source.storage.root, { recursive: true }).sort()).toEqual(files);
+    expect(fs.readdirSync(folderOf(source.storage).root, { recursive: true }).sort()).toEqual(files);
     // The copy's identities go on past the copied ids.
     const newest = Math.max(...(await publicCaller(source).news.list({})).items.map((item) => item.id));
     expect((await makeContent(target, 'news')).id).toBeGreaterThan(newest);

@@ -10,6 +10,7 @@ import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { TestClock } from '../setup/test-clock.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 /**
  * An unpublished item's pictures (cover and body) are not public: a visitor guessing their
@@ -61,7 +62,11 @@ const withPicture = (path: string, text = 'Words') => ({
   ],
 });
 
-async function newsWith(caller: Awaited<ReturnType<typeof world>>['caller'], deps: TestDeps, options: { status?: 'draft' | 'scheduled' | 'published'; publishAt?: Date; body?: string }) {
+async function newsWith(
+  caller: Awaited<ReturnType<typeof world>>['caller'],
+  deps: TestDeps,
+  options: { status?: 'draft' | 'scheduled' | 'published'; publishAt?: Date; body?: string },
+) {
   const cover = await makeImageUpload(deps);
   const inline = options.body ? { path: options.body } : await makeImageUpload(deps);
   const item = await caller.news.create({
@@ -194,8 +199,8 @@ describe('Pictures of unpublished items', () => {
     await site.caller.library.remove({ id: row!.id });
     expect(await site.forEditors(published.inline)).toBe(404);
     for (const file of [published.inline, ...allVariantPaths(published.inline)]) {
-      expect(fs.existsSync(site.deps.storage.pathIn('public', file))).toBe(false);
-      expect(fs.existsSync(site.deps.storage.pathIn('private', file))).toBe(false);
+      expect(fs.existsSync(folderOf(site.deps.storage).pathIn('public', file))).toBe(false);
+      expect(fs.existsSync(folderOf(site.deps.storage).pathIn('private', file))).toBe(false);
     }
   });
 
@@ -234,6 +239,11 @@ describe('Pictures of unpublished items', () => {
     // Only the last two revisions remain, neither with the picture: nothing uses it any more, and the library keeps it.
     expect(await site.forEditors(inline)).toBe(200);
     expect(await site.publicly(inline)).toBe(false);
-    expect(await site.deps.db.select({ n: count() }).from(uploads).where(and(eq(uploads.path, inline), eq(uploads.inLibrary, 1)))).toEqual([{ n: 1 }]);
+    expect(
+      await site.deps.db
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.path, inline), eq(uploads.inLibrary, 1))),
+    ).toEqual([{ n: 1 }]);
   });
 });

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { makeStoryWithImage } from '../factories/admin-content.ts';
 import { editorCaller } from '../factories/public-content.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const sites = sitesStartedInTests();
 const others: Db[] = [];
@@ -27,9 +28,12 @@ describe('a story published and withdrawn many times at once', () => {
         }),
       );
       const story = await callers[0]!.stories.byId({ id: storyId });
-      const publicly = fs.existsSync(deps.storage.pathIn('public', story.media!));
-      const privately = fs.existsSync(deps.storage.pathIn('private', story.media!));
-      expect({ publicly, privately }, `round ${round}: ${story.status}`).toEqual({ publicly: story.status === 'published', privately: story.status !== 'published' });
+      const publicly = fs.existsSync(folderOf(deps.storage).pathIn('public', story.media!));
+      const privately = fs.existsSync(folderOf(deps.storage).pathIn('private', story.media!));
+      expect({ publicly, privately }, `round ${round}: ${story.status}`).toEqual({
+        publicly: story.status === 'published',
+        privately: story.status !== 'published',
+      });
     }
   });
 });

@@ -7,6 +7,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -14,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
 
 describe('gallery.list', () => {
   it('shows visitors the items newest first with the total', async () => {
@@ -99,7 +100,10 @@ describe('gallery.delete', () => {
     expect(stored(item.image!)).toBe(true);
     await expect(caller.gallery.delete({ id: item.id })).resolves.toEqual({ id: item.id });
     expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
-    expect([Boolean(deps.storage.existing(item.image!, 'private')), Boolean(deps.storage.existing(item.image!, 'public'))]).toEqual([true, false]);
+    expect([Boolean(folderOf(deps.storage).existing(item.image!, 'private')), Boolean(folderOf(deps.storage).existing(item.image!, 'public'))]).toEqual([
+      true,
+      false,
+    ]);
     expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
@@ -144,7 +148,10 @@ describe('gallery.update', () => {
     expect(saved.image).toBe(image.path);
     expect(stored(image.path)).toBe(true);
     expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
-    expect([Boolean(deps.storage.existing(item.image!, 'private')), Boolean(deps.storage.existing(item.image!, 'public'))]).toEqual([true, false]);
+    expect([Boolean(folderOf(deps.storage).existing(item.image!, 'private')), Boolean(folderOf(deps.storage).existing(item.image!, 'public'))]).toEqual([
+      true,
+      false,
+    ]);
     expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
   });
 

@@ -7,6 +7,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -14,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
 const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe('legal.list and legal.byId', () => {
@@ -84,7 +85,10 @@ describe('legal.update', () => {
     const updated = await caller.legal.update({ id: item.id, mediaUploadId: video.id });
     expect(updated).toMatchObject({ media: video.path, mediaKind: 'video' });
     expect(filesOfUpload(deps, item.media!)).toHaveLength(10);
-    expect([Boolean(deps.storage.existing(item.media!, 'private')), Boolean(deps.storage.existing(item.media!, 'public'))]).toEqual([true, false]);
+    expect([Boolean(folderOf(deps.storage).existing(item.media!, 'private')), Boolean(folderOf(deps.storage).existing(item.media!, 'public'))]).toEqual([
+      true,
+      false,
+    ]);
     expect(await uploadRow(item.media!)).toMatchObject({ inLibrary: 1 });
     // A video is no picture of the library: replaced, it goes.
     const picture = await makeImageUpload(deps);

@@ -11,6 +11,7 @@ import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 /**
  * The picture library (docs/decisions/033): every picture an editorial item used once can be used
@@ -33,7 +34,10 @@ async function site() {
   const d = deps;
   const { caller, user, token } = await adminCaller(d);
   const row = async (path: string) => (await d.db.select().from(uploads).where(eq(uploads.path, path)).limit(1))[0];
-  const side = (path: string) => ({ private: Boolean(d.storage.existing(path, 'private')), public: Boolean(d.storage.existing(path, 'public')) });
+  const side = (path: string) => ({
+    private: Boolean(folderOf(d.storage).existing(path, 'private')),
+    public: Boolean(folderOf(d.storage).existing(path, 'public')),
+  });
   return { deps: d, caller, user, token, row, side };
 }
 

@@ -13,6 +13,7 @@ import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const site = siteForEachTest();
 let editor: CookieClient;
@@ -74,11 +75,16 @@ describe('private media', () => {
 
     await caller.stories.unpublish({ id });
     for (const path of withVariants(media!)) await expectPrivate(path);
-    expect(fs.existsSync(site.deps.storage.pathIn('public', media!))).toBe(false);
+    expect(fs.existsSync(folderOf(site.deps.storage).pathIn('public', media!))).toBe(false);
   });
 
   it('answers 404 on the private path for a name the server never makes', async () => {
-    for (const url of ['/media/private/../site.db', '/media/private/images/.secret', '/media/private/private/images/x.png', '/media/private/images/x.png.part']) {
+    for (const url of [
+      '/media/private/../site.db',
+      '/media/private/images/.secret',
+      '/media/private/private/images/x.png',
+      '/media/private/images/x.png.part',
+    ]) {
       expect((await status(editor, url)).status, url).toBe(404);
     }
   });
@@ -88,8 +94,10 @@ describe('private media', () => {
     const story = await (await editorCaller(site.deps)).stories.byId({ id: storyId });
     const post = await makePost(site.deps, 'news');
     // As an older installation stored them: everything public, a published item's file private by an interrupted move.
-    for (const path of withVariants(story.media!)) fs.renameSync(site.deps.storage.pathIn('private', path), site.deps.storage.pathIn('public', path));
-    for (const path of withVariants(post.image)) fs.renameSync(site.deps.storage.pathIn('public', path), site.deps.storage.pathIn('private', path));
+    for (const path of withVariants(story.media!))
+      fs.renameSync(folderOf(site.deps.storage).pathIn('private', path), folderOf(site.deps.storage).pathIn('public', path));
+    for (const path of withVariants(post.image))
+      fs.renameSync(folderOf(site.deps.storage).pathIn('public', path), folderOf(site.deps.storage).pathIn('private', path));
     expect(await reconcileVisibility(site.deps)).toBe(2);
     for (const path of withVariants(story.media!)) await expectPrivate(path);
     for (const path of withVariants(post.image)) await expectPublic(path);
@@ -104,7 +112,7 @@ describe('private media', () => {
     const story = await caller.stories.byId({ id: storyId });
     // Both published items' files left private by interrupted moves: the check reads both as due public.
     for (const path of [...withVariants(post.image), ...withVariants(story.media!)])
-      fs.renameSync(site.deps.storage.pathIn('public', path), site.deps.storage.pathIn('private', path));
+      fs.renameSync(folderOf(site.deps.storage).pathIn('public', path), folderOf(site.deps.storage).pathIn('private', path));
     // While the check moves the first, an editor withdraws the story, and her change commits.
     let withdrawal: Promise<unknown> | null = null;
     const storage: Storage = {

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest, type TestSite } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 /** Shared by the rest-*.test.ts files: a fresh database and server per test, and the original client's habits. */
 export type RestWorld = TestSite;
@@ -106,7 +107,7 @@ export async function json(response: Response): Promise<any> {
 export function storedFiles(world: RestWorld): string[] {
   // Both sides of the storage: public folders, and the private ones where uploads start.
   return ['images', 'videos', 'private/images', 'private/videos'].flatMap((folder) => {
-    const dir = path.join(world.deps.storage.root, folder);
+    const dir = path.join(folderOf(world.deps.storage).root, folder);
     return fs.existsSync(dir)
       ? fs
           .readdirSync(dir)

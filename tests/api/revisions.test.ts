@@ -6,6 +6,7 @@ import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.
 import { adminCaller } from '../setup/callers.ts';
 import { fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -114,8 +115,11 @@ describe('Revisions', () => {
     expect(await revisionsOfPost(item.id)).toBe(0);
     expect(await uploadsAt(own.path)).toBe(1);
     expect(await uploadsAt(shared.path)).toBe(1);
-    expect([Boolean(deps.storage.existing(own.path, 'private')), Boolean(deps.storage.existing(own.path, 'public'))]).toEqual([true, false]);
-    expect(Boolean(deps.storage.existing(shared.path, 'public'))).toBe(true);
+    expect([Boolean(folderOf(deps.storage).existing(own.path, 'private')), Boolean(folderOf(deps.storage).existing(own.path, 'public'))]).toEqual([
+      true,
+      false,
+    ]);
+    expect(Boolean(folderOf(deps.storage).existing(shared.path, 'public'))).toBe(true);
   });
 
   it('refuses a body picture that was not uploaded here', async () => {

@@ -13,6 +13,7 @@ import { repoRoot } from '../setup/paths.ts';
 import { breakSearchIndex, emptySearchIndex, searchDocumentCount, searchPendingCount } from '../setup/search-index.ts';
 import { sqliteColumn, sqliteValue } from '../setup/sqlite-file.ts';
 import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const text = (parts: SearchHit['title']) => parts.map((part) => part.text).join('');
 const marked = (parts: SearchHit['title']) => parts.filter((part) => part.mark).map((part) => part.text);
@@ -71,10 +72,7 @@ describe('search: what is found', () => {
     const singular = await insertPost(deps, { titleEn: 'A woman speaks', descriptionEn: 'One child listened; people gathered.' });
     const search = searchAs(deps);
     for (const q of ['women', 'woman', 'WOMAN', 'child', 'children'])
-      expect(
-        (await search(q)).items.map((hit) => hit.id).sort(),
-        q,
-      ).toEqual([plural, singular].sort());
+      expect((await search(q)).items.map((hit) => hit.id).sort(), q).toEqual([plural, singular].sort());
     expect((await search('person')).items.map((hit) => hit.id)).toEqual([singular]);
   });
 
@@ -354,7 +352,7 @@ describe('npm run search:rebuild', () => {
         ...process.env,
         PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
         DATABASE_URL: deps.env.DATABASE_URL,
-        STORAGE_DIR: deps.storage.root,
+        STORAGE_DIR: folderOf(deps.storage).root,
       };
       const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'search:rebuild'], { cwd: repoRoot, env });
       expect(stdout).toMatch(/Search index rebuilt: 2 items/);

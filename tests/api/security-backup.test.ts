@@ -12,6 +12,7 @@ import { damage, fillSite, siteState, storedFiles } from '../setup/backup-site.t
 import { repoRoot } from '../setup/paths.ts';
 import { sqliteCheckpoint } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 let deps: TestDeps | undefined;
@@ -49,7 +50,7 @@ describe('backup and restore', () => {
     expect(Object.keys(before.files).filter((f) => f.startsWith('videos/'))).toHaveLength(1);
     expect(Object.keys(before.files).length).toBeGreaterThan(40);
     const archive = path.join(deps.dir, 'backups', 'site.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
 
     await damage(
       deps,
@@ -59,7 +60,7 @@ describe('backup and restore', () => {
     );
     expect(await siteState(deps)).not.toEqual(before);
     await deps.db.close();
-    const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    const kept = await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root });
     expect(kept.keptDb).toMatch(/\.before-restore-/);
     expect(kept.keptStorage).toMatch(/\.before-restore-/);
 
@@ -77,7 +78,7 @@ describe('backup and restore', () => {
       ...process.env,
       PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       DATABASE_URL: deps.env.DATABASE_URL,
-      STORAGE_DIR: deps.storage.root,
+      STORAGE_DIR: folderOf(deps.storage).root,
     };
     const backup = await run('npm', ['run', '--silent', 'backup', '--', archive], { cwd: repoRoot, env });
     expect(backup.stdout).toMatch(/Backup written to/);
@@ -96,23 +97,38 @@ describe('a backup of a storage folder holding files the site never made', () =>
     const { deps } = await filledSite();
     const before = await siteState(deps);
     const id = storedName();
-    const planted = [`images/${id}.html`, `images/${id}.svg`, 'images/evil.png', `images/${storedName()}.png`, 'notes.txt', '.gitkeep', `images/${storedName()}.jpg`];
-    fs.writeFileSync(path.join(deps.storage.root, planted[0]!), htmlPage());
-    fs.writeFileSync(path.join(deps.storage.root, planted[1]!), svgWithScript());
-    fs.copyFileSync(deps.storage.absolute(Object.keys(before.files).find((f) => f.endsWith('.png'))!.replace(/^private\//, '')), path.join(deps.storage.root, planted[2]!));
-    fs.writeFileSync(path.join(deps.storage.root, planted[3]!), htmlPage());
-    fs.writeFileSync(path.join(deps.storage.root, planted[4]!), 'notes');
-    fs.writeFileSync(path.join(deps.storage.root, planted[5]!), '');
-    fs.symlinkSync('/etc/passwd', path.join(deps.storage.root, planted[6]!));
+    const planted = [
+      `images/${id}.html`,
+      `images/${id}.svg`,
+      'images/evil.png',
+      `images/${storedName()}.png`,
+      'notes.txt',
+      '.gitkeep',
+      `images/${storedName()}.jpg`,
+    ];
+    fs.writeFileSync(path.join(folderOf(deps.storage).root, planted[0]!), htmlPage());
+    fs.writeFileSync(path.join(folderOf(deps.storage).root, planted[1]!), svgWithScript());
+    fs.copyFileSync(
+      folderOf(deps.storage).absolute(
+        Object.keys(before.files)
+          .find((f) => f.endsWith('.png'))!
+          .replace(/^private\//, ''),
+      ),
+      path.join(folderOf(deps.storage).root, planted[2]!),
+    );
+    fs.writeFileSync(path.join(folderOf(deps.storage).root, planted[3]!), htmlPage());
+    fs.writeFileSync(path.join(folderOf(deps.storage).root, planted[4]!), 'notes');
+    fs.writeFileSync(path.join(folderOf(deps.storage).root, planted[5]!), '');
+    fs.symlinkSync('/etc/passwd', path.join(folderOf(deps.storage).root, planted[6]!));
     const archive = path.join(deps.dir, 'site.tar.gz');
-    const { skipped } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    const { skipped } = await createBackup({ db: deps.db, storage: deps.storage }, archive);
     expect([...skipped].sort()).toEqual(planted.filter((name) => name !== '.gitkeep').sort());
 
     await deps.db.close();
-    await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+    await restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root });
     reopen(deps);
     expect(await siteState(deps)).toEqual(before);
-    const links = fs.readdirSync(deps.storage.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isSymbolicLink());
+    const links = fs.readdirSync(folderOf(deps.storage).root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isSymbolicLink());
     expect(links).toEqual([]);
   });
 });
@@ -132,26 +148,26 @@ describe('a restore from something that is not this site’s backup', () => {
 
   it.each(Object.keys(fakes))('refuses %s and leaves the current database and files untouched', async (name) => {
     const { deps } = await filledSite();
-    const files = storedFiles(deps.storage.root);
+    const files = storedFiles(folderOf(deps.storage).root);
     const dbHash = hashOf(deps.env.DATABASE_URL);
     const archive = await fakes[name]!(deps);
-    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root })).rejects.toThrow();
+    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root })).rejects.toThrow();
     expect(hashOf(deps.env.DATABASE_URL)).toBe(dbHash);
-    expect(storedFiles(deps.storage.root)).toEqual(files);
+    expect(storedFiles(folderOf(deps.storage).root)).toEqual(files);
     expect(fs.readdirSync(deps.dir).filter((entry) => entry.includes('before-restore'))).toEqual([]);
   });
 
   it('says why through npm run restore, exits with 1, and touches nothing', async () => {
     const { deps } = await filledSite();
-    const files = storedFiles(deps.storage.root);
+    const files = storedFiles(folderOf(deps.storage).root);
     const dbHash = hashOf(deps.env.DATABASE_URL);
     const archive = await fakes['a tarball whose manifest names another format']!(deps);
-    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root })).rejects.toBeInstanceOf(BackupError);
+    await expect(restoreBackup(archive, { dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root })).rejects.toBeInstanceOf(BackupError);
     const env = {
       ...process.env,
       PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       DATABASE_URL: deps.env.DATABASE_URL,
-      STORAGE_DIR: deps.storage.root,
+      STORAGE_DIR: folderOf(deps.storage).root,
     };
     const failure = await run('npm', ['run', '--silent', 'restore', '--', archive], { cwd: repoRoot, env }).then(
       () => null,
@@ -160,6 +176,6 @@ describe('a restore from something that is not this site’s backup', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('is not a backup made by this site.');
     expect(hashOf(deps.env.DATABASE_URL)).toBe(dbHash);
-    expect(storedFiles(deps.storage.root)).toEqual(files);
+    expect(storedFiles(folderOf(deps.storage).root)).toEqual(files);
   }, 90_000);
 });

@@ -136,7 +136,7 @@ describe('a client that goes away', () => {
         socket.on('error', () => resolve());
       });
       // The server has noticed by the time its temporary file is gone.
-      await expect.poll(() => fs.readdirSync(deps.storage.incoming).filter((name) => !name.startsWith('.')), { timeout: 3000 }).toEqual([]);
+      await expect.poll(() => fs.readdirSync(deps.storage.scratch).filter((name) => !name.startsWith('.')), { timeout: 3000 }).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(logged.join('\n')).not.toMatch(/\n\s+at /);
       expect(logged.length).toBeLessThanOrEqual(1);

@@ -9,7 +9,18 @@ import { createBackup } from '../../src/server/backup/archive.ts';
 import { sessions, uploads, users } from '../../src/server/db/schema.ts';
 import { removeStaleUploads } from '../../src/server/uploads/store.ts';
 import { allContentKinds } from '../../src/shared/content-kinds.ts';
-import { makeContact, makeContent, makeGalleryItem, makeImageUpload, makeLegalItem, makeStory, makeSubscriber, makeUser, systemCaller, testPassword } from '../factories/index.ts';
+import {
+  makeContact,
+  makeContent,
+  makeGalleryItem,
+  makeImageUpload,
+  makeLegalItem,
+  makeStory,
+  makeSubscriber,
+  makeUser,
+  systemCaller,
+  testPassword,
+} from '../factories/index.ts';
 import { callerForToken, sessionTokenFor } from '../setup/callers.ts';
 import { sqliteCheckpoint } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
@@ -36,7 +47,7 @@ function filesHolding(d: TestDeps, text: string): string[] {
 
 async function backupHolds(d: TestDeps, text: string): Promise<boolean> {
   const archive = path.join(d.dir, `backup-${randomBytes(4).toString('hex')}.tar.gz`);
-  await createBackup({ db: d.db, storageRoot: d.storage.root }, archive);
+  await createBackup({ db: d.db, storage: d.storage }, archive);
   return zlib.gunzipSync(fs.readFileSync(archive)).includes(Buffer.from(text, 'utf8'));
 }
 
@@ -61,7 +72,11 @@ const deletions: { what: string; write(site: Site, words: string): Promise<Delet
     what: `a ${kind} item, its revisions and its media list`,
     async write({ deps: d, caller }: Site, words: string) {
       const item = await makeContent(d, kind, { titleEn: `Title ${words}`, descriptionEn: `Names ${words} in the body.` });
-      await caller[section].update({ id: item.id, titleFa: 'عنوان تازه', media: [{ link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', titleEn: `Video ${words}` }] });
+      await caller[section].update({
+        id: item.id,
+        titleFa: 'عنوان تازه',
+        media: [{ link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', titleEn: `Video ${words}` }],
+      });
       return () => caller[section].delete({ id: item.id });
     },
   })),

@@ -84,13 +84,21 @@ describe('deleted private data is gone from the files on disk', () => {
     // The log still says what was done to which item.
     const { items } = await caller.audit.list({});
     expect(items.map((item) => `${item.action} ${item.targetId}`)).toEqual(
-      expect.arrayContaining([`stories.publish ${storyId}`, `stories.delete ${storyId}`, `contacts.setStatus ${contactId}`, `newsletter.delete ${subscriberId}`]),
+      expect.arrayContaining([
+        `stories.publish ${storyId}`,
+        `stories.delete ${storyId}`,
+        `contacts.setStatus ${contactId}`,
+        `newsletter.delete ${subscriberId}`,
+      ]),
     );
-    for (const text of [story.title, story.description, contact.name, contact.email, contact.message, subscriber]) expect(foundIn(rawFiles(deps), text)).toEqual([]);
+    for (const text of [story.title, story.description, contact.name, contact.email, contact.message, subscriber])
+      expect(foundIn(rawFiles(deps), text)).toEqual([]);
   });
 
   it('every editor action on what visitors send declares that the activity log keeps no words of it', () => {
-    const visitorsItems = allProcedures.filter(({ path: name, type, guarded }) => guarded && type === 'mutation' && /^(stories|contacts|newsletter)\./.test(name));
+    const visitorsItems = allProcedures.filter(
+      ({ path: name, type, guarded }) => guarded && type === 'mutation' && /^(stories|contacts|newsletter)\./.test(name),
+    );
     expect(visitorsItems.length).toBeGreaterThanOrEqual(7);
     expect(visitorsItems.filter(({ meta }) => meta?.auditLabel !== false).map(({ path: name }) => name)).toEqual([]);
   });
@@ -130,7 +138,7 @@ describe('deleted private data is gone from the files on disk', () => {
     await sqliteCheckpoint(deps, 'PASSIVE');
     await caller.stories.delete({ id });
     const archive = path.join(deps.dir, 'backup.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
     const unpacked = zlib.gunzipSync(fs.readFileSync(archive));
     expect(unpacked.includes(Buffer.from(kept))).toBe(true);
     expect(unpacked.includes(Buffer.from(text))).toBe(false);
@@ -143,7 +151,7 @@ describe('deleted private data is gone from the files on disk', () => {
     // The live file still holds it in a free page; the archive, rebuilt, does not.
     expect(foundIn(rawFiles(deps), text)).toEqual([deps.env.DATABASE_URL]);
     const archive = path.join(deps.dir, 'backup.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, archive);
+    await createBackup({ db: deps.db, storage: deps.storage }, archive);
     expect(zlib.gunzipSync(fs.readFileSync(archive)).includes(Buffer.from(text))).toBe(false);
   });
 

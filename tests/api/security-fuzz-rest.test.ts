@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encode, fieldNames, garbageBody, makeOneOfEachKind, nastyString, nastyValue, nextAddress, oddQuery, shapedInput } from '../factories/fuzz.ts';
 import { allFilesUnder, rowCounts } from '../setup/db-snapshot.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const lists = [
   '/api/news',
@@ -26,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => faults.mockRestore());
 
-const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
+const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(folderOf(site.deps.storage).root) });
 let calls = 0;
 
 async function send(pathname: string, init: RequestInit = {}) {

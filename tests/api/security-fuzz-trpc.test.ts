@@ -5,6 +5,7 @@ import { makeSubscriber } from '../factories/index.ts';
 import { allFilesUnder, rowCounts } from '../setup/db-snapshot.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
 import { allProcedures } from '../setup/procedure-walk.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const publicProcedures = allProcedures.filter((p) => !p.guarded);
 
@@ -19,7 +20,7 @@ beforeAll(() => {
 });
 afterAll(() => faults.mockRestore());
 
-const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(site.deps.storage.root) });
+const state = async () => ({ rows: await rowCounts(site.deps), files: allFilesUnder(folderOf(site.deps.storage).root) });
 
 async function healthy() {
   const response = await fetch(`${site.server.url}/healthz`);

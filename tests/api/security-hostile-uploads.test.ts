@@ -21,6 +21,7 @@ import { snapshot } from '../setup/db-snapshot.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 // Small size limits keep the oversized files small; no hourly limits, so every refusal is the file's.
 const site = siteForAllTests({ MAX_IMAGE_MB: '1', MAX_VIDEO_MB: '2', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
@@ -149,13 +150,13 @@ describe.each(targetNames)('%s', (targetName) => {
             : (await site.deps.db.select({ media: stories.media }).from(stories).orderBy(stories.id)).at(-1)!.media!;
       expect(await site.deps.db.select().from(uploads)).toHaveLength(before + 1);
       for (const file of [stored, ...allVariantPaths(stored)]) {
-        const bytes = fs.readFileSync(site.deps.storage.absolute(file));
+        const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
         for (const needle of ['hostile-upload-probe', '<script', '<html', 'alert('])
           expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
         const meta = await sharp(bytes).metadata();
         expect(meta.exif, file).toBeUndefined();
       }
-      expect((await sharp(site.deps.storage.absolute(stored)).metadata()).format).toBe('jpeg');
+      expect((await sharp(folderOf(site.deps.storage).absolute(stored)).metadata()).format).toBe('jpeg');
     }
   });
 });

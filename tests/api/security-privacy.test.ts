@@ -13,6 +13,7 @@ import { sitesStartedInTests } from '../setup/per-test.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
 import { imageBlob } from './rest-kit.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const sites = sitesStartedInTests();
 afterEach(() => {
@@ -94,7 +95,10 @@ describe('what the site keeps about a visitor', () => {
     expect(await deps.db.select().from(contactMessages)).toHaveLength(2);
     expect(await deps.db.select().from(stories)).toHaveLength(2);
     const database = await databaseBytes(deps);
-    const stored = allFilesUnder(deps.storage.root).map((file) => ({ name: file, bytes: fs.readFileSync(path.join(deps.storage.root, file)) }));
+    const stored = allFilesUnder(folderOf(deps.storage).root).map((file) => ({
+      name: file,
+      bytes: fs.readFileSync(path.join(folderOf(deps.storage).root, file)),
+    }));
     for (const { name, bytes } of [...database, ...stored]) {
       expect(occursIn(bytes, visitorIp), `${visitorIp} in ${name}`).toBe(false);
       expect(occursIn(bytes, 'PrivacyProbe-7f3a9c'), `user agent in ${name}`).toBe(false);
@@ -157,7 +161,7 @@ describe('applyRetention', () => {
       recentUnpublished: await mediaOf(items.recentUnpublished),
       oldPublished: await mediaOf(items.oldPublished),
     };
-    const present = (stored: string) => [stored, ...allVariantPaths(stored)].map((file) => fs.existsSync(deps.storage.absolute(file)));
+    const present = (stored: string) => [stored, ...allVariantPaths(stored)].map((file) => fs.existsSync(folderOf(deps.storage).absolute(file)));
 
     expect(await applyRetention(deps, 30, now)).toEqual({ contacts: 1, stories: 1 });
 

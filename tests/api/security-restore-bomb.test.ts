@@ -5,13 +5,14 @@ import { makeContent } from '../factories/index.ts';
 import { measuredRestore, type MeasuredRestore } from '../setup/measured-restore.ts';
 import { archivesDir, diskState } from '../setup/restore-target.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const GB = 1024 ** 3;
 let deps: TestDeps;
 let before: ReturnType<typeof diskState>;
 /** The restoring process refusing a tiny archive at once: what starting it costs. */
 let baseline: MeasuredRestore;
-const target = () => ({ dbFile: deps.env.DATABASE_URL, storageDir: deps.storage.root });
+const target = () => ({ dbFile: deps.env.DATABASE_URL, storageDir: folderOf(deps.storage).root });
 
 beforeAll(async () => {
   deps = createTestDeps();

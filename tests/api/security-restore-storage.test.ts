@@ -5,12 +5,13 @@ import { storedName } from '../factories/archives.ts';
 import { htmlPage, plainJpeg, svgWithScript } from '../factories/hostile-files.ts';
 import { makeContent } from '../factories/index.ts';
 import { restoreTargetForAllTests } from '../setup/restore-target.ts';
+import { folderOf } from '../setup/stored.ts';
 
 /** The bytes of a real stored PNG, to put under names and places the site never uses. */
 let png: Buffer;
 const site = restoreTargetForAllTests(async (deps) => {
   const { image } = await makeContent(deps, 'news');
-  png = fs.readFileSync(deps.storage.absolute(image));
+  png = fs.readFileSync(folderOf(deps.storage).absolute(image));
 });
 const { changedArchive, expectRefused } = site;
 

@@ -8,6 +8,7 @@ import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import fs from 'node:fs';
 import { makeLegalItem } from '../factories/index.ts';
 import { makeVideoUpload } from '../factories/media.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 let server: TestServer;
@@ -115,7 +116,7 @@ describe('slow clients on the real listening server', () => {
     const video = await makeVideoUpload(deps);
     await makeLegalItem(deps, { mediaUploadId: video.id });
     // 40 MB: far more than the sockets' buffers on both sides can hold.
-    fs.writeFileSync(deps.storage.absolute(video.path), Buffer.alloc(40 * 1024 * 1024, 7));
+    fs.writeFileSync(folderOf(deps.storage).absolute(video.path), Buffer.alloc(40 * 1024 * 1024, 7));
     const request = `GET /storage/${video.path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
 
     // The client reads the first bytes, then nothing for two windows and a little more; then it

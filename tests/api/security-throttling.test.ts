@@ -9,6 +9,7 @@ import { CookieClient } from '../setup/http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { trpcMutation } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const start = Date.UTC(2026, 2, 8, 9, 30);
 const account = 'editor@example.org';
@@ -262,14 +263,14 @@ describe('hourly limits on visitors’ writes and uploads', () => {
       expect((await send()).status).toBe(201);
       expect((await send()).status).toBe(201);
       const before = await rowCounts(deps);
-      const files = fs.readdirSync(deps.storage.root, { recursive: true }).length;
+      const files = fs.readdirSync(folderOf(deps.storage).root, { recursive: true }).length;
       const refused = await send();
       expect(refused.status).toBe(429);
       expect(Number(refused.retryAfter)).toBeGreaterThan(3500);
       expect(refused.body.message).toBe('Too many attempts. Please wait a little and try again.');
       expect(await rowCounts(deps)).toEqual(before);
       expect(await deps.db.select().from(uploads)).toHaveLength(2);
-      expect(fs.readdirSync(deps.storage.root, { recursive: true }).length).toBe(files);
+      expect(fs.readdirSync(folderOf(deps.storage).root, { recursive: true }).length).toBe(files);
     },
   );
 });

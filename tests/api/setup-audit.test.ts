@@ -10,6 +10,7 @@ import { makeContact, makeContent, makeImageUpload, makeStory, makeUser, testPas
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -57,7 +58,15 @@ describe('audit.list', () => {
   it('records each change an editor makes, newest first, with who and what (a deleted item’s title forgotten)', async () => {
     const { caller, user } = await adminCaller(deps);
     const image = await makeImageUpload(deps);
-    const created = await caller.news.create({ titleEn: 'Audited', titleFa: 'ث', descriptionEn: 'D', descriptionFa: 'د', coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: image.id });
+    const created = await caller.news.create({
+      titleEn: 'Audited',
+      titleFa: 'ث',
+      descriptionEn: 'D',
+      descriptionFa: 'د',
+      coverAltEn: 'Cover picture',
+      coverAltFa: 'تصویر جلد',
+      imageUploadId: image.id,
+    });
     await caller.news.delete({ id: created.id });
     const page = await caller.audit.list({});
     expect(page.items.slice(0, 2)).toMatchObject([
@@ -93,7 +102,7 @@ describe('applyRetention', () => {
     await deps.db.transaction((tx) => tx.update(stories).set({ createdAt: longAgo }));
 
     expect(await applyRetention(deps, 30)).toEqual({ contacts: 1, stories: 1 });
-    expect(fs.existsSync(deps.storage.absolute(image.path))).toBe(false);
+    expect(fs.existsSync(folderOf(deps.storage).absolute(image.path))).toBe(false);
     expect(await deps.db.select({ id: contactMessages.id }).from(contactMessages)).toEqual([{ id: oldPending }]);
     expect(await deps.db.select({ id: stories.id }).from(stories)).toEqual([{ id: publishedStory }]);
     expect((await deps.db.select().from(stories).where(eq(stories.id, staleStory)).limit(1))[0]).toBeUndefined();

@@ -8,6 +8,7 @@ import { makeContent, makeImageUpload, makeLegalItem } from '../factories/index.
 import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const site = siteForEachTest();
 let browser: CookieClient;
@@ -30,7 +31,7 @@ describe('GET /storage', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(site.deps.storage.absolute(image)));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(fs.readFileSync(folderOf(site.deps.storage).absolute(image)));
   });
 
   it('serves a published item’s video as video/mp4', async () => {
@@ -51,7 +52,7 @@ describe('GET /storage', () => {
       expect(first.status).toBe(200);
       expect(first.headers.get('last-modified')).toBeNull();
       // The same file at another time gives the same validator: the time is in none of them.
-      const file = site.deps.storage.absolute(stored);
+      const file = folderOf(site.deps.storage).absolute(stored);
       const sent = new Date('2026-03-08T09:30:00Z');
       fs.utimesSync(file, sent, sent);
       const later = await browser.fetch(`/storage/${stored}`);
@@ -68,7 +69,7 @@ describe('GET /storage', () => {
   });
 
   it('does not serve files still in the incoming folder', async () => {
-    fs.writeFileSync(path.join(site.deps.storage.incoming, 'abc123'), 'half-received upload');
+    fs.writeFileSync(path.join(site.deps.storage.scratch, 'abc123'), 'half-received upload');
     for (const url of ['/storage/.incoming/abc123', '/storage/%2eincoming/abc123', '/storage/images/../.incoming/abc123']) {
       const response = await browser.fetch(url);
       expect(response.status, url).toBe(404);
@@ -77,9 +78,9 @@ describe('GET /storage', () => {
   });
 
   it('does not serve dotfiles or half-written files', async () => {
-    fs.writeFileSync(path.join(site.deps.storage.root, 'images/.secret'), 'hidden');
-    fs.writeFileSync(path.join(site.deps.storage.root, 'images/abc.png.part'), 'partial');
-    fs.writeFileSync(path.join(site.deps.storage.root, '.env'), 'SECRET=1');
+    fs.writeFileSync(path.join(folderOf(site.deps.storage).root, 'images/.secret'), 'hidden');
+    fs.writeFileSync(path.join(folderOf(site.deps.storage).root, 'images/abc.png.part'), 'partial');
+    fs.writeFileSync(path.join(folderOf(site.deps.storage).root, '.env'), 'SECRET=1');
     for (const url of ['/storage/images/.secret', '/storage/images/abc.png.part', '/storage/.env']) {
       const response = await browser.fetch(url);
       expect(response.status, url).toBe(404);
@@ -105,8 +106,8 @@ describe('removeStaleUploads', () => {
     expect(await removeStaleUploads(site.deps)).toBe(1);
     expect(filesOfUpload(site.deps, stale.path)).toEqual([]);
     expect((await site.deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).limit(1))[0]).toBeUndefined();
-    expect(fs.existsSync(site.deps.storage.absolute(recent.path))).toBe(true);
-    expect(fs.existsSync(site.deps.storage.absolute(item.image))).toBe(true);
+    expect(fs.existsSync(folderOf(site.deps.storage).absolute(recent.path))).toBe(true);
+    expect(fs.existsSync(folderOf(site.deps.storage).absolute(item.image))).toBe(true);
     expect(await removeStaleUploads(site.deps)).toBe(0);
   });
 
@@ -115,12 +116,12 @@ describe('removeStaleUploads', () => {
     // The grace period counts from the end of the day the upload is kept to.
     expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 30_000)).toBe(0);
     expect(await removeStaleUploads(site.deps, 60_000, Date.now() + 86_400_000 + 120_000)).toBe(1);
-    expect(fs.existsSync(site.deps.storage.absolute(upload.path))).toBe(false);
+    expect(fs.existsSync(folderOf(site.deps.storage).absolute(upload.path))).toBe(false);
   });
 
   it('leaves a claimed upload in place however old', async () => {
     const item = await makeContent(site.deps, 'article');
     expect(await removeStaleUploads(site.deps, 0, Date.now() + 365 * 86_400_000)).toBe(0);
-    expect(fs.existsSync(site.deps.storage.absolute(item.image))).toBe(true);
+    expect(fs.existsSync(folderOf(site.deps.storage).absolute(item.image))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const site = siteForEachTest();
 let editor: CookieClient;
@@ -18,7 +19,7 @@ beforeEach(async () => {
 
 /** Writes a file on both sides of the storage, as a doctored restore or someone with the disk could. */
 function drop(relative: string, bytes: Buffer | string) {
-  for (const root of [site.deps.storage.root, site.deps.storage.privateRoot]) {
+  for (const root of [folderOf(site.deps.storage).root, folderOf(site.deps.storage).privateRoot]) {
     fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     fs.writeFileSync(path.join(root, relative), bytes);
   }

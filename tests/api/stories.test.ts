@@ -8,6 +8,7 @@ import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { startServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(deps.storage.absolute(relativePath));
+const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
 
 describe('stories.create (public)', () => {
   it('receives a visitor’s story as pending and answers without its id', async () => {

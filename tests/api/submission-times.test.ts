@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, newsletterSubscribers, stories, uploads } from '../../src/server/db/schema.ts';
 import { recordFailedLogin } from '../../src/server/security/failed-logins.ts';
 import { coarsenStoredSubmissionTimes } from '../../src/server/security/submission-times.ts';
-import { FIXED_FILE_TIME } from '../../src/server/uploads/storage.ts';
+import { FIXED_FILE_TIME } from '../../src/server/uploads/storage-folder.ts';
 import { removeStaleUploads } from '../../src/server/uploads/store.ts';
 import { makeContact, makeContent, makeImageUpload, makeStory, makeSubscriber, makeUser, systemCaller } from '../factories/index.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { sqliteCheckpoint } from '../setup/sqlite-file.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -27,7 +28,9 @@ async function storedTimes(d: TestDeps): Promise<Record<string, number[]>> {
   return {
     stories: times(await d.db.select({ createdAt: stories.createdAt, updatedAt: stories.updatedAt }).from(stories)),
     contacts: times(await d.db.select({ createdAt: contactMessages.createdAt, updatedAt: contactMessages.updatedAt }).from(contactMessages)),
-    subscribers: times(await d.db.select({ createdAt: newsletterSubscribers.createdAt, updatedAt: newsletterSubscribers.updatedAt }).from(newsletterSubscribers)),
+    subscribers: times(
+      await d.db.select({ createdAt: newsletterSubscribers.createdAt, updatedAt: newsletterSubscribers.updatedAt }).from(newsletterSubscribers),
+    ),
     uploads: times(await d.db.select({ createdAt: uploads.createdAt }).from(uploads)),
     // Only whether an upload is claimed matters: when, to the day whatever the setting.
     claims: times(await d.db.select({ attachedAt: uploads.attachedAt }).from(uploads)),
@@ -82,10 +85,12 @@ describe('when a visitor’s submission arrived', () => {
     deps = createTestDeps();
     await recordFailedLogin(deps.db, { userId: null, account: 'someone@example.org' }, new Date(Date.UTC(2026, 10, 25, 9, 41, 7, 123)));
     await recordFailedLogin(deps.db, { userId: null, account: 'someone@example.org' }, new Date(Date.UTC(2026, 10, 25, 9, 58, 0, 1)));
-    const rows = (await deps.db.select({ at: auditLog.at, attempts: auditLog.attempts }).from(auditLog).where(eq(auditLog.action, 'auth.loginFailed'))).map((row) => ({
-      at: row.at.getTime(),
-      attempts: row.attempts,
-    }));
+    const rows = (await deps.db.select({ at: auditLog.at, attempts: auditLog.attempts }).from(auditLog).where(eq(auditLog.action, 'auth.loginFailed'))).map(
+      (row) => ({
+        at: row.at.getTime(),
+        attempts: row.attempts,
+      }),
+    );
     expect(rows).toEqual([{ at: Date.UTC(2026, 10, 25, 9), attempts: 2 }]);
   });
 
@@ -123,7 +128,8 @@ describe('when a visitor’s submission arrived', () => {
     expect(await coarsenStoredSubmissionTimes(deps.db, 'day')).toBeGreaterThan(0);
     const [row] = await deps.db.select({ createdAt: contactMessages.createdAt }).from(contactMessages);
     expect(row!.createdAt.getTime()).toBe(Date.UTC(2026, 10, 24));
-    for (const file of [deps.env.DATABASE_URL, `${deps.env.DATABASE_URL}-wal`].filter((f) => fs.existsSync(f))) expect(fs.readFileSync(file).includes(bytes), file).toBe(false);
+    for (const file of [deps.env.DATABASE_URL, `${deps.env.DATABASE_URL}-wal`].filter((f) => fs.existsSync(f)))
+      expect(fs.readFileSync(file).includes(bytes), file).toBe(false);
     // Run again, it finds nothing to do.
     expect(await coarsenStoredSubmissionTimes(deps.db, 'day')).toBe(0);
   });
@@ -147,34 +153,35 @@ function storageEntries(root: string): { name: string; mtime: number; atime: num
   return out;
 }
 
-const notFixed = (root: string) => storageEntries(root).filter((entry) => entry.mtime !== FIXED_FILE_TIME.getTime() || entry.atime !== FIXED_FILE_TIME.getTime());
+const notFixed = (root: string) =>
+  storageEntries(root).filter((entry) => entry.mtime !== FIXED_FILE_TIME.getTime() || entry.atime !== FIXED_FILE_TIME.getTime());
 
 describe('stored files', () => {
   it('carry one fixed modification and access time, as do their variants and every folder, after storing, publishing, hiding and deleting', async () => {
     deps = createTestDeps();
     const caller = systemCaller(deps, await makeUser(deps));
     await makeImageUpload(deps);
-    expect(notFixed(deps.storage.root)).toEqual([]);
+    expect(notFixed(folderOf(deps.storage).root)).toEqual([]);
     // Published: moved to the public side with its variants.
     const item = await makeContent(deps, 'news');
-    expect(storageEntries(deps.storage.root).filter((entry) => entry.name.startsWith('images/')).length).toBeGreaterThan(1);
-    expect(notFixed(deps.storage.root)).toEqual([]);
+    expect(storageEntries(folderOf(deps.storage).root).filter((entry) => entry.name.startsWith('images/')).length).toBeGreaterThan(1);
+    expect(notFixed(folderOf(deps.storage).root)).toEqual([]);
     // Hidden again, then deleted with its files.
     await caller.news.update({ id: item.id, status: 'draft' });
-    expect(notFixed(deps.storage.root)).toEqual([]);
+    expect(notFixed(folderOf(deps.storage).root)).toEqual([]);
     await caller.news.delete({ id: item.id });
-    expect(notFixed(deps.storage.root)).toEqual([]);
+    expect(notFixed(folderOf(deps.storage).root)).toEqual([]);
   });
 
   it('get the fixed time at start when they came back from a backup or an earlier version with real times', async () => {
     deps = createTestDeps();
     const upload = await makeImageUpload(deps);
     const now = new Date();
-    const file = deps.storage.absolute(upload.path);
+    const file = folderOf(deps.storage).absolute(upload.path);
     fs.utimesSync(file, now, now);
     fs.utimesSync(path.dirname(file), now, now);
-    expect(notFixed(deps.storage.root).length).toBe(2);
+    expect(notFixed(folderOf(deps.storage).root).length).toBe(2);
     expect(await deps.storage.settleAllTimes()).toBeGreaterThanOrEqual(2);
-    expect(notFixed(deps.storage.root)).toEqual([]);
+    expect(notFixed(folderOf(deps.storage).root)).toEqual([]);
   });
 });

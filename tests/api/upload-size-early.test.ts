@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { filesUnder } from '../factories/media.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const site = siteForAllTests({ MAX_IMAGE_MB: '10', MAX_VIDEO_MB: '100', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
 
@@ -57,7 +58,7 @@ describe('an upload larger than every limit, by its Content-Length', () => {
     expect(answer.status).toBe(422);
     expect(Object.keys(JSON.parse(answer.body).errors)).toEqual(['image']);
     expect(await site.deps.db.select().from(uploads)).toEqual([]);
-    expect(filesUnder(site.deps.storage.root)).toEqual([]);
+    expect(filesUnder(folderOf(site.deps.storage).root)).toEqual([]);
   });
 
   it('holds an upload whose address says it is an image (the site’s client says so) to the image limit before its body is sent', async () => {

@@ -14,6 +14,7 @@ import { CookieClient, type TestServer } from '../setup/http.ts';
 import { holdSession } from '../setup/trpc-http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import type { TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const sites = sitesStartedInTests();
 /** The site the running test started; the helpers below read it. */
@@ -55,8 +56,8 @@ function processesMentioning(needle: string): number[] {
   return found;
 }
 
-const storedFiles = () => filesUnder(deps!.storage.root).filter((file) => !file.startsWith('.incoming'));
-const leftovers = () => filesUnder(deps!.storage.incoming).concat(fs.readdirSync(deps!.storage.incoming));
+const storedFiles = () => filesUnder(folderOf(deps!.storage).root).filter((file) => !file.startsWith('.incoming'));
+const leftovers = () => filesUnder(deps!.storage.scratch).concat(fs.readdirSync(deps!.storage.scratch));
 
 describe('the work an image may cost is decided from its header', () => {
   it('decodes one frame of the 4,900-frame GIF, whatever its header declares', async () => {
@@ -83,7 +84,7 @@ describe('hostile images over HTTP', () => {
     const answer = await upload(manyFrameGif(), 'anim.gif');
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toMatchObject({ mime: 'image/png', width: 100, height: 100 });
-    const meta = await sharp(deps!.storage.absolute(answer.body.path!)).metadata();
+    const meta = await sharp(folderOf(deps!.storage).absolute(answer.body.path!)).metadata();
     expect(meta.pages ?? 1).toBe(1);
     expect(meta.format).toBe('png');
   });
@@ -104,7 +105,7 @@ describe('the media queue', () => {
     await start({ MEDIA_WORKERS: '1', MEDIA_QUEUE_LIMIT: '0' });
     const first = upload(hugeDimensionPng(), 'slow.png');
     // Wait until the first upload's job is running: its work folder appears.
-    await expect.poll(() => fs.readdirSync(deps!.storage.incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
+    await expect.poll(() => fs.readdirSync(deps!.storage.scratch).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
     const rowsBefore = (await deps!.db.select().from(uploads)).length;
     const refused = await upload(await plainJpeg(), 'photo.jpg', { 'X-Lang': 'fa' });
     expect(refused.status).toBe(503);
@@ -139,7 +140,7 @@ describe('the media queue', () => {
     const from = (address: string) => ({ 'x-forwarded-for': address });
     const jpeg = await plainJpeg();
     const first = upload(hugeDimensionPng(), 'slow.png', from('203.0.113.1'));
-    await expect.poll(() => fs.readdirSync(deps!.storage.incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
+    await expect.poll(() => fs.readdirSync(deps!.storage.scratch).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
     // The same visitor, while her first file is being worked on: refused, whatever the queue holds.
     const again = await Promise.all([upload(jpeg, 'a.jpg', from('203.0.113.1')), upload(jpeg, 'b.jpg', from('203.0.113.1'))]);
     expect(again.map((answer) => answer.status)).toEqual([503, 503]);
@@ -167,7 +168,7 @@ describe('the media queue', () => {
     expect(leftovers()).toEqual([]);
     expect(storedFiles()).toEqual([]);
     expect(await deps!.db.select().from(uploads)).toEqual([]);
-    await expect.poll(() => processesMentioning(deps!.storage.root), { timeout: 2000 }).toEqual([]);
+    await expect.poll(() => processesMentioning(folderOf(deps!.storage).root), { timeout: 2000 }).toEqual([]);
   });
 
   it('kills a job that hangs (ffmpeg waiting on input that never comes) at the time limit', async () => {
@@ -175,7 +176,7 @@ describe('the media queue', () => {
     deps = testDeps;
     const fifo = path.join(testDeps.dir, 'never-written.mp4');
     execFileSync('mkfifo', [fifo]);
-    const workDir = fs.mkdtempSync(path.join(testDeps.storage.incoming, 'job-'));
+    const workDir = fs.mkdtempSync(path.join(testDeps.storage.scratch, 'job-'));
     const workers = new MediaWorkers({ concurrency: 1, queueLimit: 0, timeoutMs: 1500 });
     const started = Date.now();
     const reply = await workers.run({ input: fifo, workDir, type: { kind: 'video', mime: 'video/mp4', ext: 'mp4' } });

@@ -17,6 +17,7 @@ import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
+import { folderOf } from '../setup/stored.ts';
 
 interface UploadAnswer {
   id?: string;
@@ -45,7 +46,7 @@ async function upload(file: string, name: string, options: { purpose?: string; c
 }
 
 // Stored paths, whichever side of the storage holds them (uploads start on the private side).
-const storedFiles = () => filesUnder(site.deps.storage.root).map((file) => file.replace(/^private\//, ''));
+const storedFiles = () => filesUnder(folderOf(site.deps.storage).root).map((file) => file.replace(/^private\//, ''));
 const uploadRows = () => site.deps.db.select().from(uploads);
 
 async function expectNothingStored() {
@@ -64,12 +65,12 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(original, 'holiday.jpg');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'image', mime: 'image/jpeg', width: 96, height: 64 });
-    expect((await sharp(site.deps.storage.absolute(body.path!)).metadata()).format).toBe('jpeg');
+    expect((await sharp(folderOf(site.deps.storage).absolute(body.path!)).metadata()).format).toBe('jpeg');
     // The stored file and every size made from it.
     const files = filesOfUpload(site.deps, body.path!);
     expect(files).toContain(body.path);
     for (const file of files) {
-      const bytes = fs.readFileSync(site.deps.storage.absolute(file));
+      const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
       const after = await sharp(bytes).metadata();
       expect(after.exif, file).toBeUndefined();
       expect(after.xmp, file).toBeUndefined();
@@ -89,7 +90,7 @@ describe('POST /api/uploads', () => {
     expect(body.path).toMatch(/^images\/[0-9a-f]{32}\.png$/);
     // Stored privately until an item uses it: only editors can preview it, on the private path.
     expect(body.url).toBe(`/media/private/${body.path}`);
-    const stored = fs.readFileSync(site.deps.storage.absolute(body.path!));
+    const stored = fs.readFileSync(folderOf(site.deps.storage).absolute(body.path!));
     expect(stored.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(await uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);
     expect(filesOfUpload(site.deps, body.path!)).toEqual(storedFiles());
@@ -164,6 +165,6 @@ describe('POST /api/uploads', () => {
     await upload(await makeImageFile(site.deps, 'webp'), 'ok.webp');
     await upload(makeTextFile(site.deps), 'bad.jpg');
     await upload(await makeNoisyPng(site.deps, 400), 'huge.png');
-    expect(fs.readdirSync(site.deps.storage.incoming)).toEqual([]);
+    expect(fs.readdirSync(site.deps.storage.scratch)).toEqual([]);
   });
 });

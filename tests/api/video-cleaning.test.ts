@@ -4,6 +4,7 @@ import { probeStreams } from '../../src/server/uploads/video.ts';
 import { exiftoolTags, videoSecrets, videoWithEveryTrace } from '../factories/video-files.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const site = siteForAllTests({ RATE_LIMIT_UPLOADS: '0' });
 
@@ -14,7 +15,9 @@ const revealing = /gps|make|model|location|iso6709|coverart|artwork|chapter|user
 const ourEncoder = /^Lavc [a-z0-9_]+$/;
 
 function revealingTags(tags: Record<string, unknown>): string[] {
-  return Object.keys(tags).filter((name) => revealing.test(name) && !/^(System|File|ExifTool):/.test(name) && !(/Encoder$/.test(name) && ourEncoder.test(String(tags[name]))));
+  return Object.keys(tags).filter(
+    (name) => revealing.test(name) && !/^(System|File|ExifTool):/.test(name) && !(/Encoder$/.test(name) && ourEncoder.test(String(tags[name]))),
+  );
 }
 
 /** The secrets as the bytes of a file could hold them (EXIF as a marker, since its GPS block is binary). */
@@ -49,7 +52,7 @@ describe.each([
     const body = (await response.json()) as { path: string; message?: string };
     expect(response.status, body.message).toBe(201);
 
-    const stored = site.deps.storage.absolute(body.path);
+    const stored = folderOf(site.deps.storage).absolute(body.path);
     const after = await exiftoolTags(stored);
     expect(revealingTags(after)).toEqual([]);
     expect(secretsIn(fs.readFileSync(stored))).toEqual([]);

@@ -10,6 +10,7 @@ import { filesUnder } from '../factories/media.ts';
 import { CookieClient, type TestServer } from '../setup/http.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import type { TestDeps } from '../setup/test-db.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 const sites = sitesStartedInTests();
@@ -70,7 +71,7 @@ describe('the work a video that must be re-encoded may cost is decided before it
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toContain('این ویدیو برای پردازش در اینجا بیش از حد طولانی است');
     expect(await deps.db.select().from(uploads)).toEqual([]);
-    expect(filesUnder(deps.storage.root).filter((file) => !file.startsWith('.incoming'))).toEqual([]);
+    expect(filesUnder(folderOf(deps.storage).root).filter((file) => !file.startsWith('.incoming'))).toEqual([]);
   });
 
   it('still takes a short phone video in H.265, stored as H.264', { timeout: 120_000 }, async () => {
@@ -78,8 +79,8 @@ describe('the work a video that must be re-encoded may cost is decided before it
     const accepted = await upload(await hevcVideo('short.mp4'), 'short.mp4');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
     // A pending story's video waits on the private side of the storage.
-    const [stored] = filesUnder(deps.storage.root).filter((file) => file.endsWith('.mp4') && !file.startsWith('.incoming'));
-    const streams = await probeStreams(path.join(deps.storage.root, stored!));
+    const [stored] = filesUnder(folderOf(deps.storage).root).filter((file) => file.endsWith('.mp4') && !file.startsWith('.incoming'));
+    const streams = await probeStreams(path.join(folderOf(deps.storage).root, stored!));
     expect(streams.map((stream) => stream.codec)).toEqual(['h264']);
   });
 });

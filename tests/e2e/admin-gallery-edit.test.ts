@@ -5,6 +5,7 @@ import { writeIllustration } from '../factories/admin-content.ts';
 import { makeGalleryItem } from '../factories/index.ts';
 import { chooseFile, expectToast, field, heading, openAdmin, publicQuery } from './support/admin.ts';
 import { newContext, screenshot, startSite, browserAndSiteForFile, type Site } from './support/site.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let browser: Browser;
 let site: Site;
@@ -81,8 +82,8 @@ describe('editing a gallery item', () => {
     expect(saved).toMatchObject({ name: 'Women of Herat at the market', nameFa: 'زنان هرات در بازار' });
     expect(saved?.image).not.toBe(oldItem.image);
     // The old picture left the public side; it stays in the picture library (decision 033).
-    expect(site.deps.storage.existing(oldItem.image!, 'public')).toBeNull();
-    expect(site.deps.storage.existing(oldItem.image!, 'private')).not.toBeNull();
+    expect(folderOf(site.deps.storage).existing(oldItem.image!, 'public')).toBeNull();
+    expect(folderOf(site.deps.storage).existing(oldItem.image!, 'private')).not.toBeNull();
     expect(await persianNameOnSite(oldItem.id)).toBe('زنان هرات در بازار');
     expect(problems).toEqual([]);
     await context.close();

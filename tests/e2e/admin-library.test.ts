@@ -8,6 +8,7 @@ import { makeIllustrationUpload } from '../factories/admin-content.ts';
 import { makeUser, systemCaller } from '../factories/index.ts';
 import { confirmDialog, expectToast, field, heading, openAdmin } from './support/admin.ts';
 import { browserAndSiteForFile, matchesOf, screenshot, startSite, type Site } from './support/site.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let browser: Browser;
 let site: Site;
@@ -170,7 +171,7 @@ describe('the picture library', () => {
     await expectToast(page, texts.removed);
     await card(market.id).waitFor({ state: 'detached' });
     expect(await site.deps.db.select().from(uploads).where(eq(uploads.id, market.id))).toEqual([]);
-    expect(site.deps.storage.existing(market.path, 'private')).toBeNull();
+    expect(folderOf(site.deps.storage).existing(market.path, 'private')).toBeNull();
     expect(problems).toEqual([]);
     await context.close();
   });

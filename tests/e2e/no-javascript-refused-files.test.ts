@@ -60,7 +60,7 @@ describe('a form posted without JavaScript whose file is refused before it is pr
     const other = new FormData();
     other.set('file', new Blob([new Uint8Array(hugeDimensionPng())]), 'large.png');
     const holding = new CookieClient(site.url).fetch('/api/uploads', { method: 'POST', body: other });
-    const incoming = site.deps.storage.incoming;
+    const incoming = site.deps.storage.scratch;
     await expect.poll(() => fs.readdirSync(incoming).some((name) => name.startsWith('job-')), { timeout: 10_000, interval: 20 }).toBe(true);
 
     const typed = { title: unique('At the checkpoint'), description: unique('They took my sister away and') };

@@ -15,6 +15,7 @@ import { makeJpegWithGps, secretPlace } from '../factories/media.ts';
 import { unique } from '../factories/index.ts';
 import { browserAndSiteForFile, matchesOf, viewports, type Site } from './support/site.ts';
 import { expectAccessible, startSeededSite, YOUTUBE_LINK, type SeedManifest } from './support/public-site.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 const texts = { en: enPublic, fa: faPublic } as const;
@@ -100,7 +101,7 @@ describe('without JavaScript, at 375 px', () => {
     expectNothingTyped(addresses, [title, description]);
 
     // The stored photo has no EXIF, XMP or GPS left, read by an independent tool.
-    const file = site.deps.storage.absolute(stored[0]!.media!);
+    const file = folderOf(site.deps.storage).absolute(stored[0]!.media!);
     const tags = JSON.parse((await run('/usr/bin/exiftool', ['-j', '-G', '-a', file])).stdout)[0] as Record<string, unknown>;
     const leaks = Object.keys(tags).filter((key) => /^(EXIF|XMP|Composite:GPS)/.test(key) || /GPS|Make|Model/.test(key));
     expect(leaks).toEqual([]);

@@ -8,6 +8,7 @@ import faPublic from '../../src/client/locales/fa/public.json' with { type: 'jso
 import { adminCaller } from '../setup/callers.ts';
 import { browserAndSiteForFile, matchesOf, type Site } from './support/site.ts';
 import { failProcedures, holdRequests, openPage, recordProcedureCalls, startPublicSite, visit } from './support/public-site.ts';
+import { folderOf } from '../setup/stored.ts';
 
 let browser: Browser;
 let site: Site;
@@ -98,7 +99,7 @@ describe('the contact form', () => {
     expect(stored).toMatchObject({ email: 'maryam@example.org', message: 'I have documents about the court case.\n\nPlease contact me.', status: 'pending' });
     expect(stored?.image).toMatch(/^images\/[a-z0-9]+\.jpg$/);
     // What was stored carries no location: the image was cleaned on the server.
-    const metadata = await sharp(site.deps.storage.absolute(stored!.image!)).metadata();
+    const metadata = await sharp(folderOf(site.deps.storage).absolute(stored!.image!)).metadata();
     expect(metadata.exif).toBeUndefined();
     await context.close();
   });
@@ -153,8 +154,8 @@ describe('the story form', () => {
     const pending = (await (await admin()).stories.list({ status: 'pending' })).items.find((story) => story.title === 'صدای ما');
     expect(pending).toMatchObject({ description: 'بند نخست روایت.\n\nبند دوم روایت.', mediaKind: 'image' });
     // Kept on the private side of the storage until an editor publishes the story.
-    const stored = site.deps.storage.absolute(pending!.media!);
-    expect(stored.startsWith(site.deps.storage.privateRoot)).toBe(true);
+    const stored = folderOf(site.deps.storage).absolute(pending!.media!);
+    expect(stored.startsWith(folderOf(site.deps.storage).privateRoot)).toBe(true);
     expect(fs.existsSync(stored)).toBe(true);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
     expect(fs.readFileSync(stored).includes(Buffer.from('LeakyCam'))).toBe(false);

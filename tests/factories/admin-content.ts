@@ -35,8 +35,8 @@ export async function writeIllustration(deps: TestDeps, options: { format?: 'jpe
 /** The same kind of image, stored as the upload endpoint would store it. */
 export async function makeIllustrationUpload(deps: TestDeps) {
   const file = await writeIllustration(deps, { width: 640, height: 400 });
-  fs.mkdirSync(deps.storage.incoming, { recursive: true });
-  const temp = path.join(deps.storage.incoming, unique('in'));
+  fs.mkdirSync(deps.storage.scratch, { recursive: true });
+  const temp = path.join(deps.storage.scratch, unique('in'));
   fs.copyFileSync(file, temp);
   return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }

@@ -47,7 +47,7 @@ export async function makeImageFile(deps: TestDeps, format: 'png' | 'jpeg' | 'we
 /** Stores an image as the upload endpoint does (its cleaning done once per test process) and returns its record. */
 export async function makeImageUpload(deps: TestDeps): Promise<StoredUpload> {
   const file = await makeImageFile(deps);
-  const temp = path.join(deps.storage.incoming, unique('in'));
+  const temp = path.join(deps.storage.scratch, unique('in'));
   fs.copyFileSync(file, temp);
   return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { storeUpload, type StoredUpload } from '../../src/server/uploads/store.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { unique } from './index.ts';
+import { folderOf } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 
@@ -126,7 +127,7 @@ export function filesUnder(root: string): string[] {
 /** Stores a small video exactly as the upload endpoint does for a story, and returns its record. */
 export async function makeVideoUpload(deps: TestDeps): Promise<StoredUpload> {
   const file = await makeVideoWithLocation(deps);
-  const temp = path.join(deps.storage.incoming, unique('in'));
+  const temp = path.join(deps.storage.scratch, unique('in'));
   fs.copyFileSync(file, temp);
   return storeUpload(deps, temp, { allowVideo: true });
 }
@@ -135,7 +136,7 @@ export async function makeVideoUpload(deps: TestDeps): Promise<StoredUpload> {
 export function filesOfUpload(deps: TestDeps, relativePath: string): string[] {
   const stem = path.basename(relativePath).replace(/\.[a-z0-9]+$/, '');
   // Stored paths name a file on either side of the storage (public, or under private/).
-  return filesUnder(deps.storage.root)
+  return filesUnder(folderOf(deps.storage).root)
     .filter((file) => path.basename(file).startsWith(stem))
     .map((file) => file.replace(/^private\//, ''));
 }

@@ -38,8 +38,8 @@ export async function makeIllustrationUpload(deps: TestDeps, width = 400, height
     <circle cx="${((drawn + 1) * 97) % width}" cy="${height * 0.4}" r="${height * 0.35}" fill="#fff" fill-opacity="0.14"/>
     <path d="M0 ${height * 0.8} Q ${width * 0.35} ${height * 0.6} ${width * 0.65} ${height * 0.82} T ${width} ${height * 0.72} V ${height} H 0 Z" fill="#fff" fill-opacity="0.2"/>
   </svg>`;
-  const temp = path.join(deps.storage.incoming, unique('illustration'));
-  fs.mkdirSync(deps.storage.incoming, { recursive: true });
+  const temp = path.join(deps.storage.scratch, unique('illustration'));
+  fs.mkdirSync(deps.storage.scratch, { recursive: true });
   await sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toFile(temp);
   return storeUpload({ ...deps, mediaWorkers: replayingMediaWorkers(deps.mediaWorkers) }, temp, { allowVideo: false });
 }

@@ -4,6 +4,7 @@ import { sqliteOf } from '../../src/server/db/client.ts';
 import { envFor } from '../../src/server/env.ts';
 import { runPostgres } from './postgres-server.ts';
 import { newTestDir, testDepsIn, type TestDeps } from './test-db.ts';
+import { folderOf } from './stored.ts';
 
 /**
  * A copy of the source's database at its url's engine: SQLite's file once its write-ahead log is
@@ -51,7 +52,7 @@ export async function cloneTestDeps(source: TestDeps, envOverrides: Record<strin
   const dir = newTestDir('c');
   const databaseUrl = await copyDatabase(source, dir);
   const storageDir = path.join(dir, 'storage');
-  fs.cpSync(source.storage.root, storageDir, { recursive: true });
+  fs.cpSync(folderOf(source.storage).root, storageDir, { recursive: true });
   const env = envFor({
     RATE_LIMIT_PUBLIC_WRITES: String(source.env.RATE_LIMIT_PUBLIC_WRITES),
     RATE_LIMIT_UPLOADS: String(source.env.RATE_LIMIT_UPLOADS),

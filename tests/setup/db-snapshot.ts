@@ -3,6 +3,7 @@ import path from 'node:path';
 import { postgresOf, sqliteOf } from '../../src/server/db/client.ts';
 import { sqliteCounts, sqliteRows, sqliteTableNames } from './sqlite-tables.ts';
 import type { TestDeps } from './test-db.ts';
+import { folderOf } from './stored.ts';
 
 /** Every table of the site's own schema (not the engine's or the migrator's bookkeeping). */
 export async function tableNames(deps: Pick<TestDeps, 'db'>): Promise<string[]> {
@@ -39,7 +40,7 @@ export async function rowCounts(deps: Pick<TestDeps, 'db'>): Promise<Record<stri
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.n)]));
 }
 
-/** Every file under a folder, dotted folders (.incoming) included, relative to it. */
+/** Every file under a folder, dotted folders (.scratch) included, relative to it. */
 export function allFilesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
   return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
@@ -64,5 +65,5 @@ export async function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: 
     if (options.except?.includes(name)) continue;
     tables[name] = await rowsOf(deps, name);
   }
-  return { tables, files: allFilesUnder(deps.storage.root) };
+  return { tables, files: allFilesUnder(folderOf(deps.storage).root) };
 }

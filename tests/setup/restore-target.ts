@@ -6,6 +6,7 @@ import { BackupError, createBackup, restoreBackup, type RestoreLimits } from '..
 import { packFolder, unpackArchive } from '../factories/archives.ts';
 import { allFilesUnder } from './db-snapshot.ts';
 import { createTestDeps, type TestDeps } from './test-db.ts';
+import { folderOf } from './stored.ts';
 
 const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -22,7 +23,7 @@ export function archivesDir(deps: TestDeps): string {
  * Archives the test writes go under `archives/`, which is left out.
  */
 export function diskState(deps: TestDeps) {
-  const files = Object.fromEntries(allFilesUnder(deps.storage.root).map((file) => [file, hashOf(path.join(deps.storage.root, file))]));
+  const files = Object.fromEntries(allFilesUnder(folderOf(deps.storage).root).map((file) => [file, hashOf(path.join(folderOf(deps.storage).root, file))]));
   const beside = fs
     .readdirSync(deps.dir)
     .filter((name) => name !== 'archives')
@@ -53,7 +54,7 @@ export function restoreTargetForAllTests(fill: (deps: TestDeps) => Promise<void>
     const deps = createTestDeps();
     await fill(deps);
     const genuine = path.join(archivesDir(deps), 'genuine.tar.gz');
-    await createBackup({ db: deps.db, storageRoot: deps.storage.root }, genuine);
+    await createBackup({ db: deps.db, storage: deps.storage }, genuine);
     await deps.db.close();
     Object.assign(target, { deps, pristine: await unpackArchive(genuine) });
     before = diskState(deps);
@@ -66,7 +67,8 @@ export function restoreTargetForAllTests(fill: (deps: TestDeps) => Promise<void>
     await change(folder);
     return packFolder(folder, `${folder}.tar.gz`, entries);
   };
-  target.restore = (archive, limits) => restoreBackup(archive, { dbFile: target.deps.env.DATABASE_URL, storageDir: target.deps.storage.root }, limits);
+  target.restore = (archive, limits) =>
+    restoreBackup(archive, { dbFile: target.deps.env.DATABASE_URL, storageDir: folderOf(target.deps.storage).root }, limits);
   target.expectRefused = async (archive, why, limits) => {
     const refusal = await target.restore(archive, limits).then(
       () => null,

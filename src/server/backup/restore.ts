@@ -9,6 +9,7 @@ import { unpackBackup, type UnpackedArchive } from './read-archive.ts';
 import { installPostgresDump } from './restore-postgres.ts';
 import { checkBackupDatabase, compactBackupDatabase } from './sqlite-database.ts';
 import { mistypedFiles } from './stored-files.ts';
+import { uploadToBucket } from './restore-bucket.ts';
 
 const engineName = (engine: BackupEngine) => (engine === 'postgres' ? 'PostgreSQL' : 'SQLite');
 
@@ -16,7 +17,8 @@ const engineName = (engine: BackupEngine) => (engine === 'postgres' ? 'PostgreSQ
  * Brings a backup back, accepting only what the site itself could have written
  * (decisions 020 and 027): the archive is unpacked within bounds beside the storage folder, its
  * database checked against this site's migrations (SQLite's file, or PostgreSQL's dump), its
- * files' bytes against their names; only then are the database and the storage folder replaced.
+ * files' bytes against their names; only then are the database and the storage folder replaced
+ * (or, for a site whose files are in a bucket, the files put into the bucket: ./restore-bucket.ts).
  * The previous ones are kept: SQLite's file and the storage folder beside them with a
  * `.before-restore-<time>` suffix, PostgreSQL's schemas renamed `<schema>_before_restore_<time>`.
  * Any refusal (a BackupError saying why) leaves the disk and the database as they were. The server
@@ -24,9 +26,9 @@ const engineName = (engine: BackupEngine) => (engine === 'postgres' ? 'PostgreSQ
  */
 export async function restoreBackup(
   file: string,
-  target: { dbFile: string; storageDir: string },
+  target: { dbFile: string; storageDir: string; storageUrl?: string },
   limits: Partial<RestoreLimits> = {},
-): Promise<{ keptDb: string | null; keptSchemas: string[]; keptStorage: string | null }> {
+): Promise<{ keptDb: string | null; keptSchemas: string[]; keptStorage: string | null; uploaded?: number }> {
   const engine: BackupEngine = isPostgresUrl(target.dbFile) ? 'postgres' : 'sqlite';
   const storageDir = path.resolve(target.storageDir);
   // Beside the storage folder: the same disk, so the restored folder is moved into place rather
@@ -57,6 +59,8 @@ export async function restoreBackup(
       compactBackupDatabase(database, label);
       keptDb = await installSqliteFile(database, path.resolve(target.dbFile), stamp);
     }
+    if (target.storageUrl)
+      return { keptDb, keptSchemas, keptStorage: null, uploaded: await uploadToBucket(unpacked, target.dbFile, storageDir, target.storageUrl) };
     return { keptDb, keptSchemas, keptStorage: await installStorage(unpacked, storageDir, stamp) };
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });

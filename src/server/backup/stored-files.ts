@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sniffFile } from '../uploads/sniff.ts';
+import { storedNameOf, type Storage } from '../uploads/storage.ts';
 import { archiveEntryOf, PLACEHOLDER, STORAGE } from './format.ts';
 
 const AT_ONCE = 16;
@@ -43,4 +45,28 @@ export async function storageToBackUp(root: string): Promise<{ keep: Set<string>
   const mistyped = new Set((await mistypedFiles(candidates)).map(({ item }) => item.name));
   skipped.push(...mistyped);
   return { keep: new Set(candidates.filter((c) => !mistyped.has(c.name)).map((c) => `${STORAGE}/${c.name}`)), skipped };
+}
+
+/**
+ * Fetches a bucket's stored files (the private ones decrypted) into `<work>/storage`, for the
+ * archive: the same folder a folder storage would give. Names the site never makes stay in the
+ * bucket and are reported.
+ */
+export async function downloadStorage(storage: Storage, work: string): Promise<{ root: string; strays: string[] }> {
+  const root = path.join(work, STORAGE);
+  const strays: string[] = [];
+  for await (const { name } of storage.list()) {
+    const stored = storedNameOf(name);
+    if (!stored) {
+      strays.push(name);
+      continue;
+    }
+    const body = await storage.read(stored.path, stored.side);
+    // Deleted since the list was read: it waits for no backup.
+    if (!body) continue;
+    const target = path.join(root, name);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(body, fs.createWriteStream(target, { mode: 0o600 }));
+  }
+  return { root, strays };
 }

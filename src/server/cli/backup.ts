@@ -1,4 +1,4 @@
-// npm run backup -- FILE — one archive with a consistent copy of the database and the storage folder.
+// npm run backup -- FILE — one archive with a consistent copy of the database and the stored files (folder or bucket).
 // Safe while the site runs.
 import { createBackup } from '../backup/archive.ts';
 import { cliDeps } from './context.ts';
@@ -10,7 +10,7 @@ if (!file) {
 }
 const deps = await cliDeps();
 try {
-  const { bytes, skipped } = await createBackup({ db: deps.db, storageRoot: deps.storage.root }, file);
+  const { bytes, skipped } = await createBackup({ db: deps.db, storage: deps.storage }, file);
   console.log(`Backup written to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
   if (skipped.length) {
     // A restore would refuse them: names the site never makes, links, files whose bytes are not their type.

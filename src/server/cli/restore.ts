@@ -10,7 +10,7 @@ if (!file) {
 loadDotEnv();
 try {
   const env = readEnv({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR }, restoreLimitsFor(env));
+  const kept = await restoreBackup(file, { dbFile: env.DATABASE_URL, storageDir: env.STORAGE_DIR, storageUrl: env.STORAGE_URL }, restoreLimitsFor(env));
   console.log(`Restored ${file}.`);
   if (kept.keptDb) console.log(`The previous database is kept at ${kept.keptDb}.`);
   if (kept.keptSchemas.length) {
@@ -18,6 +18,9 @@ try {
     console.log(`The previous tables are kept in the schemas ${names}; once the site is checked, drop them (DROP SCHEMA … CASCADE) to free their space.`);
   }
   if (kept.keptStorage) console.log(`The previous storage folder is kept at ${kept.keptStorage}.`);
+  if (kept.uploaded !== undefined) {
+    console.log(`Put ${kept.uploaded} file(s) into the bucket. Objects the restored site does not use are still there: npm run storage:clean removes them.`);
+  }
 } catch (error) {
   if (error instanceof BackupError) console.error(`${error.message}\nNothing was changed.`);
   else console.error(error instanceof EnvError ? error.message : `Restore failed: ${(error as Error).message}`);

@@ -38,7 +38,7 @@ function illustration(index: number, width = 1200, height = 750): Buffer {
 }
 
 async function demoImage(deps: Deps, index: number): Promise<string> {
-  const temp = path.join(deps.storage.incoming, `demo-${randomBytes(8).toString('hex')}`);
+  const temp = path.join(deps.storage.scratch, `demo-${randomBytes(8).toString('hex')}`);
   await sharp(illustration(index)).jpeg({ quality: 80 }).toFile(temp);
   return (await storeUpload(deps, temp, { allowVideo: false })).id;
 }

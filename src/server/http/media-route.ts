@@ -5,7 +5,8 @@ import { seesVisitorsData } from '../../shared/roles.ts';
 import { contactMessages, stories } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import type { SniffedType } from '../uploads/sniff.ts';
-import type { Visibility } from '../uploads/storage.ts';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, Visibility } from '../uploads/storage.ts';
 import { storedTypeOf } from '../uploads/stored-names.ts';
 import { requestContext } from './request-context.ts';
 
@@ -18,20 +19,60 @@ const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 // Never stored by a browser or a shared cache: an editor's view of a private file is nobody else's.
 const PRIVATE_CACHE = 'private, no-store';
 
-function send(res: Response, file: string, stored: StoredFile, cacheControl: string) {
-  const { relative, type } = stored;
+/** The one range a request asks for, or null for the whole file; 'unsatisfiable' for a range past its end. */
+function requestedRange(req: Request, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!req.headers.range) return null;
+  const ranges = req.range(size, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  // A malformed header, or several ranges (no player asks for those): the whole file, as RFC 9110 allows.
+  if (ranges === -2 || ranges === undefined || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
+}
+
+/**
+ * Streams a stored file from either storage (a folder or a bucket: the browser only ever talks to
+ * the site), with byte ranges for seeking in videos, and validators that say nothing of the file's
+ * time, which tells when a visitor sent a story's photo: no Last-Modified, and an ETag from the
+ * stored name (a name never changes content).
+ */
+async function send(deps: Deps, req: Request, res: Response, stored: StoredFile, side: Visibility, cacheControl: string): Promise<boolean> {
+  const found = await deps.storage.stat(stored.relative, side);
+  if (!found) return false;
+  const etag = `"${createHash('sha256').update(stored.relative).digest('base64url').slice(0, 22)}"`;
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  // The type of the name the site made, never a guess from an extension table (send keeps a type already set).
-  res.setHeader('Content-Type', type.mime);
+  // The type of the name the site made, never a guess from an extension table.
+  res.setHeader('Content-Type', stored.type.mime);
   res.setHeader('Cache-Control', cacheControl);
-  // Validators that say nothing of the file's time, which tells when a visitor sent a story's
-  // photo: no Last-Modified, and an ETag from the stored name (a name never changes content)
-  // instead of the one Express would make from the size and the time.
-  res.setHeader('ETag', `"${createHash('sha256').update(relative).digest('base64url').slice(0, 22)}"`);
-  // storedTypeOf already admits no dotfile; the folder above the storage may well be one (send would then refuse it).
-  res.sendFile(file, { cacheControl: false, dotfiles: 'allow', lastModified: false }, (error) => {
-    if (error && !res.headersSent) res.status(404).end();
-  });
+  res.setHeader('ETag', etag);
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    res.status(304).end();
+    return true;
+  }
+  // A range is honoured unless If-Range names another version (RFC 9110 13.1.5).
+  const ifRange = req.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : requestedRange(req, found.size);
+  if (range === 'unsatisfiable') {
+    res.setHeader('Content-Range', `bytes */${found.size}`);
+    res.status(416).end();
+    return true;
+  }
+  if (range) res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
+  res.setHeader('Content-Length', range ? range.end - range.start + 1 : found.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  const body = await deps.storage.read(stored.relative, side, range ?? undefined);
+  if (!body) {
+    res.removeHeader('Content-Range');
+    res.removeHeader('Content-Length');
+    res.status(404).end();
+    return true;
+  }
+  // A reader who leaves mid-video ends the stream (and the bucket's download) with her.
+  await pipeline(body, res).catch(() => undefined);
+  return true;
 }
 
 /**
@@ -64,15 +105,14 @@ export function mediaRoutes(deps: Deps) {
     return type ? { relative, type } : null;
   };
 
-  routes.get('/storage/{*file}', (req, res) => {
+  routes.get('/storage/{*file}', async (req, res) => {
     const stored = storedPathAfter('/storage', req);
-    const file = stored ? deps.storage.existing(stored.relative, 'public') : null;
-    if (!stored || !file) return res.status(404).end();
+    if (!stored) return res.status(404).end();
     // Published pictures are shown by documents of other origins too: the newsletter's mails, in
     // webmail pages and in the panel's preview (a frame sandboxed to an opaque origin). Helmet's
     // default `same-origin` would have the browser refuse them there; the private path keeps it.
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    send(res, file, stored, PUBLIC_CACHE);
+    if (!(await send(deps, req, res, stored, 'public', PUBLIC_CACHE))) res.status(404).end();
   });
 
   routes.get('/media/private/{*file}', async (req, res) => {
@@ -82,9 +122,9 @@ export function mediaRoutes(deps: Deps) {
     const stored = storedPathAfter('/media/private', req);
     const sides: Visibility[] = ['private', 'public'];
     const allowed = ctx.user && stored && (seesVisitorsData(ctx.user.role) || !(await sentByVisitor(deps, stored.relative)));
-    const file = allowed ? sides.map((side) => deps.storage.existing(stored.relative, side)).find(Boolean) : null;
-    if (!stored || !file) return res.status(404).end();
-    send(res, file, stored, PRIVATE_CACHE);
+    if (!stored || !allowed) return res.status(404).end();
+    for (const side of sides) if (await send(deps, req, res, stored, side, PRIVATE_CACHE)) return;
+    res.status(404).end();
   });
   return routes;
 }

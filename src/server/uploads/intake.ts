@@ -142,7 +142,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     } finally {
       await Promise.all(received.map((file) => fs.promises.rm(file.path, { force: true })));
       // The temporary folder's time would say when the last file came.
-      deps.storage.settleTimes();
+      deps.storage.settleScratch();
     }
   };
 }

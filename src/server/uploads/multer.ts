@@ -3,11 +3,11 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import type { Storage } from './storage.ts';
 
-/** Multer writing to the storage's incoming folder under random names; nothing from the client names a file. */
+/** Multer writing to the storage's scratch folder under random names; nothing from the client names a file. */
 export function createMulter(fileSizeBytes: number, storage: Storage) {
   return multer({
     storage: multer.diskStorage({
-      destination: storage.incoming,
+      destination: storage.scratch,
       filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
     }),
     limits: {

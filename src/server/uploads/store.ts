@@ -39,8 +39,8 @@ export function maxBytes(env: Pick<Env, 'MAX_IMAGE_MB' | 'MAX_VIDEO_MB'>, kind: 
  * Checks a received temporary file by its bytes, has a media worker clean it (off the request
  * path, docs/decisions/012), and records it on the private side of the storage: an upload is
  * never public until an item that uses it is. The temporary file and the work folder are always
- * removed; a failed insert removes the stored files, so there is never a file without a row or a
- * row without a file. Refusals are thrown as UploadRefused.
+ * removed; a failed store removes the files and the row, so there is never a file without a row.
+ * Refusals are thrown as UploadRefused.
  */
 export async function storeUpload(
   deps: { db: Db; env: Env; storage: Storage; mediaWorkers: MediaWorkers },
@@ -58,7 +58,7 @@ export async function storeUpload(
     if (type.kind === 'video' && !options.allowVideo) throw new UploadRefused({ kind: 'badType', field, videoNotAllowed: true });
     if (stat.size > maxBytes(env, type.kind)) throw new UploadRefused({ kind: 'tooLarge', field, media: type.kind });
 
-    workDir = await fs.promises.mkdtemp(path.join(storage.incoming, 'job-'));
+    workDir = await fs.promises.mkdtemp(path.join(storage.scratch, 'job-'));
     let reply;
     try {
       reply = await deps.mediaWorkers.run({ input: tempFile, workDir, type }, options.owner);
@@ -71,24 +71,27 @@ export async function storeUpload(
 
     const id = newUploadId();
     const relativePath = `${output.type.kind === 'image' ? 'images' : 'videos'}/${id}.${output.type.ext}`;
+    // The row comes before the files: a file is never without its row, so the cleanup of objects
+    // nothing references (./orphans.ts) can never take one being stored. Nobody knows the id yet.
+    const size = (await fs.promises.stat(path.join(workDir, output.file))).size;
+    const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
+    await db.transaction((tx) => tx.insert(uploads).values({ ...record, createdAt: arrivalTime(env) }));
     try {
+      // Only what the worker made (cleaned, without metadata) leaves the scratch folder.
       for (const name of [...output.variants, output.file]) {
         const target = name === output.file ? relativePath : relativePath.replace(/\.[a-z0-9]+$/, '') + name.slice('main'.length);
-        await fs.promises.rename(path.join(workDir, name), storage.pathIn('private', target));
+        await storage.put(target, 'private', path.join(workDir, name));
       }
-      const size = (await fs.promises.stat(storage.pathIn('private', relativePath))).size;
-      const record: StoredUpload = { id, path: relativePath, kind: output.type.kind, mime: output.type.mime, size, width: output.width, height: output.height };
-      storage.settleTimes([relativePath]);
-      await db.transaction((tx) => tx.insert(uploads).values({ ...record, createdAt: arrivalTime(env) }));
       return record;
     } catch (error) {
       await deleteFiles(storage, [relativePath]);
+      await db.transaction((tx) => tx.delete(uploads).where(eq(uploads.id, id)));
       throw error;
     }
   } finally {
     await fs.promises.rm(tempFile, { force: true });
     if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
-    storage.settleTimes();
+    storage.settleScratch();
   }
 }
 
@@ -169,11 +172,17 @@ export async function deleteFiles(storage: Storage, paths: readonly string[]): P
  * midnight still gets its full grace period. Pictures of the library are never swept (an item
  * claimed them once; they go only when an editor removes them from the library).
  */
-export async function removeStaleUploads(deps: { db: Db; storage: Storage }, olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
+export async function removeStaleUploads(
+  deps: { db: Db; storage: Storage },
+  olderThanMs = 24 * 60 * 60 * 1000,
+  now = Date.now(),
+  options: { dryRun?: boolean } = {},
+): Promise<number> {
   const stale = await deps.db
     .select({ id: uploads.id, path: uploads.path })
     .from(uploads)
     .where(and(isNull(uploads.attachedAt), eq(uploads.inLibrary, 0), lt(uploads.createdAt, new Date(now - olderThanMs - COARSEST_TIME_UNIT_MS))));
+  if (options.dryRun) return stale.length;
   for (const row of stale) {
     await deleteFiles(deps.storage, [row.path]);
     await deps.db.transaction((tx) => tx.delete(uploads).where(eq(uploads.id, row.id)));

@@ -16,7 +16,7 @@ export async function reconcileVisibility(deps: { db: Db; storage: Storage }): P
   let moved = 0;
   for (const { path } of await deps.db.select({ path: uploads.path }).from(uploads)) {
     const side = visible.has(path) ? 'public' : 'private';
-    if (deps.storage.existing(path, side)) continue;
+    if (await deps.storage.stat(path, side)) continue;
     // The read above is a moment old: the move reads the file's side again, under its lock.
     await placeFiles(deps, [path]);
     moved += 1;
