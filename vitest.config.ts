@@ -176,6 +176,27 @@ const timedSuites = [
   'tests/api/newsletter-crash.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];
+/**
+ * The upload, media, backup and cleanup suites that run again with the files in an S3-compatible
+ * bucket (TEST_STORAGE=bucket, tests/setup/global-s3.ts; docs/decisions/037). Suites named
+ * `bucket-*` are about the bucket alone (its encryption, copying a folder into it) and run only there.
+ */
+const bucketSuites = [
+  'tests/api/uploads-http.test.ts',
+  'tests/api/video-uploads.test.ts',
+  'tests/api/security-metadata.test.ts',
+  'tests/api/draft-media.test.ts',
+  'tests/api/stories.test.ts',
+  'tests/api/gallery.test.ts',
+  'tests/api/contacts.test.ts',
+  'tests/api/legal.test.ts',
+  'tests/api/content.test.ts',
+  'tests/api/picture-library.test.ts',
+  'tests/api/stored-files.test.ts',
+  'tests/api/bucket-*.test.ts',
+];
+const bucketOnly = ['tests/api/bucket-*.test.ts'];
+
 const timed = (suites: string[]) => suites.filter((suite) => timedSuites.includes(suite));
 const untimed = (suites: string[]) => suites.filter((suite) => !timedSuites.includes(suite));
 
@@ -187,6 +208,8 @@ const alone = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 const apiProject = { environment: 'node' as const, globalSetup: ['tests/setup/global-db.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 // The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
 const postgresProject = { ...apiProject, env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'] };
+// The storage suites with the files in a bucket of an S3-compatible server the run starts itself.
+const bucketProject = { ...apiProject, env: { TEST_STORAGE: 'bucket' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-s3.ts'] };
 
 export default defineConfig({
   test: {
@@ -196,7 +219,8 @@ export default defineConfig({
     server: { deps: { inline: [/drizzle-orm/] } },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...alone } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...bothEngineSuites, ...timedSuites], ...apiProject, ...together } },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...bothEngineSuites, ...timedSuites, ...bucketOnly], ...apiProject, ...together } },
+      { test: { name: 'api-bucket', include: bucketSuites, ...bucketProject, ...together } },
       { test: { name: 'api-pg', include: untimed(postgresSuites), ...postgresProject, ...together } },
       { test: { name: 'api-timed', include: timed(timedSuites), exclude: bothEngineSuites, ...apiProject, ...alone } },
       { test: { name: 'api-pg-timed', include: timed(postgresSuites), ...postgresProject, ...alone } },

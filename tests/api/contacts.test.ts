@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema.ts';
@@ -6,7 +5,7 @@ import { makeContact, makeImageUpload } from '../factories/index.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { folderOf } from '../setup/stored.ts';
+import { isStored } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -100,9 +99,9 @@ describe('contacts.byId, setStatus and delete', () => {
     const image = await makeImageUpload(deps);
     const id = await makeContact(deps, { imageUploadId: image.id });
     const { caller } = await adminCaller(deps);
-    expect(fs.existsSync(folderOf(deps.storage).absolute(image.path))).toBe(true);
+    expect(await isStored(deps.storage, image.path)).toBe(true);
     await expect(caller.contacts.delete({ id })).resolves.toEqual({ id });
-    expect(fs.existsSync(folderOf(deps.storage).absolute(image.path))).toBe(false);
+    expect(await isStored(deps.storage, image.path)).toBe(false);
     expect((await caller.contacts.list({})).total).toBe(0);
   });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { posts, uploads } from '../../src/server/db/schema.ts';
@@ -8,7 +7,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf, rejectionOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { folderOf } from '../setup/stored.ts';
+import { isStored } from '../setup/stored.ts';
 
 const kinds = [
   { router: 'news', kind: 'news', notFound: 'News not found.' },
@@ -22,12 +21,12 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
+const stored = async (relativePath: string) => await isStored(deps.storage, relativePath);
 /** The file and its variants, all on the private side, none public (docs/decisions/033). */
-const inLibraryPrivately = (relativePath: string) =>
-  filesOfUpload(deps, relativePath).length === 10 &&
-  Boolean(folderOf(deps.storage).existing(relativePath, 'private')) &&
-  !folderOf(deps.storage).existing(relativePath, 'public');
+const inLibraryPrivately = async (relativePath: string) =>
+  (await filesOfUpload(deps, relativePath)).length === 10 &&
+  Boolean(await deps.storage.stat(relativePath, 'private')) &&
+  !(await deps.storage.stat(relativePath, 'public'));
 const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe.each(kinds)('$router', ({ router, kind, notFound }) => {
@@ -207,13 +206,13 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
       const original = await makeContent(deps, kind);
       const { caller } = await adminCaller(deps);
       const replacement = await makeImageUpload(deps);
-      expect(stored(original.image)).toBe(true);
+      expect(await stored(original.image)).toBe(true);
       const updated = await caller[router].update({ id: original.id, imageUploadId: replacement.id, coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
       expect(updated.image).toBe(replacement.path);
       expect(updated).toMatchObject({ coverAltEn: 'A new picture', coverAltFa: 'تصویری تازه' });
-      expect(inLibraryPrivately(original.image)).toBe(true);
+      expect(await inLibraryPrivately(original.image)).toBe(true);
       expect(await uploadRow(original.image)).toMatchObject({ inLibrary: 1 });
-      expect(stored(replacement.path)).toBe(true);
+      expect(await stored(replacement.path)).toBe(true);
     });
 
     it('refuses a new cover picture without its description and keeps the old one', async () => {
@@ -224,7 +223,7 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
         code: 'BAD_REQUEST',
       });
       expect((await caller[router].adminById({ id: original.id })).image).toBe(original.image);
-      expect(stored(original.image)).toBe(true);
+      expect(await stored(original.image)).toBe(true);
     });
 
     it('replaces the media list when one is given', async () => {
@@ -247,9 +246,9 @@ describe.each(kinds)('$router', ({ router, kind, notFound }) => {
     it('removes the item and keeps its image in the picture library, private', async () => {
       const item = await makeContent(deps, kind);
       const { caller } = await adminCaller(deps);
-      expect(stored(item.image)).toBe(true);
+      expect(await stored(item.image)).toBe(true);
       await expect(caller[router].delete({ id: item.id })).resolves.toEqual({ id: item.id });
-      expect(inLibraryPrivately(item.image)).toBe(true);
+      expect(await inLibraryPrivately(item.image)).toBe(true);
       expect(await uploadRow(item.image)).toMatchObject({ inLibrary: 1 });
       expect((await rejectionOf(publicCaller(deps)[router].byId({ id: item.id }))).code).toBe('NOT_FOUND');
     });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allVariantPaths } from '../../src/shared/image-variants.ts';
@@ -10,7 +9,6 @@ import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { TestClock } from '../setup/test-clock.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { holdSession } from '../setup/trpc-http.ts';
-import { folderOf } from '../setup/stored.ts';
 
 /**
  * An unpublished item's pictures (cover and body) are not public: a visitor guessing their
@@ -199,8 +197,8 @@ describe('Pictures of unpublished items', () => {
     await site.caller.library.remove({ id: row!.id });
     expect(await site.forEditors(published.inline)).toBe(404);
     for (const file of [published.inline, ...allVariantPaths(published.inline)]) {
-      expect(fs.existsSync(folderOf(site.deps.storage).pathIn('public', file))).toBe(false);
-      expect(fs.existsSync(folderOf(site.deps.storage).pathIn('private', file))).toBe(false);
+      expect(Boolean(await site.deps.storage.stat(file, 'public'))).toBe(false);
+      expect(Boolean(await site.deps.storage.stat(file, 'private'))).toBe(false);
     }
   });
 

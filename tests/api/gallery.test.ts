@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { galleryItems, uploads } from '../../src/server/db/schema.ts';
@@ -7,7 +6,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { folderOf } from '../setup/stored.ts';
+import { isStored } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -15,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
+const stored = async (relativePath: string) => await isStored(deps.storage, relativePath);
 
 describe('gallery.list', () => {
   it('shows visitors the items newest first with the total', async () => {
@@ -97,13 +96,10 @@ describe('gallery.delete', () => {
   it('removes the item and keeps its image in the picture library, private', async () => {
     const item = await makeGalleryItem(deps);
     const { caller } = await adminCaller(deps);
-    expect(stored(item.image!)).toBe(true);
+    expect(await stored(item.image!)).toBe(true);
     await expect(caller.gallery.delete({ id: item.id })).resolves.toEqual({ id: item.id });
-    expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
-    expect([Boolean(folderOf(deps.storage).existing(item.image!, 'private')), Boolean(folderOf(deps.storage).existing(item.image!, 'public'))]).toEqual([
-      true,
-      false,
-    ]);
+    expect(await filesOfUpload(deps, item.image!)).toHaveLength(10);
+    expect([Boolean(await deps.storage.stat(item.image!, 'private')), Boolean(await deps.storage.stat(item.image!, 'public'))]).toEqual([true, false]);
     expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
     expect((await publicCaller(deps).gallery.list({})).total).toBe(0);
   });
@@ -129,7 +125,7 @@ describe('gallery.update', () => {
     expect(saved).toMatchObject({ id: item.id, name: 'Women of Herat', nameFa: 'زنان هرات', image: item.image });
     expect(await caller.gallery.adminById({ id: item.id })).toEqual(saved);
     expect((await publicCaller(deps).gallery.list({})).items).toEqual([saved]);
-    expect(stored(item.image!)).toBe(true);
+    expect(await stored(item.image!)).toBe(true);
   });
 
   it('is found by the public search under its new Persian name at once', async () => {
@@ -146,12 +142,9 @@ describe('gallery.update', () => {
     const { caller } = await adminCaller(deps);
     const saved = await caller.gallery.update({ id: item.id, imageUploadId: image.id });
     expect(saved.image).toBe(image.path);
-    expect(stored(image.path)).toBe(true);
-    expect(filesOfUpload(deps, item.image!)).toHaveLength(10);
-    expect([Boolean(folderOf(deps.storage).existing(item.image!, 'private')), Boolean(folderOf(deps.storage).existing(item.image!, 'public'))]).toEqual([
-      true,
-      false,
-    ]);
+    expect(await stored(image.path)).toBe(true);
+    expect(await filesOfUpload(deps, item.image!)).toHaveLength(10);
+    expect([Boolean(await deps.storage.stat(item.image!, 'private')), Boolean(await deps.storage.stat(item.image!, 'public'))]).toEqual([true, false]);
     expect((await deps.db.select().from(uploads).where(eq(uploads.path, item.image!)).limit(1))[0]).toMatchObject({ inLibrary: 1 });
   });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { legalItems, uploads } from '../../src/server/db/schema.ts';
@@ -7,7 +6,7 @@ import { filesOfUpload, makeVideoUpload } from '../factories/media.ts';
 import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { folderOf } from '../setup/stored.ts';
+import { isStored } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -15,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
+const stored = async (relativePath: string) => await isStored(deps.storage, relativePath);
 const uploadRow = async (relativePath: string) => (await deps.db.select().from(uploads).where(eq(uploads.path, relativePath)).limit(1))[0];
 
 describe('legal.list and legal.byId', () => {
@@ -84,16 +83,13 @@ describe('legal.update', () => {
     const video = await makeVideoUpload(deps);
     const updated = await caller.legal.update({ id: item.id, mediaUploadId: video.id });
     expect(updated).toMatchObject({ media: video.path, mediaKind: 'video' });
-    expect(filesOfUpload(deps, item.media!)).toHaveLength(10);
-    expect([Boolean(folderOf(deps.storage).existing(item.media!, 'private')), Boolean(folderOf(deps.storage).existing(item.media!, 'public'))]).toEqual([
-      true,
-      false,
-    ]);
+    expect(await filesOfUpload(deps, item.media!)).toHaveLength(10);
+    expect([Boolean(await deps.storage.stat(item.media!, 'private')), Boolean(await deps.storage.stat(item.media!, 'public'))]).toEqual([true, false]);
     expect(await uploadRow(item.media!)).toMatchObject({ inLibrary: 1 });
     // A video is no picture of the library: replaced, it goes.
     const picture = await makeImageUpload(deps);
     await caller.legal.update({ id: item.id, mediaUploadId: picture.id, coverAltEn: 'A picture', coverAltFa: 'یک تصویر' });
-    expect(filesOfUpload(deps, video.path)).toEqual([]);
+    expect(await filesOfUpload(deps, video.path)).toEqual([]);
     expect(await uploadRow(video.path)).toBeUndefined();
   });
 
@@ -110,9 +106,9 @@ describe('legal.delete', () => {
   it('removes the item and deletes its video from storage (a picture would stay in the library)', async () => {
     const item = await makeLegalItem(deps, { mediaUploadId: (await makeVideoUpload(deps)).id });
     const { caller } = await adminCaller(deps);
-    expect(stored(item.media!)).toBe(true);
+    expect(await stored(item.media!)).toBe(true);
     await expect(caller.legal.delete({ id: item.id })).resolves.toEqual({ id: item.id });
-    expect(filesOfUpload(deps, item.media!)).toEqual([]);
+    expect(await filesOfUpload(deps, item.media!)).toEqual([]);
     expect(await uploadRow(item.media!)).toBeUndefined();
     expect((await clientErrorOf(deps, publicCaller(deps).legal.byId({ id: item.id }))).code).toBe('NOT_FOUND');
   });

@@ -11,7 +11,6 @@ import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { CookieClient, startServer, type TestServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { holdSession } from '../setup/trpc-http.ts';
-import { folderOf } from '../setup/stored.ts';
 
 /**
  * The picture library (docs/decisions/033): every picture an editorial item used once can be used
@@ -34,9 +33,9 @@ async function site() {
   const d = deps;
   const { caller, user, token } = await adminCaller(d);
   const row = async (path: string) => (await d.db.select().from(uploads).where(eq(uploads.path, path)).limit(1))[0];
-  const side = (path: string) => ({
-    private: Boolean(folderOf(d.storage).existing(path, 'private')),
-    public: Boolean(folderOf(d.storage).existing(path, 'public')),
+  const side = async (path: string) => ({
+    private: Boolean(await d.storage.stat(path, 'private')),
+    public: Boolean(await d.storage.stat(path, 'public')),
   });
   return { deps: d, caller, user, token, row, side };
 }
@@ -106,9 +105,9 @@ describe('what enters the library', () => {
     const abandoned = await makeImageUpload(deps!);
     expect(await removeStaleUploads(deps!, 0, Date.now() + 3 * 86_400_000)).toBe(1);
     expect(await row(abandoned.path)).toBeUndefined();
-    expect(filesOfUpload(deps!, abandoned.path)).toEqual([]);
+    expect(await filesOfUpload(deps!, abandoned.path)).toEqual([]);
     expect(await row(kept.path)).toMatchObject({ inLibrary: 1 });
-    expect(filesOfUpload(deps!, kept.path)).toHaveLength(10);
+    expect(await filesOfUpload(deps!, kept.path)).toHaveLength(10);
   });
 });
 
@@ -121,13 +120,13 @@ describe('using a picture again', () => {
     expect(second.image).toBe(picture.path);
     await caller.news.delete({ id: first.id });
     expect(await row(picture.path)).toMatchObject({ inLibrary: 1 });
-    expect(side(picture.path)).toEqual({ private: false, public: true });
-    expect(filesOfUpload(deps!, picture.path)).toHaveLength(10);
+    expect(await side(picture.path)).toEqual({ private: false, public: true });
+    expect(await filesOfUpload(deps!, picture.path)).toHaveLength(10);
     // The description and caption are the second item's own.
     expect(await caller.articles.adminById({ id: second.id })).toMatchObject({ coverAltEn: 'The same picture, described anew', coverAltFa: 'همان تصویر' });
     // Once the second is deleted too, nothing uses it: it stays in the library, privately.
     await caller.articles.delete({ id: second.id });
-    expect(side(picture.path)).toEqual({ private: true, public: false });
+    expect(await side(picture.path)).toEqual({ private: true, public: false });
     expect((await caller.library.list({})).items).toMatchObject([{ path: picture.path, inUse: false }]);
   });
 
@@ -135,11 +134,11 @@ describe('using a picture again', () => {
     const { caller, side } = await site();
     const picture = await makeLibraryPicture(deps!);
     const item = await caller.news.create(newsInput((await makeImageUpload(deps!)).id, { bodyFa: doc('متن', { picture: picture.path, alt: 'تصویر دوباره' }) }));
-    expect(side(picture.path)).toEqual({ private: false, public: true });
+    expect(await side(picture.path)).toEqual({ private: false, public: true });
     await caller.gallery.create({ name: 'Again', imageUploadId: picture.id });
     await caller.news.delete({ id: item.id });
     // The gallery still shows it.
-    expect(side(picture.path)).toEqual({ private: false, public: true });
+    expect(await side(picture.path)).toEqual({ private: false, public: true });
   });
 
   it('refuses a guessed id or path of a file outside the library: a visitor’s photo, another item’s video', async () => {
@@ -211,10 +210,10 @@ describe('removing a picture from the library', () => {
       message: 'این تصویر هنوز در یک مطلب (یا یکی از نسخه‌های پیشین آن) به کار رفته است، پس در کتابخانه می‌ماند.',
     });
     await caller.news.delete({ id: item.id });
-    expect(filesOfUpload(deps!, picture.path)).toHaveLength(10);
+    expect(await filesOfUpload(deps!, picture.path)).toHaveLength(10);
     await expect(caller.library.remove({ id: picture.id })).resolves.toEqual({ id: picture.id });
     expect(await row(picture.path)).toBeUndefined();
-    expect(filesOfUpload(deps!, picture.path)).toEqual([]);
+    expect(await filesOfUpload(deps!, picture.path)).toEqual([]);
     expect(await clientErrorOf(deps!, caller.library.remove({ id: picture.id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 

@@ -7,7 +7,7 @@ import { jpegWithEveryMetadata, pngWithTextChunks, secrets, videoWithLocation, x
 import { gpsLatitudeBytes, secretPlace } from '../factories/media.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForAllTests } from '../setup/per-test.ts';
-import { folderOf } from '../setup/stored.ts';
+import { storedFile } from '../setup/stored.ts';
 
 const site = siteForAllTests({ RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_PUBLIC_WRITES: '0' });
 
@@ -71,7 +71,7 @@ describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an
     const files = [stored, ...allVariantPaths(stored)];
     expect(files).toHaveLength(10);
     for (const file of files) {
-      const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
+      const bytes = await storedFile(site.deps.storage, file);
       expect(tracesIn(bytes, imageTraces), file).toEqual([]);
       const meta = await sharp(bytes).metadata();
       expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
@@ -92,7 +92,7 @@ describe.each(['POST /api/uploads', 'POST /api/contact', 'POST /api/story'])('an
     const stored = await storeThrough(route, original, 'screenshot.png');
     expect(stored).toMatch(/\.png$/);
     for (const file of [stored, ...allVariantPaths(stored)]) {
-      const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
+      const bytes = await storedFile(site.deps.storage, file);
       expect(tracesIn(bytes, imageTraces), file).toEqual([]);
       const meta = await sharp(bytes).metadata();
       expect({ exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, comments: meta.comments }, file).toEqual({
@@ -145,7 +145,7 @@ describe('images in the other accepted formats', () => {
     expect(tracesIn(original, imageTraces).length).toBeGreaterThanOrEqual(2);
     const stored = await storeThrough('POST /api/uploads', original, filename);
     for (const file of [stored, ...allVariantPaths(stored)]) {
-      const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
+      const bytes = await storedFile(site.deps.storage, file);
       expect(tracesIn(bytes, imageTraces), file).toEqual([]);
       const meta = await sharp(bytes).metadata();
       expect({ exif: meta.exif, xmp: meta.xmp, comments: meta.comments }, file).toEqual({ exif: undefined, xmp: undefined, comments: undefined });
@@ -169,7 +169,7 @@ describe.each(['POST /api/uploads', 'POST /api/story'])('a video sent to %s', (r
 
     const stored = await storeThrough(route, original, `VID_0042.${container}`);
     expect(stored).toMatch(/^videos\/[0-9a-f]{32}\.(mp4|mov)$/);
-    const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(stored));
+    const bytes = await storedFile(site.deps.storage, stored);
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(bytes.length).toBeGreaterThan(1000);
     expect(tracesIn(bytes, videoTraces)).toEqual([]);

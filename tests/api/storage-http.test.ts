@@ -104,7 +104,7 @@ describe('removeStaleUploads', () => {
     await site.deps.db.transaction((tx) => tx.update(uploads).set({ createdAt: twoDaysAndMinuteAgo }).where(eq(uploads.path, item.image)));
 
     expect(await removeStaleUploads(site.deps)).toBe(1);
-    expect(filesOfUpload(site.deps, stale.path)).toEqual([]);
+    expect(await filesOfUpload(site.deps, stale.path)).toEqual([]);
     expect((await site.deps.db.select().from(uploads).where(eq(uploads.id, stale.id)).limit(1))[0]).toBeUndefined();
     expect(fs.existsSync(folderOf(site.deps.storage).absolute(recent.path))).toBe(true);
     expect(fs.existsSync(folderOf(site.deps.storage).absolute(item.image))).toBe(true);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stories } from '../../src/server/db/schema.ts';
@@ -8,7 +7,7 @@ import { adminCaller, publicCaller } from '../setup/callers.ts';
 import { clientErrorOf, fieldErrorsOf } from '../setup/errors.ts';
 import { startServer } from '../setup/http.ts';
 import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
-import { folderOf } from '../setup/stored.ts';
+import { isStored } from '../setup/stored.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -16,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => deps.cleanup());
 
-const stored = (relativePath: string) => fs.existsSync(folderOf(deps.storage).absolute(relativePath));
+const stored = async (relativePath: string) => await isStored(deps.storage, relativePath);
 
 describe('stories.create (public)', () => {
   it('receives a visitor’s story as pending and answers without its id', async () => {
@@ -143,9 +142,9 @@ describe('stories admin procedures', () => {
     const video = await makeVideoUpload(deps);
     const id = await makeStory(deps, { mediaUploadId: video.id });
     const { caller } = await adminCaller(deps);
-    expect(stored(video.path)).toBe(true);
+    expect(await stored(video.path)).toBe(true);
     await expect(caller.stories.delete({ id })).resolves.toEqual({ id });
-    expect(stored(video.path)).toBe(false);
+    expect(await stored(video.path)).toBe(false);
     expect((await caller.stories.list({})).total).toBe(0);
   });
 });

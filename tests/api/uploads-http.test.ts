@@ -3,21 +3,12 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { uploads } from '../../src/server/db/schema.ts';
 import { makeImageFile, makeUser } from '../factories/index.ts';
-import {
-  exifHasGpsPointer,
-  filesOfUpload,
-  filesUnder,
-  gpsLatitudeBytes,
-  makeJpegWithGps,
-  makeNoisyPng,
-  makeTextFile,
-  secretPlace,
-} from '../factories/media.ts';
+import { exifHasGpsPointer, filesOfUpload, gpsLatitudeBytes, makeJpegWithGps, makeNoisyPng, makeTextFile, secretPlace } from '../factories/media.ts';
 import { sessionTokenFor } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
 import { holdSession } from '../setup/trpc-http.ts';
-import { folderOf } from '../setup/stored.ts';
+import { storedFile, listedNames } from '../setup/stored.ts';
 
 interface UploadAnswer {
   id?: string;
@@ -46,11 +37,11 @@ async function upload(file: string, name: string, options: { purpose?: string; c
 }
 
 // Stored paths, whichever side of the storage holds them (uploads start on the private side).
-const storedFiles = () => filesUnder(folderOf(site.deps.storage).root).map((file) => file.replace(/^private\//, ''));
+const storedFiles = async () => (await listedNames(site.deps.storage)).map((file) => file.replace(/^private\//, ''));
 const uploadRows = () => site.deps.db.select().from(uploads);
 
 async function expectNothingStored() {
-  expect(storedFiles()).toEqual([]);
+  expect(await storedFiles()).toEqual([]);
   expect(await uploadRows()).toEqual([]);
 }
 
@@ -65,12 +56,12 @@ describe('POST /api/uploads', () => {
     const { status, body } = await upload(original, 'holiday.jpg');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'image', mime: 'image/jpeg', width: 96, height: 64 });
-    expect((await sharp(folderOf(site.deps.storage).absolute(body.path!)).metadata()).format).toBe('jpeg');
+    expect((await sharp(await storedFile(site.deps.storage, body.path!)).metadata()).format).toBe('jpeg');
     // The stored file and every size made from it.
-    const files = filesOfUpload(site.deps, body.path!);
+    const files = await filesOfUpload(site.deps, body.path!);
     expect(files).toContain(body.path);
     for (const file of files) {
-      const bytes = fs.readFileSync(folderOf(site.deps.storage).absolute(file));
+      const bytes = await storedFile(site.deps.storage, file);
       const after = await sharp(bytes).metadata();
       expect(after.exif, file).toBeUndefined();
       expect(after.xmp, file).toBeUndefined();
@@ -90,10 +81,10 @@ describe('POST /api/uploads', () => {
     expect(body.path).toMatch(/^images\/[0-9a-f]{32}\.png$/);
     // Stored privately until an item uses it: only editors can preview it, on the private path.
     expect(body.url).toBe(`/media/private/${body.path}`);
-    const stored = fs.readFileSync(folderOf(site.deps.storage).absolute(body.path!));
+    const stored = await storedFile(site.deps.storage, body.path!);
     expect(stored.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(await uploadRows()).toMatchObject([{ id: body.id, path: body.path, kind: 'image', mime: 'image/png', attachedAt: null }]);
-    expect(filesOfUpload(site.deps, body.path!)).toEqual(storedFiles());
+    expect(await filesOfUpload(site.deps, body.path!)).toEqual(await storedFiles());
   });
 
   it('refuses a text file named .jpg with a clear message and stores nothing', async () => {

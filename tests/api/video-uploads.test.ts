@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
 import { makeStory } from '../factories/index.ts';
-import { filesUnder, makeVideoWithLocation, secretPlace } from '../factories/media.ts';
+import { makeVideoWithLocation, secretPlace } from '../factories/media.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { CookieClient } from '../setup/http.ts';
 import { siteForEachTest } from '../setup/per-test.ts';
-import { folderOf } from '../setup/stored.ts';
+import { storedFile, listedNames } from '../setup/stored.ts';
 
 const site = siteForEachTest();
 
@@ -41,7 +41,7 @@ describe('video uploads', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'video', mime: 'video/mp4' });
     expect(body.path).toMatch(/^videos\/[0-9a-f]{32}\.mp4$/);
-    const stored = fs.readFileSync(folderOf(site.deps.storage).absolute(body.path));
+    const stored = await storedFile(site.deps.storage, body.path);
     expect(stored.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(stored.length).toBeGreaterThan(1000);
     expect(locationTraces(stored)).toEqual([]);
@@ -53,7 +53,7 @@ describe('video uploads', () => {
     const { status, body } = await upload(mov, 'clip.mov', 'legal');
     expect(status).toBe(201);
     expect(body).toMatchObject({ kind: 'video', mime: 'video/quicktime' });
-    expect(locationTraces(fs.readFileSync(folderOf(site.deps.storage).absolute(body.path)))).toEqual([]);
+    expect(locationTraces(await storedFile(site.deps.storage, body.path))).toEqual([]);
   });
 
   it('refuses a video sent without a purpose that takes videos, and stores nothing', async () => {
@@ -63,7 +63,7 @@ describe('video uploads', () => {
       expect(status, String(purpose)).toBe(415);
       expect(body.message).toBe('Videos are only accepted for stories and legal-awareness items.');
     }
-    expect(filesUnder(folderOf(site.deps.storage).root)).toEqual([]);
+    expect(await listedNames(site.deps.storage)).toEqual([]);
     expect(await site.deps.db.select().from(uploads)).toEqual([]);
   });
 
@@ -73,6 +73,6 @@ describe('video uploads', () => {
     const { caller } = await adminCaller(site.deps);
     expect(await caller.stories.byId({ id })).toMatchObject({ media: body.path, mediaKind: 'video' });
     await caller.stories.delete({ id });
-    expect(filesUnder(folderOf(site.deps.storage).root)).toEqual([]);
+    expect(await listedNames(site.deps.storage)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { storeUpload, type StoredUpload } from '../../src/server/uploads/store.ts';
 import type { TestDeps } from '../setup/test-db.ts';
 import { unique } from './index.ts';
-import { folderOf } from '../setup/stored.ts';
+import { listedNames } from '../setup/stored.ts';
 
 const run = promisify(execFile);
 
@@ -133,10 +133,8 @@ export async function makeVideoUpload(deps: TestDeps): Promise<StoredUpload> {
 }
 
 /** Every stored file made from one upload: the file itself and any responsive variants named after it. */
-export function filesOfUpload(deps: TestDeps, relativePath: string): string[] {
+export async function filesOfUpload(deps: TestDeps, relativePath: string): Promise<string[]> {
   const stem = path.basename(relativePath).replace(/\.[a-z0-9]+$/, '');
   // Stored paths name a file on either side of the storage (public, or under private/).
-  return filesUnder(folderOf(deps.storage).root)
-    .filter((file) => path.basename(file).startsWith(stem))
-    .map((file) => file.replace(/^private\//, ''));
+  return (await listedNames(deps.storage)).filter((file) => path.basename(file).startsWith(stem)).map((file) => file.replace(/^private\//, ''));
 }

@@ -5,7 +5,7 @@ import { makeContact, makeContent, makeGalleryItem, makeLegalItem, makeStory, ma
 import { makeVideoUpload } from '../factories/media.ts';
 import { snapshot } from './db-snapshot.ts';
 import type { TestDeps } from './test-db.ts';
-import { folderOf } from './stored.ts';
+import { storedHashes } from './stored.ts';
 
 /** Every stored file (not the incoming folder) with the hash of its bytes. */
 export function storedFiles(root: string): Record<string, string> {
@@ -37,12 +37,15 @@ export async function fillSite(deps: TestDeps) {
 
 /** What a restore must bring back: every row and every stored file. */
 export async function siteState(d: TestDeps) {
-  return { tables: (await snapshot(d)).tables, files: storedFiles(folderOf(d.storage).root) };
+  return { tables: (await snapshot(d)).tables, files: await storedHashes(d.storage) };
 }
 
 /** Changes everything a restore must undo: a deletion, an addition, an overwritten file. */
 export async function damage(d: TestDeps, admin: ReturnType<typeof systemCaller>, newsId: number, anyFile: string) {
   await admin.news.delete({ id: newsId });
   await makeContent(d, 'article');
-  fs.writeFileSync(folderOf(d.storage).absolute(anyFile), 'overwritten');
+  const side = (await d.storage.stat(anyFile, 'public')) ? 'public' : 'private';
+  const temp = path.join(d.storage.scratch, 'overwritten');
+  fs.writeFileSync(temp, 'overwritten');
+  await d.storage.put(anyFile, side, temp);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { postgresOf, sqliteOf } from '../../src/server/db/client.ts';
 import { sqliteCounts, sqliteRows, sqliteTableNames } from './sqlite-tables.ts';
 import type { TestDeps } from './test-db.ts';
-import { folderOf } from './stored.ts';
+import { listedNames } from './stored.ts';
 
 /** Every table of the site's own schema (not the engine's or the migrator's bookkeeping). */
 export async function tableNames(deps: Pick<TestDeps, 'db'>): Promise<string[]> {
@@ -56,7 +56,7 @@ export interface Snapshot {
 
 /**
  * The whole state a request could change: every row of every table (in rowid order) and every
- * file in the storage folder. `except` leaves tables out, for changes a test expects (an expired
+ * stored file, with the scratch folder's. `except` leaves tables out, for changes a test expects (an expired
  * session row is deleted when it is presented).
  */
 export async function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: { except?: readonly string[] } = {}): Promise<Snapshot> {
@@ -65,5 +65,7 @@ export async function snapshot(deps: Pick<TestDeps, 'db' | 'storage'>, options: 
     if (options.except?.includes(name)) continue;
     tables[name] = await rowsOf(deps, name);
   }
-  return { tables, files: allFilesUnder(folderOf(deps.storage).root) };
+  // The stored files (folder or bucket) and whatever is left in this node's scratch folder.
+  const scratch = allFilesUnder(deps.storage.scratch).map((file) => `.incoming/${file}`);
+  return { tables, files: [...(await listedNames(deps.storage)), ...scratch].sort() };
 }

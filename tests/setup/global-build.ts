@@ -10,7 +10,11 @@ export default function setup() {
   // Vitest sets NODE_ENV=test, which would make Vite compile JSX for development (jsxDEV): build as production.
   const options = { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const;
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], options);
-  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'], options);
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', '--logLevel', 'warn'],
+    options,
+  );
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs')], options);
   process.env.TEST_CLIENT_BUILT = '1';
 }

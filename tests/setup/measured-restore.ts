@@ -17,7 +17,14 @@ export interface MeasuredRestore {
 export async function measuredRestore(archive: string, target: { dbFile: string; storageDir: string }): Promise<MeasuredRestore> {
   const { stdout } = await run(
     process.execPath,
-    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(repoRoot, 'tests/setup/restore-child.ts'), archive, target.dbFile, target.storageDir],
+    [
+      '--experimental-strip-types',
+      '--disable-warning=ExperimentalWarning',
+      path.join(repoRoot, 'tests/setup/restore-child.ts'),
+      archive,
+      target.dbFile,
+      target.storageDir,
+    ],
     { cwd: repoRoot, timeout: 120_000, maxBuffer: 1024 * 1024 },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!) as MeasuredRestore;

@@ -54,21 +54,54 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
   const data = path.join(dir, 'data');
   fs.mkdirSync(dir, { recursive: true });
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const [initCommand, initArgs] = asServerUser(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const [initCommand, initArgs] = asServerUser(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   execFileSync(initCommand, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const [command, args] = asServerUser(path.join(bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
     // As docs/deploy.md asks of a production server, so erasure can keep its promise (decision 024).
-    '-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'min_wal_size=32MB',
+    '-c',
+    'wal_recycle=off',
+    '-c',
+    'wal_keep_size=0',
+    '-c',
+    'min_wal_size=32MB',
   ]);
   const server: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const psql = path.join(bin, 'psql');
   const sql = (statement: string, database = 'postgres') =>
-    execFileSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   for (let waited = 0; ; waited += 100) {
     try {
       sql('SELECT 1');
@@ -106,6 +139,9 @@ export function runPostgres(): (Pick<PostgresServer, 'urlOf' | 'sql'> & { admin(
     /** A statement whose answer is not needed (a database made or dropped), over the worker's kept connection. */
     admin: (statement) => void (adminStatements ??= syncSqlRunner(`postgres://postgres@127.0.0.1:${port}/postgres`))(statement),
     sql: (statement, database = 'postgres') =>
-      execFileSync(psql, ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      execFileSync(psql, ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', statement], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
   };
 }

@@ -2,7 +2,10 @@ import type Database from 'better-sqlite3';
 
 /** The SQLite side of db-snapshot.ts: the site's tables and their rows, read from the file. */
 export function sqliteTableNames(reader: Database.Database): string[] {
-  return reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").pluck().all() as string[];
+  return reader
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
+    .pluck()
+    .all() as string[];
 }
 
 export function sqliteRows(reader: Database.Database, name: string): unknown[] {

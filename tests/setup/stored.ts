@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FolderStorage } from '../../src/server/uploads/storage-folder.ts';
 import type { Storage, Visibility } from '../../src/server/uploads/storage.ts';
 
@@ -37,4 +37,27 @@ export async function localCopyOf(storage: Storage, relativePath: string): Promi
   const file = path.join(os.tmpdir(), `stored-${randomBytes(6).toString('hex')}${path.extname(relativePath)}`);
   await fs.promises.writeFile(file, await storedFile(storage, relativePath));
   return file;
+}
+
+/** Every name in the storage (`images/<id>.jpg`, `private/images/<id>.jpg`), sorted; either storage. */
+export async function listedNames(storage: Storage): Promise<string[]> {
+  const names: string[] = [];
+  for await (const { name } of storage.list()) names.push(name);
+  return names.sort();
+}
+
+/** Whether a stored file is on either side. */
+export async function isStored(storage: Storage, relativePath: string): Promise<boolean> {
+  return (await storedSide(storage, relativePath)) !== null;
+}
+
+/** Every stored file by its name in the storage (`private/images/<id>.jpg`), with the SHA-256 of its bytes; either storage. */
+export async function storedHashes(storage: Storage): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const name of await listedNames(storage)) {
+    const side: Visibility = name.startsWith('private/') ? 'private' : 'public';
+    const bytes = await storedBytes(storage, name.replace(/^private\//, ''), side);
+    if (bytes) hashes[name] = createHash('sha256').update(bytes).digest('hex');
+  }
+  return hashes;
 }

@@ -18,6 +18,23 @@ export interface TestDeps extends Deps {
 /** The engine this run's suites use: SQLite unless TEST_DATABASE=postgres. */
 export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
+/** Where this run's suites keep stored files: a folder unless TEST_STORAGE=bucket (tests/setup/global-s3.ts). */
+export const testStorage: 'folder' | 'bucket' = process.env.TEST_STORAGE === 'bucket' ? 'bucket' : 'folder';
+
+/**
+ * The storage settings of a test's site in `dir`: its folder, or in a bucket run a prefix of the
+ * run's bucket named after the folder (the folder then holds only the scratch area).
+ */
+export function testStorageEnv(dir: string): Record<string, string> {
+  const settings: Record<string, string> = { STORAGE_DIR: path.join(dir, 'storage') };
+  if (testStorage === 'bucket') {
+    const port = process.env.TEST_S3_PORT;
+    if (!port) throw new Error('A bucket run needs tests/setup/global-s3.ts in its globalSetup.');
+    settings.STORAGE_URL = `s3://site-tests/${path.basename(dir)}?endpoint=http://127.0.0.1:${port}&region=us-east-1&forcePathStyle=true`;
+  }
+  return settings;
+}
+
 /** A new, empty folder of this run's own, named so the kind of copy it holds shows (t- fresh, c- cloned). */
 export function newTestDir(prefix: string): string {
   const dir = path.join(runDir, `${prefix}-${Date.now()}-${randomBytes(4).toString('hex')}`);
@@ -84,8 +101,5 @@ function dropTestDatabase(url: string): void {
  */
 export function createTestDeps(envOverrides: Record<string, string> = {}): TestDeps {
   const dir = newTestDir('t');
-  return testDepsIn(
-    dir,
-    envFor({ DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), VISITOR_WORK_MS_PER_SECOND: '0', ...envOverrides }),
-  );
+  return testDepsIn(dir, envFor({ DATABASE_URL: freshDatabaseUrl(dir), ...testStorageEnv(dir), VISITOR_WORK_MS_PER_SECOND: '0', ...envOverrides }));
 }
