@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createBackup } from '../../src/server/backup/archive.ts';
 import { envFor } from '../../src/server/env.ts';
 import { parseStorageUrl } from '../../src/server/uploads/storage-url.ts';
+import { allVariantPaths } from '../../src/shared/image-variants.ts';
 import { makeStoryWithImage } from '../factories/admin-content.ts';
 import { editorCaller } from '../factories/public-content.ts';
 import { fillSite } from '../setup/backup-site.ts';
@@ -69,6 +70,30 @@ describe('a pending story’s photo in the bucket', () => {
     await caller.stories.unpublish({ id });
     expect((await fetch(objectUrl(photo).url)).status).toBe(404);
     expect(Buffer.from(await (await fetch(objectUrl(`private/${photo}`).url)).arrayBuffer()).includes(plain.subarray(0, 64))).toBe(false);
+  });
+
+  it('is on exactly one side, the one its story’s last status calls for, after publishes and withdrawals race', async () => {
+    const { id, photo } = await pendingStory();
+    const plain = (await storedBytes(site.deps.storage, photo, 'private'))!;
+    const caller = await editorCaller(site.deps);
+    // Each move in a bucket is a copy then a delete: interleaved ones in opposite directions must not lose the file.
+    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? caller.stories.unpublish({ id }) : caller.stories.publish({ id }))));
+    const { status } = await caller.stories.byId({ id });
+    const [shown, hidden] = status === 'published' ? (['public', 'private'] as const) : (['private', 'public'] as const);
+    for (const name of [photo, ...allVariantPaths(photo)]) {
+      expect(await site.deps.storage.stat(name, hidden), name).toBeNull();
+      expect(await site.deps.storage.stat(name, shown), name).not.toBeNull();
+    }
+    expect(await storedBytes(site.deps.storage, photo, shown)).toEqual(plain);
+
+    // The storage's own moves, asked for at once in opposite directions, end where the last one says.
+    const moves = Array.from({ length: 6 }, (_, i) => site.deps.storage.setVisibility(photo, i % 2 ? 'private' : 'public'));
+    await Promise.all(moves);
+    for (const name of [photo, ...allVariantPaths(photo)]) {
+      expect(await site.deps.storage.stat(name, 'public'), name).toBeNull();
+      expect(await site.deps.storage.stat(name, 'private'), name).not.toBeNull();
+    }
+    expect(await storedBytes(site.deps.storage, photo, 'private')).toEqual(plain);
   });
 
   it('is in the backup as the photo itself, not as the bucket keeps it', async () => {

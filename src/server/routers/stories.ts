@@ -54,7 +54,7 @@ const asPublished = (row: PublishedStory): PublishedStory => ({ ...row, createdA
 async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicChange'>, id: number, status: Story['status']): Promise<Story> {
   const [current] = await ctx.db.select({ media: stories.media, status: stories.status }).from(stories).where(eq(stories.id, id)).limit(1);
   if (!current) throw notFound(ctx, 'storyNotFound');
-  if (status === 'pending') await hideFiles(ctx.storage, [current.media]);
+  if (status === 'pending') await hideFiles(ctx, [current.media]);
   const [row] = await ctx.db.transaction(async (tx) =>
     tx
       .update(stories)

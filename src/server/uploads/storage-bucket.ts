@@ -132,6 +132,22 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
     }
   };
 
+  // This process's moves and removals of one file, one after another: a move is a copy then a
+  // delete, and two interleaved ones in opposite directions would leave no copy (other nodes are
+  // kept out by the file's lock in the database: editorial/item-files.ts, uploads/store.ts).
+  const working = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(relativePath: string, work: () => Promise<T>): Promise<T> => {
+    // A file and its variants share a turn: removing a variant waits for the move of its file.
+    const stem = relativePath.replace(/(-w\d+)?\.[a-z0-9]+$/, '');
+    const run = (working.get(stem) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    working.set(stem, settled);
+    void settled.then(() => {
+      if (working.get(stem) === settled) working.delete(stem);
+    });
+    return run;
+  };
+
   return {
     kind: 'bucket',
     description: `s3://${Bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ''}`,
@@ -142,14 +158,16 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
     },
     stat: head,
     read,
-    async setVisibility(relativePath, side) {
-      // The main file last when publishing (a reader never finds it before its variants), first when hiding.
-      const names = [...allVariantPaths(relativePath), relativePath];
-      for (const name of side === 'public' ? names : names.reverse()) await moveOne(name, side);
-    },
-    async remove(relativePath, only) {
-      await Promise.all((only ? [only] : (['public', 'private'] as const)).map((side) => remove(relativePath, side)));
-    },
+    setVisibility: (relativePath, side) =>
+      inTurn(relativePath, async () => {
+        // The main file last when publishing (a reader never finds it before its variants), first when hiding.
+        const names = [...allVariantPaths(relativePath), relativePath];
+        for (const name of side === 'public' ? names : names.reverse()) await moveOne(name, side);
+      }),
+    remove: (relativePath, only) =>
+      inTurn(relativePath, async () => {
+        await Promise.all((only ? [only] : (['public', 'private'] as const)).map((side) => remove(relativePath, side)));
+      }),
     async *list() {
       const start = location.prefix ? `${location.prefix}/` : '';
       let ContinuationToken: string | undefined;

@@ -12,6 +12,7 @@ import { UploadRefused } from './refusal.ts';
 import { MediaQueueFullError, type JobOwner, type MediaWorkers } from './workers/pool.ts';
 import { sniffFile, type MediaKind } from './sniff.ts';
 import type { Storage } from './storage.ts';
+import { oneNodeAtATime } from '../db/site-jobs.ts';
 
 export interface StoredUpload {
   id: string;
@@ -193,10 +194,12 @@ export async function removeStaleUploads(
 /**
  * Moves files to the private side; call before committing the change that hides their item (then
  * placeFiles after it): a failure in between leaves a published item's file private (a missing
- * picture), never a withdrawn item's file public.
+ * picture), never a withdrawn item's file public. Under the file's lock that placements take
+ * (editorial/item-files.ts): a bucket's move is a copy then a delete, and two interleaved moves of
+ * one file in opposite directions would delete both copies.
  */
-export async function hideFiles(storage: Storage, paths: readonly (string | null | undefined)[]): Promise<void> {
-  for (const file of paths) if (file) await storage.setVisibility(file, 'private');
+export async function hideFiles(deps: { db: Db; storage: Storage }, paths: readonly (string | null | undefined)[]): Promise<void> {
+  for (const file of paths) if (file) await oneNodeAtATime(deps.db, `file:${file}`, 'wait', () => deps.storage.setVisibility(file, 'private'));
 }
 
 /**
