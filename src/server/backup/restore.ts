@@ -63,7 +63,8 @@ export async function restoreBackup(
       return { keptDb, keptSchemas, keptStorage: null, uploaded: await uploadToBucket(unpacked, target.dbFile, storageDir, target.storageUrl) };
     return { keptDb, keptSchemas, keptStorage: await installStorage(unpacked, storageDir, stamp) };
   } finally {
-    await fs.promises.rm(work, { recursive: true, force: true });
+    // Retried: a refused archive's last entry may still be closing its file as the removal starts.
+    await fs.promises.rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }
 

@@ -79,9 +79,11 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
     // Refused before the body is read: the connection ends after the answer, or Node would read
-    // (and discard) the whole upload to keep it open, the wait an early answer exists to spare.
+    // (and discard) the whole upload to keep it open, the wait an early answer exists to spare. A
+    // small body is read and dropped instead: closing on a client still sending it resets the
+    // connection, and many clients then report the reset rather than the answer already sent.
     const refuseUnread = (refusal: UploadRefusal): IntakeResult => {
-      res.setHeader('Connection', 'close');
+      if (!(Number(req.get('content-length') ?? NaN) <= SMALL_BODY)) res.setHeader('Connection', 'close');
       return refuse(refusal);
     };
     if (!ctx.csrfOk) return refuseUnread({ kind: 'forgery' });
