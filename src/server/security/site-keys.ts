@@ -38,15 +38,23 @@ export const processSiteKeys = (): SiteKeys => deriveSiteKeys(randomBytes(32));
  */
 export async function loadSiteKeys(db: Db, env: Pick<Env, 'SITE_SECRET'>): Promise<SiteKeys> {
   if (env.SITE_SECRET) return deriveSiteKeys(Buffer.from(env.SITE_SECRET, 'utf8'));
-  const stored = async () => (await db.select({ value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.name, SECRET_NAME)).limit(1))[0]?.value;
+  return deriveSiteKeys(await storedSecret(db, SECRET_NAME));
+}
+
+/**
+ * A 32-byte secret kept in the database under a name, made at random the first time (by whichever
+ * node comes first: the insert that loses the race changes nothing, and both read the winner's).
+ */
+export async function storedSecret(db: Db, name: string): Promise<Buffer> {
+  const stored = async () => (await db.select({ value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.name, name)).limit(1))[0]?.value;
   let value = await stored();
   if (!value) {
     const made = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
-      await tx.insert(siteSecrets).values({ name: SECRET_NAME, value: made }).onConflictDoNothing();
+      await tx.insert(siteSecrets).values({ name, value: made }).onConflictDoNothing();
     });
     value = await stored();
   }
-  if (!value) throw new Error('The site secret could not be stored.');
-  return deriveSiteKeys(Buffer.from(value, 'base64url'));
+  if (!value) throw new Error(`The secret "${name}" could not be stored.`);
+  return Buffer.from(value, 'base64url');
 }

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, type Cipheriv, type Decipheriv } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { siteSecrets } from '../db/schema.ts';
+import { storedSecret } from '../security/site-keys.ts';
 
 /**
  * Private files in a bucket are kept encrypted (docs/decisions/037): whoever reads the bucket
@@ -35,23 +34,9 @@ export function decryptorFrom(key: Buffer, header: Buffer, start: number): { ski
   return { skip: start - block * BLOCK, firstByte: block * BLOCK, decipher: createDecipheriv('aes-256-ctr', key, counterAt(header, block)) };
 }
 
-const KEY_NAME = 'storage';
-
 /**
  * The key of the private side, kept in the database (so a backup of the database restores it, and
  * every node shares it), made at random by whichever node needs it first. It is not derived from
  * SITE_SECRET, which an operator may change: the files would then be lost.
  */
-export async function loadStorageKey(db: Db): Promise<Buffer> {
-  const stored = async () => (await db.select({ value: siteSecrets.value }).from(siteSecrets).where(eq(siteSecrets.name, KEY_NAME)).limit(1))[0]?.value;
-  let value = await stored();
-  if (!value) {
-    const made = randomBytes(32).toString('base64url');
-    await db.transaction(async (tx) => {
-      await tx.insert(siteSecrets).values({ name: KEY_NAME, value: made }).onConflictDoNothing();
-    });
-    value = await stored();
-  }
-  if (!value) throw new Error('The key of the private files could not be stored.');
-  return Buffer.from(value, 'base64url');
-}
+export const loadStorageKey = (db: Db): Promise<Buffer> => storedSecret(db, 'storage');
