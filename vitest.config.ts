@@ -208,8 +208,13 @@ const alone = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 const apiProject = { environment: 'node' as const, globalSetup: ['tests/setup/global-db.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 // The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
 const postgresProject = { ...apiProject, env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'] };
-// The storage suites with the files in a bucket of an S3-compatible server the run starts itself.
-const bucketProject = { ...apiProject, env: { TEST_STORAGE: 'bucket' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-s3.ts'] };
+// The storage suites with the files in a bucket of an S3-compatible server the run starts itself, on
+// PostgreSQL: the shape of a site of several nodes (the folder's runs are on SQLite).
+const bucketProject = {
+  ...apiProject,
+  env: { TEST_STORAGE: 'bucket', TEST_DATABASE: 'postgres' },
+  globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts', 'tests/setup/global-s3.ts'],
+};
 
 export default defineConfig({
   test: {

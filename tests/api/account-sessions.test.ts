@@ -77,5 +77,4 @@ describe(`an account's sessions on ${testDialect}`, () => {
     expect(await mine.me()).toMatchObject({ id: owner.id });
     expect((await theirs.list()).map((session) => session.browser)).toEqual(['Chrome · Windows']);
   });
-
 });

@@ -20,8 +20,24 @@ describe(`editors' lists on ${testDialect}`, () => {
     expect((await caller.news.adminList(drafts)).total).toBe(0);
     expect((await caller.legal.adminList(all)).total).toBe(0);
     const upload = await makeImageUpload(deps);
-    const draft = await caller.news.create({ titleEn: 'A draft', titleFa: 'پیش‌نویس', descriptionEn: 'Words.', descriptionFa: 'واژه‌ها.', imageUploadId: upload.id, coverAltEn: 'A', coverAltFa: 'ب', status: 'draft' });
-    await caller.legal.create({ titleEn: 'A legal draft', titleFa: 'پیش‌نویس حقوقی', descriptionEn: 'Words.', descriptionFa: 'واژه‌ها.', videoLink: 'https://youtu.be/dQw4w9WgXcQ', status: 'draft' });
+    const draft = await caller.news.create({
+      titleEn: 'A draft',
+      titleFa: 'پیش‌نویس',
+      descriptionEn: 'Words.',
+      descriptionFa: 'واژه‌ها.',
+      imageUploadId: upload.id,
+      coverAltEn: 'A',
+      coverAltFa: 'ب',
+      status: 'draft',
+    });
+    await caller.legal.create({
+      titleEn: 'A legal draft',
+      titleFa: 'پیش‌نویس حقوقی',
+      descriptionEn: 'Words.',
+      descriptionFa: 'واژه‌ها.',
+      videoLink: 'https://youtu.be/dQw4w9WgXcQ',
+      status: 'draft',
+    });
     expect((await caller.news.adminList(all)).items.map((item) => item.id)).toEqual([draft.id]);
     expect((await caller.news.adminList(drafts)).total).toBe(1);
     expect((await caller.legal.adminList(all)).total).toBe(1);

@@ -30,7 +30,11 @@ describe('validators (ETags) of public reads', () => {
     await makeContent(site.deps, 'news');
     const first = await etagOf(lists[0]!);
     for (let i = 0; i < 5; i++) {
-      await fetch(`${site.server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `r${i}@example.org` }) });
+      await fetch(`${site.server.url}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `r${i}@example.org` }),
+      });
       expect(await etagOf(lists[0]!)).toBe(first);
     }
     expect((await fetch(site.server.url + lists[0]!, { headers: { 'if-none-match': first } })).status).toBe(304);

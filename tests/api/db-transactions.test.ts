@@ -12,7 +12,8 @@ beforeEach(() => {
 afterEach(() => deps.cleanup());
 
 const message = (text: string) => ({ name: 'Reader', email: 'reader@example.org', message: text });
-const messagesSaying = async (text: string) => (await deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.message, text))).length;
+const messagesSaying = async (text: string) =>
+  (await deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.message, text))).length;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
 
 /** A transaction that writes, then waits for the test to let it end (commit, or throw to roll back). */
@@ -97,7 +98,10 @@ describe(`transactions on ${testDialect}`, () => {
       deps.db.transaction(async (tx) => {
         const [row] = await tx.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, 'counter')).limit(1);
         await tick();
-        await tx.update(siteState).set({ value: row!.value + 1 }).where(eq(siteState.key, 'counter'));
+        await tx
+          .update(siteState)
+          .set({ value: row!.value + 1 })
+          .where(eq(siteState.key, 'counter'));
       });
     await Promise.all(Array.from({ length: 6 }, increment));
     const [row] = await deps.db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, 'counter')).limit(1);
@@ -112,7 +116,10 @@ describe(`transactions on ${testDialect}`, () => {
 
   it('answers a read prepared once from the last commit outside a transaction, and from the transaction inside it', async () => {
     const readSaying = preparedRead<{ text: string }>()((db, value) =>
-      db.select({ message: contactMessages.message }).from(contactMessages).where(eq(contactMessages.message, value('text'))),
+      db
+        .select({ message: contactMessages.message })
+        .from(contactMessages)
+        .where(eq(contactMessages.message, value('text'))),
     );
     expect(await readSaying(deps.db, { text: 'first' })).toEqual([]);
     await deps.db.transaction((tx) => tx.insert(contactMessages).values([message('first'), message('second')]));

@@ -52,14 +52,25 @@ describe('erasure on PostgreSQL', () => {
     const dataDir = process.env.TEST_PG_DATA!;
     const marker = `erasure-marker-${Date.now()}`;
     const [story] = await deps.db.transaction((tx) =>
-      tx.insert(stories).values({ title: `${marker} title`, description: `A long story. ${marker} `.repeat(50) }).returning({ id: stories.id }),
+      tx
+        .insert(stories)
+        .values({ title: `${marker} title`, description: `A long story. ${marker} `.repeat(50) })
+        .returning({ id: stories.id }),
     );
     const [message] = await deps.db.transaction((tx) =>
-      tx.insert(contactMessages).values({ name: 'Sender', email: 'sender@example.org', message: `${marker} message` }).returning({ id: contactMessages.id }),
+      tx
+        .insert(contactMessages)
+        .values({ name: 'Sender', email: 'sender@example.org', message: `${marker} message` })
+        .returning({ id: contactMessages.id }),
     );
     // Edited a few times: each version is another tuple and another WAL record.
     for (let round = 0; round < 3; round++) {
-      await deps.db.transaction((tx) => tx.update(stories).set({ title: `${marker} title ${round}` }).where(eq(stories.id, story!.id)));
+      await deps.db.transaction((tx) =>
+        tx
+          .update(stories)
+          .set({ title: `${marker} title ${round}` })
+          .where(eq(stories.id, story!.id)),
+      );
     }
     await deps.db.transaction(async (tx) => {
       await tx.delete(stories).where(eq(stories.id, story!.id));
@@ -74,7 +85,9 @@ describe('erasure on PostgreSQL', () => {
     const { pool } = postgresOf(deps.db);
     const fileOf = async (table: string) => (await pool.query<{ file: string }>('SELECT pg_relation_filenode($1) AS file', [table])).rows[0]!.file;
     const before = { items: await fileOf('search_documents_items'), stories: await fileOf('search_documents_stories') };
-    const [story] = await deps.db.transaction((tx) => tx.insert(stories).values({ title: 'A story to delete', description: 'Its words.' }).returning({ id: stories.id }));
+    const [story] = await deps.db.transaction((tx) =>
+      tx.insert(stories).values({ title: 'A story to delete', description: 'Its words.' }).returning({ id: stories.id }),
+    );
     await deps.db.transaction((tx) => tx.delete(stories).where(eq(stories.id, story!.id)));
     await eraseDeleted(deps.db, ['stories']);
     expect(await fileOf('search_documents_stories')).not.toBe(before.stories);

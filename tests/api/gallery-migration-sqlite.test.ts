@@ -16,7 +16,9 @@ beforeEach(() => {
 afterEach(() => deps.cleanup());
 
 const migrationTime = (tag: string): number => {
-  const journal = JSON.parse(fs.readFileSync(new URL('../../migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(new URL('../../migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries.find((entry) => entry.tag === tag)!.when;
 };
 

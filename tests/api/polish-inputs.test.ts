@@ -54,7 +54,15 @@ describe('over-long text is refused, never cut', () => {
       const image = await makeImageUpload(deps);
       const errors = await fieldErrorsOf(
         deps,
-        caller.news.create({ titleEn: over(10_000 - 1), titleFa: 'عنوان', descriptionEn: 'x', descriptionFa: 'x', imageUploadId: image.id, coverAltEn: 'A photo', coverAltFa: 'یک عکس' }),
+        caller.news.create({
+          titleEn: over(10_000 - 1),
+          titleFa: 'عنوان',
+          descriptionEn: 'x',
+          descriptionFa: 'x',
+          imageUploadId: image.id,
+          coverAltEn: 'A photo',
+          coverAltFa: 'یک عکس',
+        }),
         'fa',
       );
       expect(errors.titleEn).toEqual([persianLimit(limits.title)]);

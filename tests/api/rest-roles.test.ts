@@ -10,14 +10,28 @@ import type { TestDeps } from '../setup/test-db.ts';
  * The REST routes each role is refused, reviewed: a route added later shows up here. Writers may
  * only read and write content (their own drafts: the procedures check that) and end their sessions.
  */
-const refusedToEditors = ['GET /admin/audit', 'GET /admin/users', 'GET /admin/users/:id', 'POST /admin/register', 'POST /admin/users', 'POST /admin/users/:id', 'DELETE /admin/users/:id'];
+const refusedToEditors = [
+  'GET /admin/audit',
+  'GET /admin/users',
+  'GET /admin/users/:id',
+  'POST /admin/register',
+  'POST /admin/users',
+  'POST /admin/users/:id',
+  'DELETE /admin/users/:id',
+];
 const contentPaths = ['news', 'article', 'articles', 'report', 'reports', 'awareness'];
 const refusedToWriters = [
   ...refusedToEditors,
   ...['GET /admin/contacts', 'GET /admin/contacts/:id', 'POST /admin/contacts/:id/status', 'DELETE /admin/contacts/:id'],
   ...['GET /admin/subscribers', 'GET /admin/subscribers/export', 'DELETE /admin/subscribers/:id'],
   ...['POST /admin/newsletters', 'POST /admin/newsletters/:id/send', 'GET /admin/newsletters/:id'],
-  ...['story', 'stories'].flatMap((path) => [`GET /admin/${path}`, `GET /admin/${path}/:id`, `POST /admin/${path}/:id/publish`, `POST /admin/${path}/:id/unpublish`, `DELETE /admin/${path}/:id`]),
+  ...['story', 'stories'].flatMap((path) => [
+    `GET /admin/${path}`,
+    `GET /admin/${path}/:id`,
+    `POST /admin/${path}/:id/publish`,
+    `POST /admin/${path}/:id/unpublish`,
+    `DELETE /admin/${path}/:id`,
+  ]),
   ...['POST /admin/gallery', 'POST /admin/gallery/:id', 'DELETE /admin/gallery/:id'],
   ...contentPaths.map((path) => `DELETE /admin/${path}/:id`),
 ];
@@ -44,7 +58,11 @@ async function refusedRoutes(role: 'editor' | 'writer', lang: 'en' | 'fa' = 'en'
       const { client, headers } = await clientIn(world, deps, server.url, role);
       const before = await snapshot(deps);
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : new URLSearchParams(liveRestFieldsFor(route.path));
-      const response = await client.fetch(livePath(world, route.path), { method: route.method, headers: { accept: 'application/json', 'x-lang': lang, ...headers }, body });
+      const response = await client.fetch(livePath(world, route.path), {
+        method: route.method,
+        headers: { accept: 'application/json', 'x-lang': lang, ...headers },
+        body,
+      });
       if (response.status !== 403) continue;
       refused[routeName(route)] = await response.json();
       expect(await snapshot(deps), `${routeName(route)}: nothing may change`).toEqual(before);
@@ -71,7 +89,10 @@ describe('REST routes for each role', () => {
     for (const name of names.filter((entry) => refusedToWriters.includes(entry)))
       expect(refused[name], name).toEqual({ success: false, message: 'نقش حساب شما اجازهٔ این کار را نمی‌دهد.' });
     expect(refused['POST /admin/news/:id']).toEqual({ success: false, message: 'نویسندگان فقط پیش‌نویس‌های خودشان را ویرایش می‌کنند.' });
-    expect(refused['POST /admin/awareness']).toEqual({ success: false, message: 'نویسندگان پیش‌نویس ذخیره می‌کنند و برای بازبینی می‌فرستند؛ ویراستار آن را منتشر می‌کند.' });
+    expect(refused['POST /admin/awareness']).toEqual({
+      success: false,
+      message: 'نویسندگان پیش‌نویس ذخیره می‌کنند و برای بازبینی می‌فرستند؛ ویراستار آن را منتشر می‌کند.',
+    });
   });
 
   it('let an administrator add an editor or a writer with POST admin/register, and answer each user’s role', async () => {
@@ -90,7 +111,9 @@ describe('REST routes for each role', () => {
       expect(((await writer.json()) as { data: unknown }).data).toMatchObject({ email: 'new-writer@example.org', role: 'Writer' });
       expect((await register('Editor', 'new-editor@example.org')).status).toBe(201);
       expect((await register('owner', 'nobody@example.org')).status).toBe(422);
-      const list = (await (await client.fetch('/api/admin/users?per_page=50', { headers: { accept: 'application/json' } })).json()) as { data: { email: string; role: string }[] };
+      const list = (await (await client.fetch('/api/admin/users?per_page=50', { headers: { accept: 'application/json' } })).json()) as {
+        data: { email: string; role: string }[];
+      };
       const roleOf = Object.fromEntries(list.data.map((user) => [user.email, user.role]));
       expect([roleOf['new-writer@example.org'], roleOf['new-editor@example.org'], roleOf[world.admin.email]]).toEqual(['Writer', 'Editor', 'Admin']);
     } finally {

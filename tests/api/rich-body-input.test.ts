@@ -69,7 +69,10 @@ describe('Bodies sent as documents', () => {
       const item = await makeContent(deps, 'article');
       const bodies = [
         { type: 'doc', content: [{ type: 'html', html: '<script>steal()</script>' }] },
-        { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:steal()' } }] }] }] },
+        {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:steal()' } }] }] }],
+        },
         { type: 'doc', content: [{ type: 'image', attrs: { src: 'https://tracker.example/p.gif', alt: 'x' } }] },
       ];
       for (const bodyEn of bodies) {

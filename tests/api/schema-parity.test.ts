@@ -38,22 +38,34 @@ function sqliteShapes(): Record<string, Shape> {
   try {
     const shapes: Record<string, Shape> = {};
     for (const table of tables.map((entry) => getTableConfig(entry).name)) {
-      const columns = sqlite.prepare(`SELECT name, type, "notnull" AS "notNullFlag", dflt_value AS fallback, pk FROM pragma_table_info(?) ORDER BY name`).all(table) as {
+      const columns = sqlite
+        .prepare(`SELECT name, type, "notnull" AS "notNullFlag", dflt_value AS fallback, pk FROM pragma_table_info(?) ORDER BY name`)
+        .all(table) as {
         name: string;
         type: string;
         notNullFlag: number;
         fallback: string | null;
         pk: number;
       }[];
-      const indexes = (sqlite.prepare(`SELECT name, "unique" AS isUnique FROM pragma_index_list(?) WHERE origin = 'c' ORDER BY name`).all(table) as { name: string; isUnique: number }[]).map(
-        (index) => `${index.name} ${index.isUnique ? 'unique' : 'plain'} (${(sqlite.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all(index.name) as string[]).join(',')})`,
+      const indexes = (
+        sqlite.prepare(`SELECT name, "unique" AS isUnique FROM pragma_index_list(?) WHERE origin = 'c' ORDER BY name`).all(table) as {
+          name: string;
+          isUnique: number;
+        }[]
+      ).map(
+        (index) =>
+          `${index.name} ${index.isUnique ? 'unique' : 'plain'} (${(sqlite.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all(index.name) as string[]).join(',')})`,
       );
-      const foreignKeys = (sqlite.prepare(`SELECT "from" AS source, "table" AS target, "to" AS targetColumn, on_delete AS onDelete FROM pragma_foreign_key_list(?)`).all(table) as {
-        source: string;
-        target: string;
-        targetColumn: string;
-        onDelete: string;
-      }[]).map((key) => `${key.source} -> ${key.target}.${key.targetColumn} on delete ${key.onDelete.toLowerCase()}`);
+      const foreignKeys = (
+        sqlite
+          .prepare(`SELECT "from" AS source, "table" AS target, "to" AS targetColumn, on_delete AS onDelete FROM pragma_foreign_key_list(?)`)
+          .all(table) as {
+          source: string;
+          target: string;
+          targetColumn: string;
+          onDelete: string;
+        }[]
+      ).map((key) => `${key.source} -> ${key.target}.${key.targetColumn} on delete ${key.onDelete.toLowerCase()}`);
       shapes[table] = {
         columns: columns.map((column) => {
           const type = column.type.toLowerCase() === 'integer' && timeColumns.has(`${table}.${column.name}`) ? 'time-ms' : column.type.toLowerCase();

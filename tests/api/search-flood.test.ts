@@ -117,7 +117,9 @@ describe('searches count against a visitor’s budget', () => {
   it('refuses a search over the budget with 429, Retry-After and her language, whichever way it comes, and nothing else', async () => {
     const her = { 'x-forwarded-for': '203.0.113.20', 'x-lang': 'fa' };
     const lines: string[] = [];
-    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => void lines.push(args.join(' '))));
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args) => void lines.push(args.join(' '))),
+    );
     try {
       expect((await trpcGet(server.url, 'search.query', { q: 'secretword midwives' }, her)).status).toBe(200);
       expect((await fetch(`${server.url}/api/search?q=midwives`, { headers: her })).status).toBe(200);

@@ -155,7 +155,10 @@ describe('searching without putting the words in an address', () => {
   it('POST /search answers with a redirect to an address without the words (tests/api/search-kept.test.ts), never stored by a cache', async () => {
     const clientDir = path.join(deps.dir, 'client-post');
     fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     const site = await startServer(deps, { clientDir });
     try {
       const sameSite = { 'content-type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', Origin: site.url };
@@ -165,7 +168,12 @@ describe('searching without putting the words in an address', () => {
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
       // The footer's newsletter form posts to the page it is on: on /search it still subscribes.
       const email = 'reader-on-search@example.org';
-      const subscribed = await fetch(`${site.url}/search`, { method: 'POST', headers: sameSite, body: `_form=newsletter&email=${encodeURIComponent(email)}`, redirect: 'manual' });
+      const subscribed = await fetch(`${site.url}/search`, {
+        method: 'POST',
+        headers: sameSite,
+        body: `_form=newsletter&email=${encodeURIComponent(email)}`,
+        redirect: 'manual',
+      });
       expect(subscribed.status).toBe(303);
       expect((await deps.db.select().from(newsletterSubscribers)).map((row) => row.email)).toContain(email);
     } finally {

@@ -23,7 +23,10 @@ beforeAll(async () => {
   // A client of one file: the page routes are mounted, the page itself is the plain shell.
   const clientDir = path.join(deps.dir, 'client');
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   site = await startServer(deps, { clientDir });
 });
 afterAll(async () => {
@@ -126,7 +129,11 @@ describe('a search posted without JavaScript', () => {
     const { answer, location } = await postSearch(browser, 'q=%20%20', 'en');
     expect(answer.status).toBe(303);
     expect(location).toBe('/search?lang=en');
-    const subscribed = await browser.fetch('/search', { method: 'POST', headers: { ...form, Origin: site.url }, body: `_form=newsletter&email=${encodeURIComponent('reader-kept@example.org')}` });
+    const subscribed = await browser.fetch('/search', {
+      method: 'POST',
+      headers: { ...form, Origin: site.url },
+      body: `_form=newsletter&email=${encodeURIComponent('reader-kept@example.org')}`,
+    });
     expect(subscribed.status).toBe(303);
     expect(subscribed.headers.get('location')).not.toMatch(/^\/search\/r\//);
   });

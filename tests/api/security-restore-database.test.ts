@@ -142,7 +142,9 @@ function olderVersionDatabase(file: string, count: number) {
   const db = new Database(file);
   registerSearchFunctions(db);
   migrate(drizzle(db), { migrationsFolder: migrations });
-  db.exec("INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image) VALUES ('news', 'Kept from before', 'Kept', 'Body', 'Body', 'images/none.jpg')");
+  db.exec(
+    "INSERT INTO posts (kind, title_en, title_fa, description_en, description_fa, image) VALUES ('news', 'Kept from before', 'Kept', 'Body', 'Body', 'images/none.jpg')",
+  );
   db.pragma('journal_mode = DELETE');
   db.close();
   fs.rmSync(migrations, { recursive: true });

@@ -69,7 +69,8 @@ describe('starting without PUBLIC_URL', () => {
   });
 
   it('stays quiet in development on a loopback address, and whenever PUBLIC_URL is set', () => {
-    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(publicUrlWarning(envFor({ NODE_ENV: 'development', HOST: host })), host).toBeNull();
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(publicUrlWarning(envFor({ NODE_ENV: 'development', HOST: host })), host).toBeNull();
     expect(publicUrlWarning(envFor({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://news.example.org' }))).toBeNull();
   });
 

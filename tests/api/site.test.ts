@@ -51,7 +51,7 @@ describe('config.get', () => {
       TWITTER_URL: 'https://x.com/our-account',
       CONTACT_EMAIL: 'contact@example.org',
     });
-     
+
     expect(await publicCaller(deps).config.get()).toMatchObject({
       facebookUrl: 'https://www.facebook.com/our-page',
       twitterUrl: 'https://x.com/our-account',
@@ -61,7 +61,7 @@ describe('config.get', () => {
 
   it('answers null for links that are not configured, so the client hides them', async () => {
     deps = createTestDeps();
-     
+
     expect(await publicCaller(deps).config.get()).toMatchObject({ facebookUrl: null, twitterUrl: null, contactEmail: null });
   });
 });

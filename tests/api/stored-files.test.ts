@@ -134,7 +134,9 @@ describe(`stored files in the ${testStorage}`, () => {
       const after = await siteState(restored);
       expect(Object.keys(after.files).length).toBeGreaterThan(20);
       expect(after.files).toEqual(before.files);
-      expect(after.tables).toEqual(before.tables);
+      // PostgreSQL's restore moves the content version on (the nodes' caches must drop what they hold); nothing else differs.
+      const besideVersion = (tables: Record<string, unknown>) => ({ ...tables, site_state: undefined });
+      expect(besideVersion(after.tables)).toEqual(besideVersion(before.tables));
     } finally {
       await restored.cleanup();
     }

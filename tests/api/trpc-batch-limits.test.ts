@@ -59,7 +59,9 @@ describe('a tRPC batch', () => {
     const fullPages = batchLimits.rows / 50;
     expect((await batchGet(times(fullPages, { path: 'news.list', input: { page: 1, pageSize: 50 } }))).status).toBe(200);
     await refusal(await batchGet(times(fullPages + 1, { path: 'news.list', input: { page: 1, pageSize: 50 } })));
-    await refusal(await batchGet([...times(fullPages, { path: 'articles.list', input: { pageSize: 50 } }), { path: 'reports.list', input: { pageSize: '1' } }]));
+    await refusal(
+      await batchGet([...times(fullPages, { path: 'articles.list', input: { pageSize: 50 } }), { path: 'reports.list', input: { pageSize: '1' } }]),
+    );
     // The gallery's default page is 24 rows: calls without a page size count 24 each.
     const defaultPages = Math.floor(batchLimits.rows / 24);
     expect((await batchGet(times(defaultPages, { path: 'gallery.list', input: {} }))).status).toBe(200);
@@ -69,7 +71,9 @@ describe('a tRPC batch', () => {
   it('as the editors’ dashboard sends it (every list’s first page of twelve) fits', async () => {
     const page = { page: 1, pageSize: 12 };
     const response = await batchGet(
-      ['news.list', 'articles.list', 'reports.list', 'gallery.list', 'legal.list', 'users.list', 'newsletter.list', 'contacts.list', 'stories.list'].map((path) => ({ path, input: page })),
+      ['news.list', 'articles.list', 'reports.list', 'gallery.list', 'legal.list', 'users.list', 'newsletter.list', 'contacts.list', 'stories.list'].map(
+        (path) => ({ path, input: page }),
+      ),
     );
     // The size check passes; the calls themselves then answer (a visitor is refused the editors' lists, not the batch).
     expect(response.status).not.toBe(413);
@@ -100,7 +104,10 @@ describe('a tRPC batch', () => {
   });
 
   it(`of more than ${batchLimits.calls} mutations in one POST is refused, and none of them runs`, async () => {
-    const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({ path: 'newsletter.subscribe', input: { email: `reader${index}@example.org` } }));
+    const calls = Array.from({ length: batchLimits.calls + 1 }, (_, index) => ({
+      path: 'newsletter.subscribe',
+      input: { email: `reader${index}@example.org` },
+    }));
     await refusal(await batchPost(calls));
     expect(await site.deps.db.select().from(subscribers)).toEqual([]);
     expect((await batchPost(calls.slice(0, 2))).status).toBe(200);

@@ -30,7 +30,8 @@ afterEach(async () => {
 /** Two nodes started on one fresh database, each with its own connections. */
 async function twoNodes(env: Record<string, string> = {}): Promise<[SiteNode, SiteNode]> {
   site = createTestDeps(env);
-  for (let index = 0; index < 2; index++) nodes.push(await startNode({ env: site.env, port: 0, host: '127.0.0.1', clientDir: '/nonexistent', log: () => undefined }));
+  for (let index = 0; index < 2; index++)
+    nodes.push(await startNode({ env: site.env, port: 0, host: '127.0.0.1', clientDir: '/nonexistent', log: () => undefined }));
   return [nodes[0]!, nodes[1]!];
 }
 
@@ -88,11 +89,16 @@ describe('two nodes on one PostgreSQL database', () => {
     const [a, b] = await twoNodes();
     expect(a.setupToken && b.setupToken).toBeTruthy();
     const admin = (node: SiteNode, token: string) =>
-      from(node, (client) => trpcMutation(client, 'setup.createAdmin', { name: 'First editor', email: 'first@example.org', password: 'a long enough password', token }));
+      from(node, (client) =>
+        trpcMutation(client, 'setup.createAdmin', { name: 'First editor', email: 'first@example.org', password: 'a long enough password', token }),
+      );
     expect((await from(b, (client) => trpcQuery(client, 'setup.status'))).data).toEqual({ needed: true });
     expect((await admin(b, a.setupToken!)).status).toBe(200);
     // From another browser (the first one is now signed in): setup is gone on both nodes.
-    for (const [node, token] of [[a, b.setupToken!], [b, a.setupToken!]] as const) {
+    for (const [node, token] of [
+      [a, b.setupToken!],
+      [b, a.setupToken!],
+    ] as const) {
       jar.clear();
       expect((await admin(node, token)).status).toBe(404);
     }
