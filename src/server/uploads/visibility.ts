@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { placeFiles, publicFiles } from '../editorial/item-files.ts';
-import type { Storage } from './storage.ts';
+import { nameOnSide, type Storage } from './storage.ts';
 
 /**
  * Puts every stored file on the side its item calls for, at start: files stored before the
@@ -13,10 +13,13 @@ import type { Storage } from './storage.ts';
  */
 export async function reconcileVisibility(deps: { db: Db; storage: Storage }): Promise<number> {
   const visible = await publicFiles(deps.db);
+  // One listing of the storage (a bucket answers a thousand names a request), not a look per file.
+  const present = new Set<string>();
+  for await (const { name } of deps.storage.list()) present.add(name);
   let moved = 0;
   for (const { path } of await deps.db.select({ path: uploads.path }).from(uploads)) {
     const side = visible.has(path) ? 'public' : 'private';
-    if (await deps.storage.stat(path, side)) continue;
+    if (present.has(nameOnSide(path, side))) continue;
     // The read above is a moment old: the move reads the file's side again, under its lock.
     await placeFiles(deps, [path]);
     moved += 1;
