@@ -56,16 +56,18 @@ const heldBy = (purge: ClaimedPurge) => and(eq(cdnPurges.id, purge.id), eq(cdnPu
 
 /** The purge succeeded: the row goes (unless its lease lapsed to another node, which then purges once more: harmless). */
 export async function purgeDone(db: Db, purge: ClaimedPurge): Promise<void> {
-  await db.delete(cdnPurges).where(heldBy(purge));
+  await db.transaction((tx) => tx.delete(cdnPurges).where(heldBy(purge)));
 }
 
 /** The purge failed: tried again later, each time waiting twice as long, up to an hour; never dropped. */
 export async function purgeFailed(db: Db, purge: ClaimedPurge, error: string, now: number, retryMs: number): Promise<void> {
   const attempts = purge.attempts + 1;
-  await db
-    .update(cdnPurges)
-    .set({ attempts, error: error.slice(0, 300), leaseUntil: null, nextAt: new Date(now + purgeBackoffMs(retryMs, attempts)) })
-    .where(heldBy(purge));
+  await db.transaction((tx) =>
+    tx
+      .update(cdnPurges)
+      .set({ attempts, error: error.slice(0, 300), leaseUntil: null, nextAt: new Date(now + purgeBackoffMs(retryMs, attempts)) })
+      .where(heldBy(purge)),
+  );
 }
 
 /** When the next queued purge is due, for the purger's sleep; null when nothing waits. */

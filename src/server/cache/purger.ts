@@ -83,12 +83,15 @@ export class CdnPurger {
   }
 
   /**
-   * Queues the purge of one change, on `db` (the change's own transaction, when it runs in one, so
-   * the purge is queued exactly when the change commits), and wakes this node's loop after the commit.
+   * Queues the purge of one change: in `tx`, the change's own transaction when the caller holds one
+   * (the purge is then queued exactly when the change commits), else in a transaction of its own
+   * (SQLite writes only through one); and wakes this node's loop after the commit.
    */
-  async queue(db: DbLike, changed: readonly ChangedItem[] | 'everything'): Promise<void> {
+  async queue(changed: readonly ChangedItem[] | 'everything', tx?: DbLike): Promise<void> {
     if (!this.configured) return;
-    await enqueuePurge(db, purgeTargets(changed), this.now());
+    const targets = purgeTargets(changed);
+    if (tx) await enqueuePurge(tx, targets, this.now());
+    else await this.db.transaction((own) => enqueuePurge(own, targets, this.now()));
     if (openTransactionOf(this.db)) void afterCommit(() => this.wake?.());
     else this.wake?.();
   }

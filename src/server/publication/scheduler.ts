@@ -73,7 +73,7 @@ async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' |
     // them, and their moves wait for its commit.
     if (count) await settleFiles(deps, files);
     // Queued with the publication itself: the cache in front hears of it exactly when it commits.
-    if (count) await deps.purger.queue(tx, went);
+    if (count) await deps.purger.queue(went, tx);
     return count;
   });
   if (!published) return 0;

@@ -35,7 +35,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, path, meta, n
   if (result.ok && report.movesVersion(meta?.changesPublicContent)) {
     await ctx.cache.contentChanged();
     // One purge per change, queued by this node; every node's purger may send it (decision 038).
-    await ctx.purger.queue(ctx.db, report.changed());
+    await ctx.purger.queue(report.changed());
   }
   return result;
 });
