@@ -57,6 +57,8 @@ export function noteCacheTags(res: Response, tags: Iterable<string>): void {
 export function writeCacheTags(res: Response): void {
   if (!res.locals.sharedAnswer || res.headersSent || res.locals.tagsWritten) return;
   res.locals.tagsWritten = true;
+  // An answer that became private on the way (a refusal to a visitor over her budget, slow-down.ts).
+  if (/no-store|private/i.test(String(res.getHeader('cache-control') ?? ''))) return;
   const tags = [SITE_TAG, ...((res.locals.cacheTags as Set<string> | undefined) ?? [])].sort();
   res.setHeader('Cache-Tag', tags.join(','));
   res.setHeader('Surrogate-Key', tags.join(' '));
