@@ -60,7 +60,10 @@ describe('answers a shared cache may keep', () => {
         expect(tagsOf(response), what).toEqual(expect.arrayContaining(['site', ...tags]));
         expect(response.headers.get('surrogate-key')?.split(' '), what).toEqual(tagsOf(response));
         // A draft is named by no answer.
-        expect(tagsOf(response).some((tag) => tag.endsWith(`-${draft.id}`) && draft.id !== item.id), what).toBe(false);
+        expect(
+          tagsOf(response).some((tag) => tag.endsWith(`-${draft.id}`) && draft.id !== item.id),
+          what,
+        ).toBe(false);
       }
     }
   });

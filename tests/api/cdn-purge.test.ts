@@ -64,7 +64,19 @@ describe('the purge outbox', () => {
       const keys = JSON.parse(rows[0]!.keys) as string[];
       const paths = JSON.parse(rows[0]!.paths) as string[];
       expect(keys.sort()).toEqual([`news-${item.id}`, 'list-news'].sort());
-      for (const path of [`/news/${item.id}`, `/news/${item.id}-women-teachers`, `/news/${item.id}?lang=fa`, '/latestnews', '/latestnews?lang=fa', '/', '/rss/en/news.xml', '/rss/fa/news.xml', '/sitemap.xml', '/api/news', `/api/news/${item.id}`])
+      for (const path of [
+        `/news/${item.id}`,
+        `/news/${item.id}-women-teachers`,
+        `/news/${item.id}?lang=fa`,
+        '/latestnews',
+        '/latestnews?lang=fa',
+        '/',
+        '/rss/en/news.xml',
+        '/rss/fa/news.xml',
+        '/sitemap.xml',
+        '/api/news',
+        `/api/news/${item.id}`,
+      ])
         expect(paths).toContain(path);
       expect(paths.some((path) => path.startsWith(`/news/${item.id}-`) && path !== `/news/${item.id}-women-teachers` && !path.includes('?'))).toBe(true);
 

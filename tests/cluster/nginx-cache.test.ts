@@ -35,7 +35,11 @@ beforeAll(async () => {
     // Every reader here comes from loopback (one shared client): no budget may hold the test's renders.
     VISITOR_WORK_MS_PER_SECOND: '0',
   });
-  proxy = await startNginx(dir, { site: site!, purge: purge! }, cluster.nodes.map((node) => Number(new URL(node.url).port)));
+  proxy = await startNginx(
+    dir,
+    { site: site!, purge: purge! },
+    cluster.nodes.map((node) => Number(new URL(node.url).port)),
+  );
   editor = await makeUser(cluster.deps, { name: 'Cache editor' });
 });
 
@@ -56,7 +60,14 @@ async function signedInEditor(): Promise<Visitor> {
   return client;
 }
 
-const newsForm = (title: string) => ({ title_En: title, title_fa: `خبر ${title}`, description_En: `About ${title}.`, description_fa: 'متن.', image_alt_En: title, image_alt_fa: 'تصویر' });
+const newsForm = (title: string) => ({
+  title_En: title,
+  title_fa: `خبر ${title}`,
+  description_En: `About ${title}.`,
+  description_fa: 'متن.',
+  image_alt_En: title,
+  image_alt_fa: 'تصویر',
+});
 
 async function publishNews(client: Visitor, title: string): Promise<number> {
   const response = await sendForm(client, '/api/admin/news', { ...newsForm(title), status: 'published' }, { image: await imageBlob() });

@@ -39,7 +39,16 @@ export function siteConf(values: { listen: string; purgeListen: string; cacheDir
 export async function startNginx(dir: string, ports: { site: number; purge: number }, upstreams: number[]): Promise<CacheProxy> {
   const prefix = path.join(dir, 'nginx');
   for (const sub of ['cache', 'temp', 'logs']) fs.mkdirSync(path.join(prefix, sub), { recursive: true });
-  fs.writeFileSync(path.join(prefix, 'site.conf'), siteConf({ listen: `127.0.0.1:${ports.site}`, purgeListen: `127.0.0.1:${ports.purge}`, cacheDir: path.join(prefix, 'cache'), upstreams, purgeAllowed: '127.0.0.1' }));
+  fs.writeFileSync(
+    path.join(prefix, 'site.conf'),
+    siteConf({
+      listen: `127.0.0.1:${ports.site}`,
+      purgeListen: `127.0.0.1:${ports.purge}`,
+      cacheDir: path.join(prefix, 'cache'),
+      upstreams,
+      purgeAllowed: '127.0.0.1',
+    }),
+  );
   const temp = path.join(prefix, 'temp');
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),

@@ -47,8 +47,18 @@ export async function claimDuePurges(db: Db, options: { now: number; leaseMs: nu
       .orderBy(asc(cdnPurges.nextAt), asc(cdnPurges.id))
       .limit(options.batch);
     const leaseUntil = now + leaseMs;
-    for (const row of due) await tx.update(cdnPurges).set({ leaseUntil: new Date(leaseUntil) }).where(eq(cdnPurges.id, row.id));
-    return due.map((row) => ({ id: row.id, attempts: row.attempts, keys: JSON.parse(row.keys) as string[], paths: JSON.parse(row.paths) as string[], leaseUntil }));
+    for (const row of due)
+      await tx
+        .update(cdnPurges)
+        .set({ leaseUntil: new Date(leaseUntil) })
+        .where(eq(cdnPurges.id, row.id));
+    return due.map((row) => ({
+      id: row.id,
+      attempts: row.attempts,
+      keys: JSON.parse(row.keys) as string[],
+      paths: JSON.parse(row.paths) as string[],
+      leaseUntil,
+    }));
   });
 }
 

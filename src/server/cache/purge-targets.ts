@@ -3,7 +3,7 @@ import { allContentKinds, contentKinds, detailPathOf, itemPathOf, legalDetailPat
 import { languages } from '../../shared/locale.ts';
 import { itemSlugs, type SlugSource } from '../../shared/slugs.ts';
 import type { DbLike } from '../db/client.ts';
-import { legalItems, posts } from '../db/schema.ts';
+import { type legalItems, posts } from '../db/schema.ts';
 import type { ChangedItem } from './public-change.ts';
 import { itemTag, listTag, SITE_TAG, type TagSpace } from './shared-cache.ts';
 
@@ -95,4 +95,3 @@ export function purgeTargets(changed: readonly ChangedItem[] | 'everything'): Pu
   }
   return { keys: [...keys], paths: [...[...pages].flatMap(pageForms), ...others] };
 }
-

@@ -40,7 +40,9 @@ export async function sendPurge(env: PurgeSettings, targets: PurgeTargets): Prom
       const results = await Promise.all(
         requests
           .slice(start, start + NGINX_PARALLEL)
-          .map(({ path, language }) => call(`${url}${path}`, { method: 'PURGE', headers: { ...auth, 'x-lang': language } }, (status) => status === 200 || status === 404)),
+          .map(({ path, language }) =>
+            call(`${url}${path}`, { method: 'PURGE', headers: { ...auth, 'x-lang': language } }, (status) => status === 200 || status === 404),
+          ),
       );
       failure = results.find((result) => result !== null) ?? null;
     }

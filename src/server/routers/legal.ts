@@ -198,7 +198,10 @@ export const legalRouter = router({
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {
         const files = await filesOfItem(tx, { legalId: input.id });
-        const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ ...addressColumns(legalItems), status: legalItems.status });
+        const [removed] = await tx
+          .delete(legalItems)
+          .where(eq(legalItems.id, input.id))
+          .returning({ ...addressColumns(legalItems), status: legalItems.status });
         if (!removed) throw notFound(ctx, 'legalNotFound');
         ctx.publicChange?.saw(removed, undefined, 'legal');
         await settleFiles(ctx, files);

@@ -107,7 +107,11 @@ export const revisionsRouter = router({
         const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
         const before = await filesOfItem(tx, owner);
         // Restoring leaves publication as it is: readers see it exactly when the item is public.
-        const [item] = await tx.select({ ...addressColumns(table), status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
+        const [item] = await tx
+          .select({ ...addressColumns(table), status: table.status })
+          .from(table)
+          .where(eq(table.id, itemId))
+          .limit(1);
         ctx.publicChange?.saw(item, item, revision.postId ? await sectionOfPost(tx, itemId) : 'legal');
         const wordsBefore = (await storedWords(tx, table, itemId))!;
         await tx
