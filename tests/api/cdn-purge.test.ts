@@ -7,6 +7,7 @@ import { cdnPurges } from '../../src/server/db/schema.ts';
 import { makeContent, makeLegalItem } from '../factories/index.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
+import { publishDue } from '../../src/server/publication/scheduler.ts';
 
 /**
  * Decision 038: every public change queues one purge in the database, which one node sends to
@@ -94,6 +95,26 @@ describe('the purge outbox', () => {
       const legalRows = (await deps.db.select().from(cdnPurges)).slice(1);
       expect(legalRows).toHaveLength(2);
       for (const row of legalRows) expect(JSON.parse(row.keys)).toContain(`legal-${legal.id}`);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('queues the purge of a scheduled publication with the publication itself, naming the item and its addresses', async () => {
+    const hook = await purgeHook();
+    try {
+      const deps = started.deps({ CDN_PURGE_URL: hook.url });
+      const item = await makeContent(deps, 'article', { status: 'scheduled', publishAt: new Date(Date.now() + 1_000), titleEn: 'Due soon' });
+      const legal = await makeLegalItem(deps, { status: 'scheduled', publishAt: new Date(Date.now() + 1_000) });
+      expect(await deps.db.select().from(cdnPurges)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(await publishDue(deps)).toBe(2);
+      const rows = await deps.db.select().from(cdnPurges);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.keys)).toEqual(expect.arrayContaining([`articles-${item.id}`, 'list-articles', `legal-${legal.id}`, 'list-legal']));
+      expect(JSON.parse(rows[0]!.paths)).toEqual(
+        expect.arrayContaining([`/articles/${item.id}`, `/articles/${item.id}-due-soon`, `/legal/${legal.id}`, '/articles', '/legal-awareness']),
+      );
     } finally {
       await hook.close();
     }

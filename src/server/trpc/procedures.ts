@@ -35,7 +35,9 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, path, meta, n
   if (result.ok && report.movesVersion(meta?.changesPublicContent)) {
     await ctx.cache.contentChanged();
     // One purge per change, queued by this node; every node's purger may send it (decision 038).
-    await ctx.purger.queue(report.changed());
+    // The change has committed: a purge that cannot be queued is reported loudly, not the change
+    // refused (an editor told it failed would save it again); its entries live until s-maxage.
+    await ctx.purger.queue(report.changed()).catch((error: unknown) => console.error('A purge of the cache in front could not be queued:', error));
   }
   return result;
 });
