@@ -59,6 +59,8 @@ export function writeCacheTags(res: Response): void {
   res.locals.tagsWritten = true;
   // An answer that became private on the way (a refusal to a visitor over her budget, slow-down.ts).
   if (/no-store|private/i.test(String(res.getHeader('cache-control') ?? ''))) return;
+  // A stored answer replayed through the chain (http.ts) brings the tags it was made with.
+  if (res.hasHeader('cache-tag')) return;
   const tags = [SITE_TAG, ...((res.locals.cacheTags as Set<string> | undefined) ?? [])].sort();
   res.setHeader('Cache-Tag', tags.join(','));
   res.setHeader('Surrogate-Key', tags.join(' '));
