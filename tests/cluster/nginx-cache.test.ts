@@ -118,6 +118,17 @@ describe('nginx as the cache in front of two nodes', () => {
     }
   });
 
+  it('never keeps an uploaded file, which turns private the moment its item is withdrawn', async () => {
+    const { image } = (await (await reader({ accept: 'application/json' }).get(`/api/news/${id}`)).json()) as { image: string };
+    const file = `/storage/${image}`;
+    for (let i = 0; i < 3; i++) {
+      const response = await reader().get(file);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(status(response)).toBeNull();
+    }
+  });
+
   it('never answers a signed-in editor from the cache, and never keeps what she was sent', async () => {
     await cachedRead(() => reader().get(`/news/${id}`));
     const mine = await editorClient.fetch(`/news/${id}`, { headers: { accept: 'text/html' } });
