@@ -118,6 +118,17 @@ describe('nginx as the cache in front of two nodes', () => {
     }
   });
 
+  it('keeps one coding per entry, and never sends a reader a coding she did not accept', async () => {
+    const gzipped = await cachedRead(() => reader({ 'accept-encoding': 'gzip, br' }).get('/latestnews'));
+    expect(gzipped.response.headers.get('content-encoding')).toBe('gzip');
+    for (const accepted of ['identity', 'br', 'deflate']) {
+      const response = await reader({ 'accept-encoding': accepted }).get('/latestnews');
+      expect(status(response), accepted).toBe('HIT');
+      expect(response.headers.get('content-encoding'), accepted).toBeNull();
+      expect(await response.text(), accepted).toContain('</html>');
+    }
+  });
+
   it('never keeps an uploaded file, which turns private the moment its item is withdrawn', async () => {
     const { image } = (await (await reader({ accept: 'application/json' }).get(`/api/news/${id}`)).json()) as { image: string };
     const file = `/storage/${image}`;
