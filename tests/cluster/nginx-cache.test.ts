@@ -173,7 +173,7 @@ describe('nginx as the cache in front of two nodes', () => {
   });
 
   it('keeps each language apart, as the site decides it, and no reader gets another reader’s language or cookies', async () => {
-    const cases: { headers: Record<string, string>; hints: LanguageHints }[] = [
+    const cases: { query?: string; headers: Record<string, string>; hints: LanguageHints }[] = [
       { headers: {}, hints: {} },
       { headers: { 'accept-language': 'fa-IR,fa;q=0.9,en;q=0.5' }, hints: { acceptLanguage: 'fa-IR,fa;q=0.9,en;q=0.5' } },
       { headers: { 'accept-language': 'en-US,fa;q=0.9' }, hints: { acceptLanguage: 'en-US,fa;q=0.9' } },
@@ -187,12 +187,20 @@ describe('nginx as the cache in front of two nodes', () => {
       { headers: { 'x-lang': 'en, fa', cookie: 'lang=fa' }, hints: { header: 'en, fa', cookie: 'fa' } },
       // What a client claims the cache decided is overwritten by the cache's own decision.
       { headers: { 'x-cache-language': 'fa' }, hints: {} },
+      // The address's ?lang= first (with the cookie already holding it: nothing to remember).
+      {
+        query: 'fa',
+        headers: { cookie: 'lang=fa', 'x-lang': 'en', 'accept-language': 'en' },
+        hints: { query: 'fa', cookie: 'fa', header: 'en', acceptLanguage: 'en' },
+      },
+      { query: 'en', headers: { cookie: 'lang=en', 'accept-language': 'fa' }, hints: { query: 'en', cookie: 'en', acceptLanguage: 'fa' } },
+      { query: 'xx', headers: { 'accept-language': 'fa' }, hints: { query: 'xx', acceptLanguage: 'fa' } },
     ];
     for (const round of [1, 2]) {
-      for (const { headers, hints } of cases) {
-        const response = await reader(headers).get('/about');
+      for (const { query, headers, hints } of cases) {
+        const response = await reader(headers).get(query ? `/about?lang=${query}` : '/about');
         const text = await response.text();
-        expect(htmlLang(text), `${JSON.stringify(headers)} (round ${round})`).toBe(decideLanguage(hints));
+        expect(htmlLang(text), `${query ?? ''} ${JSON.stringify(headers)} (round ${round})`).toBe(decideLanguage(hints));
         expect(response.headers.get('set-cookie')).toBeNull();
         if (round === 2) expect(status(response), JSON.stringify(headers)).toBe('HIT');
       }
