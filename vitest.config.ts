@@ -125,6 +125,8 @@ const postgresSuites = [
   'tests/api/passkeys.test.ts',
   'tests/api/readable-addresses.test.ts',
   'tests/api/picture-library.test.ts',
+  'tests/api/cdn-purge.test.ts',
+  'tests/api/cdn-headers.test.ts',
 ];
 /**
  * Suites that need the PostgreSQL run's server whatever the engine: they compare both engines, or
@@ -175,6 +177,7 @@ const timedSuites = [
   'tests/api/backup-postgres.test.ts',
   'tests/api/newsletter-crash.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
+  'tests/api/cdn-purge.test.ts',
 ];
 /**
  * The upload, media, backup and cleanup suites that run again with the files in an S3-compatible

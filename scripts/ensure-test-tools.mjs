@@ -1,6 +1,6 @@
 // `npm test` on a fresh machine: the browser tests need Chromium, the metadata tests an
 // independent reader (exiftool), the PostgreSQL suites a PostgreSQL server (initdb), and the
-// cluster test a load balancer (HAProxy). All come
+// cluster tests a load balancer (HAProxy) and a cache (nginx with its purge module). All come
 // from Debian's packages; install them when they are
 // missing and this user may (root, or sudo without a password). Otherwise say exactly what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,6 +16,10 @@ if (!onPath('exiftool')) missing.push('libimage-exiftool-perl');
 const hasPostgres = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((version) => fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
 if (!hasPostgres) missing.push('postgresql');
 if (!fs.existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
+// The cache in front of the cluster test (tests/cluster/nginx-cache.test.ts) and its purge module.
+// Debian starts nginx as a service when installed where services may start; the test runs its own.
+if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx');
+if (!fs.existsSync('/usr/lib/nginx/modules/ngx_http_cache_purge_module.so')) missing.push('libnginx-mod-http-cache-purge');
 
 if (missing.length > 0) {
   const asRoot = process.getuid?.() === 0;
@@ -35,6 +39,11 @@ if (missing.length > 0) {
   console.log(`Installing Debian's ${missing.join(' and ')} for the tests (once)…`);
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', ...missing]);
+  // The package starts a system nginx on port 80 where services may start; the tests start their
+  // own on free ports, so the service this script brought is stopped and kept from starting again.
+  if (missing.includes('nginx') && onPath('systemctl')) {
+    spawnSync(viaSudo ? 'sudo' : 'systemctl', viaSudo ? ['systemctl', 'disable', '--now', 'nginx'] : ['disable', '--now', 'nginx'], { stdio: 'ignore' });
+  }
   if (missing.includes('chromium') && !fs.existsSync(chromiumPath)) {
     console.error(`Chromium was installed but is not at ${chromiumPath}: set CHROMIUM_PATH.`);
     process.exit(1);

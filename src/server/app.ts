@@ -15,6 +15,7 @@ import { errorHandler } from './http/client-errors.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedKey, feedsRoute } from './http/feeds.ts';
 import { pageRenderer, pageRoute } from './http/render.ts';
+import { CACHE_LANGUAGE_SETTING } from './http/request-language.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
@@ -52,6 +53,8 @@ export function createApp(options: AppOptions) {
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
   // nobody can choose the address their limits are counted by.
   app.set('trust proxy', options.env.TRUST_PROXY ?? false);
+  // Behind a cache that keys each request on a language it passes in this header (decision 038).
+  if (options.env.CDN_LANGUAGE_HEADER) app.set(CACHE_LANGUAGE_SETTING, options.env.CDN_LANGUAGE_HEADER.toLowerCase());
   const clientDir = options.clientDir ?? clientDist;
   const indexHtml = path.join(clientDir, 'index.html');
   const pages = fs.existsSync(indexHtml) ? pageRenderer(deps, clientDir) : null;

@@ -74,12 +74,14 @@ async function sweepCounters(deps: Pick<Deps, 'db'>): Promise<void> {
 export function startBackgroundWork(deps: Deps, log?: (line: string) => void): () => void {
   const stopPublishing = startPublishing(deps);
   deps.mail.start();
+  deps.purger.start();
   const timers = [setInterval(() => void housekeeping(deps, log, true), HOUR)];
   if (deps.db.dialect === 'postgres') timers.push(setInterval(() => void sweepCounters(deps), SWEEP_MS));
   for (const timer of timers) timer.unref();
   return () => {
     stopPublishing();
     void deps.mail.stop();
+    void deps.purger.stop();
     for (const timer of timers) clearInterval(timer);
   };
 }

@@ -10,6 +10,7 @@ import { searchExecutorFor, searchWorkerOptions } from './search/workers/pool.ts
 import { createStorage, type Storage } from './uploads/storage.ts';
 import { MediaWorkers, mediaWorkerOptions } from './uploads/workers/pool.ts';
 import { MailSender } from './mail/sender.ts';
+import { CdnPurger } from './cache/purger.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 
 /** Everything procedures, routes and tools work with: one set per node. */
@@ -33,6 +34,8 @@ export interface Deps {
   publication: PublicationTimer;
   /** Sends confirmation mails and newsletters from the queue (src/server/mail/), started with the background work. */
   mail: MailSender;
+  /** Queues and sends purges to the cache in front (CDN_PURGE_URL, src/server/cache/purger.ts), started with the background work. */
+  purger: CdnPurger;
 }
 
 /** What a site is built from: its database and settings, and any part the caller already holds. */
@@ -63,6 +66,8 @@ export interface DepsParts {
    * node's): the procedures must wake the sender the background work runs, and use its one pool.
    */
   mail?: MailSender;
+  /** The node's purger, when the caller built the dependencies already (as `mail`). */
+  purger?: CdnPurger;
 }
 
 /** Everything procedures, routes and tools work with, from the database and settings; the one place it is assembled. */
@@ -85,5 +90,6 @@ export function createDeps(parts: DepsParts): Deps {
       new MailSender(db, env, parts.mailTransport !== undefined ? parts.mailTransport : smtpTransport(env), () =>
         parts.clock ? parts.clock.now().getTime() : Date.now(),
       ),
+    purger: parts.purger ?? new CdnPurger(db, env),
   };
 }

@@ -150,6 +150,31 @@ const envSchema = z
     DKIM_DOMAIN: optional(z.string().max(253)),
     DKIM_SELECTOR: optional(z.string().max(63)),
     DKIM_PRIVATE_KEY: optional(z.string()),
+    /**
+     * A cache in front (docs/decisions/038, docs/deploy.md). How long shared caches may keep a public
+     * answer (s-maxage) and serve it stale while they fetch a fresh one (stale-while-revalidate).
+     * Purges make changes reach readers sooner; addresses a purge cannot name live this long.
+     */
+    CDN_MAX_AGE_SECONDS: numeric(z.coerce.number().int().min(0).max(31_536_000).default(60)),
+    CDN_STALE_SECONDS: numeric(z.coerce.number().int().min(0).max(86_400).default(30)),
+    /**
+     * The request header in which the cache in front passes the one language it keyed the request
+     * on (the reference nginx configuration sends X-Cache-Language). Set: such a request is answered
+     * in that language (unless its address says ?lang=) and a request without it is never
+     * shared-cacheable. Unset: answers vary by Cookie, X-Lang and Accept-Language.
+     */
+    CDN_LANGUAGE_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name')),
+    /** Called with the keys and addresses of every public change (docs/decisions/038). Unset: nothing is queued. */
+    CDN_PURGE_URL: optionalUrl,
+    /** json: one POST of {keys, urls} with a Surrogate-Key header; nginx: one PURGE per address and language (ngx_cache_purge). */
+    CDN_PURGE_STYLE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['json', 'nginx'], { error: 'must be json or nginx' }).default('json'),
+    ),
+    /** Sent as "Authorization: Bearer …" with every purge call; never logged. */
+    CDN_PURGE_TOKEN: optional(z.string().min(1).max(500)),
+    /** The wait before the first retry of a failed purge; each further retry waits twice as long, up to an hour. */
+    CDN_PURGE_RETRY_SECONDS: numeric(z.coerce.number().positive().max(3600).default(5)),
     SUBMISSION_TIME_PRECISION: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['day', 'hour'], { error: 'must be day or hour' }).default('day'),

@@ -120,7 +120,7 @@ export function idOfSegment(segment: string | undefined): number | null {
   return id > 0 && id <= MAX_ITEM_ID ? id : null;
 }
 
-interface SlugSource {
+export interface SlugSource {
   titleEn: string;
   titleFa: string;
   /** As stored: null (or empty) while the slug follows the title. */

@@ -135,7 +135,7 @@ describe('revalidation of public reads', () => {
     const first = await fetch(listUrl());
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/"/);
-    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
     expect((await fetch(listUrl(), { headers: { 'if-none-match': etag! } })).status).toBe(304);
 
     const { caller } = await adminCaller(site.deps);

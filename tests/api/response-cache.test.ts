@@ -60,7 +60,7 @@ describe('answers from the response cache', () => {
       expect(hit.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(hit.headers['x-content-type-options']).toBe('nosniff');
       expect(hit.headers['referrer-policy']).toBe('same-origin');
-      expect(hit.headers['cache-control']).toBe('no-cache');
+      expect(hit.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
       expect(hit.headers.etag).toMatch(/^W\//);
       expect(hit.headers.vary).toMatch(/Cookie, X-Lang, Accept-Language, Accept-Encoding/);
     }

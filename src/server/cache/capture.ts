@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { entryFromResponse, type CachedResponse } from './response-cache.ts';
+import { writeCacheTags } from './shared-cache.ts';
 
 const MAX_CACHED_BODY = 512 * 1024;
 
@@ -37,6 +38,8 @@ export function capture(res: Response, page: boolean, store: (entry: CachedRespo
   }) as Response['write'];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
+    // The entry keeps the keys of what the answer read, so answers from memory name them too.
+    writeCacheTags(res);
     const cacheControl = String(res.getHeader('cache-control') ?? '');
     const kept = storable(res.statusCode, page) && !res.locals.keepOutOfCache;
     if (kept && size <= MAX_CACHED_BODY && !res.getHeader('set-cookie') && !/no-store|private/i.test(cacheControl)) {

@@ -2,15 +2,17 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { PERSONAL_COOKIES } from '../auth/sessions.ts';
 import { negotiateEncoding } from '../http/accept-encoding.ts';
-import { languageChoiceToRemember, requestLanguage } from '../http/request-language.ts';
+import { CACHE_LANGUAGE_SETTING as CACHE_LANGUAGE_HEADER_NAME, cacheLanguage, languageChoiceToRemember, requestLanguage } from '../http/request-language.ts';
 import type { Deps } from '../trpc/context.ts';
 import { isSearchRequest } from '../search/requests.ts';
 import type { AddressOf, Addresses } from './addresses.ts';
 import { capture, keepVary } from './capture.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
+import { privateAnswer, sharedAnswer } from './shared-cache.ts';
 
 export { keepOutOfCache } from './capture.ts';
 
+/** What an answer's language may come from when no cache in front keys it (request-language.ts). */
 const VARY = 'Cookie, X-Lang, Accept-Language, Accept-Encoding';
 
 interface PublicRead {
@@ -22,6 +24,8 @@ interface PublicRead {
    * can name, or tRPC's streamed (JSON Lines) answers, which another reader must never be sent.
    */
   key: string | null;
+  /** What Vary names: the request headers this answer was decided by. */
+  vary: string;
 }
 
 /**
@@ -47,7 +51,12 @@ function publicRead(deps: Deps, req: Request, address: AddressOf, page = false):
   // No answer depends on the request's Host (pages and feeds name only configured addresses,
   // env.ts siteOrigin), so the Host is not part of the key: made-up Hosts cannot multiply entries.
   const canonical = streamed ? null : address(req);
-  return { version, etag: deps.cache.validator(version, lang), key: canonical === null ? null : `${lang}|${canonical}` };
+  // Behind a cache that keys the language itself (CDN_LANGUAGE_HEADER), a request without its
+  // header did not come through it, or it is misconfigured: answered, never kept by anyone.
+  const keyed = cacheLanguage(req);
+  const vary = keyed === undefined ? VARY : `Cookie, ${req.app.get(CACHE_LANGUAGE_HEADER_NAME) as string}, Accept-Encoding`;
+  const key = canonical === null || keyed === null ? null : `${lang}|${canonical}`;
+  return { version, etag: deps.cache.validator(version, lang), key, vary };
 }
 
 const presents = (req: Request, etag: string) => req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
@@ -139,8 +148,11 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
       return work(req, res, next);
     }
     res.setHeader('ETag', read.etag);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', VARY);
+    // Only an answer kept by its canonical address is shared: one no key names (a streamed tRPC
+    // answer, an editors' shell, a request that bypassed the cache in front) stays the reader's.
+    if (read.key) sharedAnswer(res, deps.env);
+    else privateAnswer(res);
+    res.setHeader('Vary', read.vary);
     keepVary(res);
     if (presents(req, read.etag)) {
       res.status(304).end();

@@ -94,3 +94,4 @@ export const guardCounters = twin(sqliteSchema.guardCounters);
 export const recoveryCodes = twin(sqliteSchema.recoveryCodes);
 export const passkeys = twin(sqliteSchema.passkeys);
 export const pendingSignIns = twin(sqliteSchema.pendingSignIns);
+export const cdnPurges = twin(sqliteSchema.cdnPurges);

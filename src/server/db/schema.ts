@@ -482,3 +482,28 @@ export const pendingSignIns = sqliteTable(
   },
   (table) => [index('pending_sign_ins_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * The purge outbox (docs/decisions/038): one row per public change, written by the node that made
+ * it, naming the cache keys (Cache-Tag / Surrogate-Key) and addresses a cache in front must drop.
+ * Every node's purger claims due rows with a lease (as mail/queue.ts does), calls CDN_PURGE_URL,
+ * and deletes the row once the call succeeded; a failure waits longer each time, never dropped.
+ * Only public items are named here: a draft's id never reaches a cache or its purge hook.
+ */
+export const cdnPurges = sqliteTable(
+  'cdn_purges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** JSON array of cache keys. */
+    keys: text('keys').notNull(),
+    /** JSON array of paths (with their query, e.g. `/news/1?lang=fa`), relative to the site's origin. */
+    paths: text('paths').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: integer('next_at', { mode: 'timestamp_ms' }).notNull(),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    /** The last failure, for the operator (status or error name; never a header or a token). */
+    error: text('error'),
+  },
+  (table) => [index('cdn_purges_due_idx').on(table.nextAt)],
+);

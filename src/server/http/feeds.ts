@@ -1,4 +1,5 @@
 import { languagesOfItem } from '../../shared/item-languages.ts';
+import { listTag, noteCacheTags, tagSpaceOf } from '../cache/shared-cache.ts';
 import express from 'express';
 import { desc } from 'drizzle-orm';
 import { allContentKinds, itemPathsOf } from '../../shared/content-kinds.ts';
@@ -51,6 +52,9 @@ export function feedKey(pathname: string): string | null {
   }
 }
 
+/** The sitemap names every public item of these kinds. */
+const SITEMAP_TAGS = (['news', 'articles', 'reports', 'legal'] as const).map(listTag);
+
 const staticPaths = [
   '/',
   ...allContentKinds.map((info) => info.listPath),
@@ -77,6 +81,7 @@ export function feedsRoute(deps: Deps) {
 
   route.get('/sitemap.xml', async (_req, res) => {
     const origin = siteOrigin(deps.env);
+    noteCacheTags(res, SITEMAP_TAGS);
     // Each page at its address in each language (an item's slug differs from one to the other), and
     // an item written in one language only there, with no alternates (src/shared/item-languages.ts).
     const entries: { paths: Record<Language, string>; updated?: Date; in?: readonly Language[] }[] = staticPaths.map((path) => ({
@@ -126,6 +131,8 @@ export function feedsRoute(deps: Deps) {
     const feed = req.params.feed;
     if (!languages.includes(language) || !isFeedName(feed)) return next();
     const origin = siteOrigin(deps.env);
+    const space = tagSpaceOf(feed);
+    if (space) noteCacheTags(res, [listTag(space)]);
     const rows = await feedItems(deps, feed, language);
     const items = rows.map((row) => {
       const link = pageUrl(origin, row.path, language);

@@ -10,6 +10,7 @@ import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../s
 import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
 import { requestLanguage } from './request-language.ts';
 import { keepOutOfCache } from '../cache/http.ts';
+import { noteCacheTags } from '../cache/shared-cache.ts';
 
 function cookieWriter(deps: Deps, res: Response): CookieWriter {
   const secure = isHttps(deps.env);
@@ -45,9 +46,14 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
  * her address and any anonymous budget her browser holds, kept in memory only, never stored or
  * logged. Server-rendered pages run their reads as this visitor too (http/render.ts).
  */
-export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies'> {
+export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies' | 'cacheTags'> {
   const cookies = parseCookies(req.headers.cookie ?? '');
-  return { clientIp: req.ip ?? null, writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]), cookies: cookieWriter(deps, res) };
+  return {
+    clientIp: req.ip ?? null,
+    writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
+    cookies: cookieWriter(deps, res),
+    cacheTags: (tags) => noteCacheTags(res, tags),
+  };
 }
 
 /**
@@ -91,6 +97,7 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     browser: browserName(req.get('user-agent')),
     writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
     keepOutOfCache: () => keepOutOfCache(res),
+    cacheTags: (tags) => noteCacheTags(res, tags),
   };
   if (token) {
     const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));

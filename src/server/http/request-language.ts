@@ -9,12 +9,34 @@ function queryLanguage(url: string): string | null {
   return new URLSearchParams(url.slice(start + 1)).get('lang');
 }
 
+/** Where createApp keeps CDN_LANGUAGE_HEADER (lowercased) for the app's requests. */
+export const CACHE_LANGUAGE_SETTING = 'cache language header';
+
+/**
+ * The language the cache in front keyed this request on (CDN_LANGUAGE_HEADER, docs/decisions/038),
+ * if the site is configured to believe one and the request carries a site language there; else
+ * undefined. Null when the site is configured for one and the request came without it: such an
+ * answer must never be shared (the request did not come through the cache, or the cache is
+ * misconfigured), so http.ts answers it privately.
+ */
+export function cacheLanguage(req: Request): Language | null | undefined {
+  const name = req.app?.get(CACHE_LANGUAGE_SETTING) as string | undefined;
+  if (!name) return undefined;
+  const value = req.headers[name];
+  return isLanguage(value) ? value : null;
+}
+
 /**
  * The language of an HTTP request (the order is documented at decideLanguage). The only reader of
- * these four inputs on the server: the renderer, the REST and tRPC context and the cache key.
+ * these inputs on the server: the renderer, the REST and tRPC context and the cache key. Behind a
+ * cache that keys on a language of its own (cacheLanguage), that language replaces the headers and
+ * the cookie: the answer then depends only on what the cache keyed it by, so no cached answer can
+ * carry another reader's language whatever the cache's own reading of those headers was.
  */
 export function requestLanguage(req: Request): Language {
   const cookie = req.headers.cookie;
+  const keyed = cacheLanguage(req);
+  if (keyed) return decideLanguage({ query: queryLanguage(req.originalUrl), header: keyed });
   return decideLanguage({
     query: queryLanguage(req.originalUrl),
     header: req.headers['x-lang'] as string | undefined,

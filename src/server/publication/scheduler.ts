@@ -1,6 +1,10 @@
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { scheduledPublication } from '../../shared/audit-actions.ts';
 import { legalItems, posts } from '../db/schema.ts';
+import { contentKinds } from '../../shared/content-kinds.ts';
+import type { ContentKind } from '../../shared/schemas/content.ts';
+import type { ChangedItem } from '../cache/public-change.ts';
+import { addressColumns } from '../cache/purge-targets.ts';
 import { oneNodeAtATime } from '../db/site-jobs.ts';
 import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
 import { settleFiles, shownFiles } from '../editorial/item-files.ts';
@@ -23,24 +27,32 @@ const tables = [posts, legalItems] as const;
  * miss a picture, or find the item on one page before the cached others; never a private file made
  * public for a change that rolled back. Returns how many.
  */
-export async function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): Promise<number> {
+export async function publishDue(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage' | 'purger'>): Promise<number> {
   // Every node's timer wakes for the same item; one publishes it, the others then find nothing due.
   return (await oneNodeAtATime(deps.db, 'publication', 'wait', () => publishDueNow(deps))) ?? 0;
 }
 
-async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage'>): Promise<number> {
+async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' | 'storage' | 'purger'>): Promise<number> {
   const now = clockOf(deps).now();
   // The body may run again on PostgreSQL (a serialization retry): it counts and collects afresh each time.
   const published = await deps.db.transaction(async (tx) => {
     let count = 0;
     const files: string[] = [];
+    const went: ChangedItem[] = [];
     for (const table of tables) {
       const rows = await tx
         .update(table)
         .set({ status: 'published', createdAt: sql`${table.publishAt}`, updatedAt: now })
         .where(and(eq(table.status, 'scheduled'), isNotNull(table.publishAt), lte(table.publishAt, now)))
-        .returning({ id: table.id, cover: table === posts ? posts.image : legalItems.media, bodyEn: table.bodyEn, bodyFa: table.bodyFa });
+        .returning({
+          ...addressColumns(table),
+          kind: sql<string>`${table === posts ? posts.kind : sql`'legal'`}`,
+          cover: table === posts ? posts.image : legalItems.media,
+          bodyEn: table.bodyEn,
+          bodyFa: table.bodyFa,
+        });
       for (const row of rows) files.push(...shownFiles(row.cover, row));
+      for (const row of rows) went.push({ space: row.kind === 'legal' ? 'legal' : contentKinds[row.kind as ContentKind].section, id: row.id, states: [row] });
       for (const row of rows)
         await recordAudit(
           tx,
@@ -60,6 +72,8 @@ async function publishDueNow(deps: Pick<Deps, 'db' | 'env' | 'clock' | 'cache' |
     // Inside the transaction, deps.db is this transaction: the files' uses are read as it leaves
     // them, and their moves wait for its commit.
     if (count) await settleFiles(deps, files);
+    // Queued with the publication itself: the cache in front hears of it exactly when it commits.
+    if (count) await deps.purger.queue(went, tx);
     return count;
   });
   if (!published) return 0;

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { PUBLIC_STATUS } from '../publication/visibility.ts';
 import { byIdInput } from '../../shared/schemas/common.ts';
 import { createGalleryInput, listGalleryInput, updateGalleryInput } from '../../shared/schemas/gallery.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
@@ -86,6 +87,8 @@ export const galleryRouter = router({
         await settleFiles(ctx, [row!.image]);
         return row!;
       });
+      // Gallery items are always public: the item and the gallery's lists (decision 038).
+      ctx.publicChange?.saw(null, { status: PUBLIC_STATUS, id: row.id }, 'gallery');
       return present(row);
     }),
 
@@ -135,6 +138,8 @@ export const galleryRouter = router({
         await settleFiles(ctx, [stored, row!.image]);
         return row!;
       });
+      // Gallery items are always public: the item and the gallery's lists (decision 038).
+      ctx.publicChange?.saw(null, { status: PUBLIC_STATUS, id: row.id }, 'gallery');
       return present(row);
     }),
 
@@ -148,6 +153,7 @@ export const galleryRouter = router({
         if (!removed) throw notFound(ctx);
         await settleFiles(ctx, [removed.image]);
       });
+      ctx.publicChange?.saw({ status: PUBLIC_STATUS, id: input.id }, null, 'gallery');
       return { id: input.id };
     }),
 });

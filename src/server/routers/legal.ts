@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { addressColumns } from '../cache/purge-targets.ts';
 import { byIdInput, pageInput, readerByIdInput, readerLanguage } from '../../shared/schemas/common.ts';
 import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
@@ -143,7 +144,7 @@ export const legalRouter = router({
         return row!;
       });
       await scheduleChanged(ctx);
-      ctx.publicChange?.saw(undefined, row);
+      ctx.publicChange?.saw(undefined, row, 'legal');
       return present(row as Row, true);
     }),
 
@@ -155,7 +156,7 @@ export const legalRouter = router({
       const owner = { legalId: input.id };
       const row = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ status: legalItems.status, publishAt: legalItems.publishAt, createdBy: legalItems.createdBy })
+          .select({ ...addressColumns(legalItems), status: legalItems.status, publishAt: legalItems.publishAt, createdBy: legalItems.createdBy })
           .from(legalItems)
           .where(eq(legalItems.id, input.id))
           .limit(1);
@@ -183,7 +184,7 @@ export const legalRouter = router({
         await describeItemPictures(tx, owner);
         await recordRevision(tx, ctx, owner, now);
         await settleFiles(ctx, [...before, ...(await filesOfItem(tx, owner))]);
-        ctx.publicChange?.saw(current, row);
+        ctx.publicChange?.saw(current, row, 'legal');
         return row!;
       });
       await scheduleChanged(ctx);
@@ -197,9 +198,12 @@ export const legalRouter = router({
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {
         const files = await filesOfItem(tx, { legalId: input.id });
-        const [removed] = await tx.delete(legalItems).where(eq(legalItems.id, input.id)).returning({ id: legalItems.id, status: legalItems.status });
+        const [removed] = await tx
+          .delete(legalItems)
+          .where(eq(legalItems.id, input.id))
+          .returning({ ...addressColumns(legalItems), status: legalItems.status });
         if (!removed) throw notFound(ctx, 'legalNotFound');
-        ctx.publicChange?.saw(removed, undefined);
+        ctx.publicChange?.saw(removed, undefined, 'legal');
         await settleFiles(ctx, files);
       });
       await scheduleChanged(ctx);

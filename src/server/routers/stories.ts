@@ -63,7 +63,7 @@ async function setStatus(ctx: Pick<Context, 'db' | 'lang' | 'storage' | 'publicC
       .returning(columns),
   );
   if (!row) throw notFound(ctx, 'storyNotFound');
-  ctx.publicChange?.saw(current, row);
+  ctx.publicChange?.saw(current, row, 'stories');
   // Published or not, the file's side as every commit so far left it (an unpublish on another node included).
   await placeFiles(ctx, [row.media]);
   return row;
@@ -151,9 +151,9 @@ export const storiesRouter = router({
     .input(storyIdInput)
     .mutation(async ({ ctx, input }) => {
       const files = await ctx.db.transaction(async (tx) => {
-        const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ media: stories.media, status: stories.status });
+        const [removed] = await tx.delete(stories).where(eq(stories.id, input.id)).returning({ id: stories.id, media: stories.media, status: stories.status });
         if (!removed) throw notFound(ctx, 'storyNotFound');
-        ctx.publicChange?.saw(removed, undefined);
+        ctx.publicChange?.saw(removed, undefined, 'stories');
         return forgetStoredFiles(tx, [removed.media]);
       });
       await eraseDeleted(ctx.db, tablesNamed([stories, uploads]));

@@ -58,6 +58,8 @@ export interface Context extends Deps {
   publicChange?: PublicChange;
   /** Tells the response cache not to keep this request's answer (set for HTTP requests; src/server/cache/http.ts). */
   keepOutOfCache?(): void;
+  /** Reports the cache keys of what this request's answer read (src/server/cache/shared-cache.ts); set for HTTP requests. */
+  cacheTags?(tags: readonly string[]): void;
 }
 
 export const noCookies: CookieWriter = { setSession() {}, clearSession() {}, setWriteBudget() {} };

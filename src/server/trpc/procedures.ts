@@ -3,6 +3,7 @@ import { message } from '../../shared/messages.ts';
 import type { Role } from '../../shared/schemas/users.ts';
 import { pastLastPage } from '../../shared/list-pages.ts';
 import { publicChangeReport } from '../cache/public-change.ts';
+import { tagsOfRead } from '../cache/shared-cache.ts';
 import { describeTarget, forgetDeletedItemLabels, recordAudit } from '../security/audit.ts';
 import { chargeVisitor, inRequestTurn } from '../security/write-budget.ts';
 import { ThrottledError } from './errors.ts';
@@ -18,18 +19,26 @@ export const createCallerFactory = t.createCallerFactory;
  * `'when-public'` and reports (ctx.publicChange) that every item it changed was unpublished before
  * and after. One that declares nothing (which a test refuses) errs towards fresh pages over a warm cache.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, type, path, meta, next }) => {
   if (type === 'query') {
     const result = await next();
     // A list page past the last one: answered, but any number of them would each take a cache entry.
     if (result.ok && pastLastPage(result.data) !== null) ctx.keepOutOfCache?.();
+    // What the answer contains, named for a cache in front (Cache-Tag, Surrogate-Key).
+    if (result.ok && ctx.cacheTags) ctx.cacheTags(tagsOfRead(path, result.data));
     return result;
   }
   if (type !== 'mutation') return next();
   if (!ctx.csrfOk) throw new TRPCError({ code: 'FORBIDDEN', message: message(ctx.lang, 'csrfMismatch') });
   const report = publicChangeReport();
   const result = await next({ ctx: { publicChange: report } });
-  if (result.ok && report.movesVersion(meta?.changesPublicContent)) await ctx.cache.contentChanged();
+  if (result.ok && report.movesVersion(meta?.changesPublicContent)) {
+    await ctx.cache.contentChanged();
+    // One purge per change, queued by this node; every node's purger may send it (decision 038).
+    // The change has committed: a purge that cannot be queued is reported loudly, not the change
+    // refused (an editor told it failed would save it again); its entries live until s-maxage.
+    await ctx.purger.queue(report.changed()).catch((error: unknown) => console.error('A purge of the cache in front could not be queued:', error));
+  }
   return result;
 });
 

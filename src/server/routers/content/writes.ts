@@ -13,6 +13,7 @@ import { requirePublishable, storedWords, wordsOfSave } from '../../editorial/re
 import { recordRevision } from '../revisions/record.ts';
 import { insertMedia, replaceMedia } from './media-list.ts';
 import { findItem, findRow, type ContentItem } from './reads.ts';
+import { addressColumns } from '../../cache/purge-targets.ts';
 
 /*
  * Every write ends the same way: its transaction settles the files the item used before and uses
@@ -60,7 +61,7 @@ export async function createItem(ctx: Context, kind: ContentKind, input: CreateC
   });
   await scheduleChanged(ctx);
   const item = (await findItem(ctx.db, kind, id, true))!;
-  ctx.publicChange?.saw(undefined, item);
+  ctx.publicChange?.saw(undefined, item, contentKinds[kind].section);
   return item;
 }
 
@@ -69,7 +70,7 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
   const owner = { postId: input.id };
   const current = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: posts.status, publishAt: posts.publishAt, createdBy: posts.createdBy, image: posts.image })
+      .select({ ...addressColumns(posts), status: posts.status, publishAt: posts.publishAt, createdBy: posts.createdBy, image: posts.image })
       .from(posts)
       .where(and(eq(posts.kind, kind), eq(posts.id, input.id)))
       .limit(1);
@@ -101,7 +102,7 @@ export async function updateItem(ctx: Context, kind: ContentKind, input: UpdateC
   });
   await scheduleChanged(ctx);
   const item = (await findItem(ctx.db, kind, input.id, true))!;
-  ctx.publicChange?.saw(current, item);
+  ctx.publicChange?.saw(current, item, contentKinds[kind].section);
   return item;
 }
 
@@ -110,7 +111,7 @@ export async function deleteItem(ctx: Context, kind: ContentKind, id: number): P
   await ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, kind, id, true);
     if (!row) throw notFound(ctx, contentKinds[kind].notFound);
-    ctx.publicChange?.saw(row, undefined);
+    ctx.publicChange?.saw(row, undefined, contentKinds[kind].section);
     const files = await filesOfItem(tx, { postId: id });
     await tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, id)));
     await settleFiles(ctx, files);

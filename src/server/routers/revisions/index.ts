@@ -1,4 +1,5 @@
 import { requirePublishable, storedWords } from '../../editorial/readiness.ts';
+import { addressColumns, sectionOfPost } from '../../cache/purge-targets.ts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { comparableText } from '../../../shared/rich-text/comparable-text.ts';
 import { plainText } from '../../../shared/rich-text/plain-text.ts';
@@ -106,8 +107,12 @@ export const revisionsRouter = router({
         const owner = revision.postId ? { postId: itemId } : { legalId: itemId };
         const before = await filesOfItem(tx, owner);
         // Restoring leaves publication as it is: readers see it exactly when the item is public.
-        const [item] = await tx.select({ status: table.status }).from(table).where(eq(table.id, itemId)).limit(1);
-        ctx.publicChange?.saw(item, item);
+        const [item] = await tx
+          .select({ ...addressColumns(table), status: table.status })
+          .from(table)
+          .where(eq(table.id, itemId))
+          .limit(1);
+        ctx.publicChange?.saw(item, item, revision.postId ? await sectionOfPost(tx, itemId) : 'legal');
         const wordsBefore = (await storedWords(tx, table, itemId))!;
         await tx
           .update(table)
