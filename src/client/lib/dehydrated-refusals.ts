@@ -32,12 +32,18 @@ export function dehydrateRendered(queryClient: QueryClient): DehydratedState {
 }
 
 /**
- * Hydrates the server's cache. A refusal is restored as the error the page showed, and its query is
+ * Hydrates the server's cache, its answers as fresh as the page that brought them. A refusal is restored as the error the page showed, and its query is
  * not fetched again on mount: that would change the page under the reader (and, for a search,
  * spend her budget again); the page's Try again button asks anew.
  */
 export function hydrateRendered(queryClient: QueryClient, state: DehydratedState) {
+  // What the page shows is as current as the page: a copy is served (from the server's cache, a
+  // cache in front, or the browser's) only while its validator, which moves with every public
+  // change, still holds. Dated when it was rendered, a page cached for minutes would have every
+  // list asked for again as soon as it loads.
+  const loadedAt = Date.now();
   for (const query of state.queries) {
+    if (query.state.status === 'success') query.state = { ...query.state, dataUpdatedAt: loadedAt };
     if (query.state.status !== 'error') continue;
     const shape = query.state.error as unknown as RefusalShape;
     query.state = { ...query.state, error: TRPCClientError.from({ error: { message: shape.message, code: -32_600, data: shape.data } }) as never };
