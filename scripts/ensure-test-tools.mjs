@@ -38,7 +38,17 @@ if (missing.length > 0) {
   });
   console.log(`Installing Debian's ${missing.join(' and ')} for the tests (once)…`);
   run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', ...missing]);
+  // Debian's policy hook keeps the packages' services (nginx, PostgreSQL, HAProxy) from starting
+  // while they are installed: one that cannot bind its usual port would fail the whole install, and
+  // the tests start their own servers on free ports anyway. A hook already there is left as it is.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !fs.existsSync(policy);
+  if (ownPolicy) run(['sh', '-c', `printf '#!/bin/sh\\nexit 101\\n' > ${policy} && chmod 755 ${policy}`]);
+  try {
+    run(['apt-get', 'install', '-y', '-qq', ...missing]);
+  } finally {
+    if (ownPolicy) run(['rm', '-f', policy]);
+  }
   // The package starts a system nginx on port 80 where services may start; the tests start their
   // own on free ports, so the service this script brought is stopped and kept from starting again.
   if (missing.includes('nginx') && onPath('systemctl')) {
