@@ -1,13 +1,11 @@
 import type { Db, DbLike } from '../db/client.ts';
-import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
+import { IDLE_LOOK_MS, QueueLoop } from '../db/queue-loop.ts';
 import { siteOrigin, type Env } from '../env.ts';
 import { languages } from '../../shared/locale.ts';
 import { claimDuePurges, enqueuePurge, nextPurgeDueAt, purgeDone, purgeFailed, type ClaimedPurge } from './purge-outbox.ts';
 import type { ChangedItem } from './public-change.ts';
 import { purgeTargets, type PurgeTargets } from './purge-targets.ts';
 
-/** How often an idle node looks for purges another node queued (a node that queues one wakes its own purger at once). */
-const IDLE_LOOK_MS = 5_000;
 const BATCH = 10;
 /** Long enough for any purge call (each request times out after REQUEST_TIMEOUT_MS). */
 const LEASE_MS = 2 * 60 * 1000;
@@ -66,16 +64,12 @@ export async function sendPurge(env: PurgeSettings, targets: PurgeTargets): Prom
  * deletes them once it succeeded, retrying failures with a growing wait. Without CDN_PURGE_URL
  * nothing is queued and the loop never starts.
  */
-export class CdnPurger {
-  private running = false;
-  private wake: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
-  private readonly db: Db;
+export class CdnPurger extends QueueLoop {
   private readonly env: PurgeSettings;
   private readonly now: () => number;
 
   constructor(db: Db, env: PurgeSettings, now: () => number = Date.now) {
-    this.db = db;
+    super(db, 'Purging the cache in front failed');
     this.env = env;
     this.now = now;
   }
@@ -94,46 +88,7 @@ export class CdnPurger {
     const targets = purgeTargets(changed);
     if (tx) await enqueuePurge(tx, targets, this.now());
     else await this.db.transaction((own) => enqueuePurge(own, targets, this.now()));
-    if (openTransactionOf(this.db)) void afterCommit(() => this.wake?.());
-    else this.wake?.();
-  }
-
-  start(): void {
-    if (this.running || !this.configured) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let pause: number;
-      try {
-        pause = await this.turn();
-      } catch (error) {
-        console.error('Purging the cache in front failed; trying again shortly:', error);
-        pause = IDLE_LOOK_MS;
-      }
-      if (!this.running) break;
-      if (pause > 0) await this.sleep(pause);
-    }
+    this.kick();
   }
 
   /** One claim and its purges; answers how long to wait before the next (0: go on at once). */

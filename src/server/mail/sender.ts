@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { newsletters } from '../db/schema.ts';
-import { afterCommit, openTransactionOf } from '../db/transaction-scope.ts';
+import { IDLE_LOOK_MS, QueueLoop } from '../db/queue-loop.ts';
 import { siteOrigin, type Env } from '../env.ts';
 import { editionContentOf } from './edition-store.ts';
 import { renderConfirmation, renderEdition, type EditionContent } from './edition.ts';
@@ -9,8 +9,6 @@ import { claimDueMail, holdForSending, nextDueAt, recordOutcome, releaseClaims, 
 import { failureOf, type MailFailure, type MailTransport } from './transport.ts';
 import { confirmPath, unsubscribePath } from '../../shared/newsletter-paths.ts';
 
-/** How often an idle node looks for mail another node queued (a node that queues it wakes its own sender at once). */
-const IDLE_LOOK_MS = 5_000;
 /** Mails claimed at once; each is held again, for its own lease, just before it leaves (queue.ts holdForSending). */
 const BATCH = 10;
 
@@ -21,21 +19,17 @@ const BATCH = 10;
  * look at the queue (IDLE_LOOK_MS), or a wake-up from this node. Without a transport (no SMTP_URL)
  * it never starts, and the queue waits.
  */
-export class MailSender {
-  private running = false;
+export class MailSender extends QueueLoop {
   /** Set by stop(): a turn under way gives back what it has not sent yet. */
   private stopping = false;
-  private wake: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
   private readonly editions = new Map<number, { content: EditionContent; at: number }>();
 
-  private readonly db: Db;
   private readonly env: Env;
   readonly transport: MailTransport | null;
   private readonly now: () => number;
 
   constructor(db: Db, env: Env, transport: MailTransport | null, now: () => number = Date.now) {
-    this.db = db;
+    super(db, 'Sending mail failed');
     this.env = env;
     this.transport = transport;
     this.now = now;
@@ -45,53 +39,12 @@ export class MailSender {
     return this.transport !== null;
   }
 
-  start(): void {
-    if (this.running || !this.transport) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
+  override async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
+    await super.stop();
     this.transport?.close();
   }
 
-  /** Something was queued on this node: look now (after the transaction that queued it commits). */
-  kick(): void {
-    if (openTransactionOf(this.db)) void afterCommit(async () => this.wake?.());
-    else this.wake?.();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let pause: number;
-      try {
-        pause = await this.turn();
-      } catch (error) {
-        console.error('Sending mail failed; trying again shortly:', error);
-        pause = IDLE_LOOK_MS;
-      }
-      if (!this.running) break;
-      if (pause > 0) await this.sleep(pause);
-    }
-  }
-
-  /** One claim and its sending; answers how long to wait before the next (0: go on at once). */
   async turn(): Promise<number> {
     const retryMs = this.env.MAIL_RETRY_SECONDS * 1000;
     const leaseMs = this.env.MAIL_LEASE_SECONDS * 1000;
