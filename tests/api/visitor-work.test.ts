@@ -144,7 +144,9 @@ describe('one visitor flooding the site, on the real budget (1 ms of the server 
   ])('with %s is held back to her share, while another visitor is answered at once', async (_name, address) => {
     const { as } = await site({ VISITOR_WORK_MS_PER_SECOND: '1' });
     const reader = as('198.51.100.9');
-    expect((await reader('/api/news')).status).toBe(200);
+    // The cache is filled by a third visitor: on a busy machine that first read may cost more than the
+    // reader's whole burst of 10 ms, and her own read below would then wait for her refill, not the flood's.
+    expect((await as('192.0.2.44')('/api/news')).status).toBe(200);
     // Twenty connections back to back, as the audit's flood was.
     const flooding = flood(as('203.0.113.7'), address, 20, 3_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
