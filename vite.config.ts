@@ -12,10 +12,12 @@ export default defineConfig({
     // src/server/http/render.ts reads it to preload the chunks of the page it renders.
     manifest: true,
     rolldownOptions: {
+      // The application, and the one small script a public page loads at first (src/client/wake.ts).
+      input: { index: 'index.html', wake: 'src/client/wake.ts' },
       output: {
         // Everything the entry imports statically stays in the entry's one file: split in two (as the
         // page chunks' shared imports would have it) the same code compresses worse and costs a request.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/client/wake.ts') }] },
       },
     },
   },

@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 export interface WeightRow {
   page: string;
@@ -14,23 +15,24 @@ export interface WeightRow {
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
 }
 
-interface Transfer {
+export interface Transfer {
   name: string;
   bytes: number;
 }
 
 /**
- * The first-load weight of a page as Chromium downloads it on a phone-sized screen with an empty
+ * The first-load weight of a page as Chromium downloads it on a phone-sized screen (412 px, a
+ * common Android width) with an empty
  * cache: the compressed bytes of every response (encodedBodySize) until the network is idle and
  * the fonts are ready, so lazy chunks and the fonts the page's text really uses are counted, and
  * fonts or chunks it never asks for are not. Images are not counted.
  */
 export async function pageWeight(browser: Browser, origin: string, pathname: string, label: string): Promise<WeightRow> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: origin });
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, baseURL: origin });
   try {
     const page = await context.newPage();
     await page.goto(pathname, { waitUntil: 'networkidle' });
@@ -38,7 +40,10 @@ export async function pageWeight(browser: Browser, origin: string, pathname: str
       await document.fonts.ready;
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return [{ name: 'document', bytes: navigation.encodedBodySize }, ...entries.map((entry) => ({ name: new URL(entry.name).pathname, bytes: entry.encodedBodySize }))];
+      return [
+        { name: 'document', bytes: navigation.encodedBodySize },
+        ...entries.map((entry) => ({ name: new URL(entry.name).pathname, bytes: entry.encodedBodySize })),
+      ];
     });
     return summarise(label, transfers);
   } finally {
@@ -46,7 +51,7 @@ export async function pageWeight(browser: Browser, origin: string, pathname: str
   }
 }
 
-function summarise(label: string, transfers: Transfer[]): WeightRow {
+export function summarise(label: string, transfers: Transfer[]): WeightRow {
   const row: WeightRow = { page: label, html: 0, css: 0, js: 0, fonts: 0, other: 0, total: 0 };
   for (const { name, bytes } of transfers) {
     if (/\.(avif|webp|jpe?g|png|gif|svg|ico)$/i.test(name)) continue;

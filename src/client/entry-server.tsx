@@ -23,7 +23,10 @@ export interface RenderResult {
   /** The full document title ("Page — Site") and the site's name, in the page's language. */
   title: string;
   siteName: string;
-  /** The query cache, serialised with superjson (dates survive), for the browser to hydrate from. */
+  /**
+   * The query cache, serialised with superjson (dates survive), for the browser to hydrate from;
+   * empty when the page need not carry it (carriesItsAnswers).
+   */
   state: string;
   /** Source files (as Vite's manifest names them) whose chunks the browser needs before hydrating. */
   modules: string[];
@@ -77,6 +80,22 @@ const unfetched = (queryClient: QueryClient) =>
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false);
+
+/**
+ * Whether a page must carry the answers it shows for the browser to hydrate from. A public page's
+ * HTML already shows them, and the browser asks for them again only if the reader starts using the
+ * page (src/client/main.tsx), through reads every cache keeps: a copy in the page would double its
+ * size for every reader and cost the server its serialising. A search's answers are the exception:
+ * asking again would spend the reader's search budget a second time.
+ */
+const carriesItsAnswers = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => {
+      const path = query.queryKey[0];
+      return Array.isArray(path) && path[0] === 'search';
+    });
 
 /**
  * Fetches the route's queries and loads its page chunk, then renders once. A query the route did
@@ -146,7 +165,7 @@ export async function render(
     head,
     siteName,
     title: documentTitle(head.title, siteName),
-    state: superjson.stringify(dehydrateRendered(queryClient)),
+    state: login || carriesItsAnswers(queryClient) ? superjson.stringify(dehydrateRendered(queryClient)) : '',
     modules: [languageModule(language), ...(page ? [page.src] : [])],
     passes,
   };

@@ -98,6 +98,22 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
 }
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The page template a public page is sent in: the application's entry is not loaded with it but
+ * named to the small script that wakes it when the reader starts using the page (src/client/wake.ts).
+ * Null when the build has no such script (the template then loads the application at once).
+ */
+function sleepingTemplate(template: string, manifest: Manifest | null): string | null {
+  const wake = manifest?.['src/client/wake.ts']?.file;
+  if (!wake || !ENTRY_SCRIPT.test(template)) return null;
+  return template.replace(
+    ENTRY_SCRIPT,
+    (_tag, entry: string) => `<script type="module" src="/${escapeHtml(wake)}" data-entry="${escapeHtml(entry)}"></script>`,
+  );
+}
 type Manifest = Record<string, ManifestChunk>;
 
 /** Vite's build manifest (build.manifest), or null for a build without one. */
@@ -167,7 +183,9 @@ const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
  */
 export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const preloads = modulePreloader(readManifest(clientDir));
+  const manifest = readManifest(clientDir);
+  const preloads = modulePreloader(manifest);
+  const publicTemplate = sleepingTemplate(template, manifest);
   const serverEntry = path.join(clientDir, '..', 'server', 'entry-server.js');
   const addresses = pageAddresses(clientDir);
   let renderer: Promise<RenderFn | null> | null = null;
@@ -225,18 +243,23 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       ].join('');
       // Replacer functions, not replacement strings: in a string, `$&`, `$'` and `$\`` in stored
       // text would copy parts of the template into the page (and a `</script>` into the state).
-      const html = template
+      // The sign-in page (for editors: a passkey needs scripts) starts the application at once; a public page when the reader uses it.
+      const sleeping = !LOGIN.test(req.path) && publicTemplate !== null;
+      const html = (sleeping ? publicTemplate : template)
         .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${language}" dir="${directionOf(language)}" data-ssr="1">`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
         .replace(/<meta name="description" content="[^"]*"\s*\/?>/, (tag) => {
           const description = descriptionOf(result.head);
           return description ? `<meta name="description" content="${escapeHtml(description)}">` : tag;
         })
-        .replace('</head>', () => `  ${[...preloads(result.modules ?? []), headTags(deps, url.split('?')[0]!, language, result)].join('\n    ')}\n  </head>`)
         .replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${result.html}</div>\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>${formState}`,
-        );
+          '</head>',
+          () => `  ${[...(sleeping ? [] : preloads(result.modules ?? [])), headTags(deps, url.split('?')[0]!, language, result)].join('\n    ')}\n  </head>`,
+        )
+        .replace('<div id="root"></div>', () => {
+          const state = result.state ? `\n    <script id="__STATE__" type="application/json">${scriptJson(result.state)}</script>` : '';
+          return `<div id="root">${result.html}</div>${state}${formState}`;
+        });
       if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
       const refused = refusal as TRPCError | null;
       if (refused?.cause instanceof ThrottledError) res.setHeader('Retry-After', String(refused.cause.retryAfterSeconds));

@@ -122,7 +122,9 @@ export async function seedHostileSite(site: Site): Promise<HostileSite> {
       };
       const item = await caller[contentKinds[kind].section].create({
         ...texts,
-        coverAltEn: 'Cover picture', coverAltFa: 'تصویر جلد', imageUploadId: (await makeImageUpload(deps)).id,
+        coverAltEn: 'Cover picture',
+        coverAltFa: 'تصویر جلد',
+        imageUploadId: (await makeImageUpload(deps)).id,
         category: withTags ? tagged[kind].category : null,
         country: withTags ? tagged[kind].country : null,
         media: [media],
@@ -228,6 +230,8 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export async function waitForTexts(page: Page, texts: string[], label: string, options: { hydrated?: boolean } = {}) {
   const wanted = texts.map(squash);
+  // A public page fetches its application only when asked to (src/client/wake.ts).
+  if (options.hydrated) await page.evaluate(() => document.dispatchEvent(new Event('site:wake')));
   try {
     await page.waitForFunction(
       ({ wanted, hydrated }) => {

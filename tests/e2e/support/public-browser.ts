@@ -23,10 +23,13 @@ export async function openPage(browser: Browser, site: Site, options: { lang?: L
 }
 
 /**
- * Waits until the page shows real content (a heading in <main>, no loading spinner) and React has
- * taken over the server-rendered HTML: a click before that would reach a page without handlers.
+ * Wakes the page's application (as a reader entering a field would), then waits until the page
+ * shows real content (a heading in <main>, no loading spinner) and React has taken over the
+ * server-rendered HTML: a click before that would reach a page without handlers.
  */
 export async function settled(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await wake(page);
   await page.waitForFunction(
     () => {
       const root = document.getElementById('root');
@@ -40,6 +43,14 @@ export async function settled(page: Page) {
     null,
     { timeout: 15_000 },
   );
+}
+
+/**
+ * A public page loads only a small script, which fetches the application when the reader starts
+ * using the page (src/client/wake.ts); this asks for it at once, as `site:wake` lets any script.
+ */
+export async function wake(page: Page) {
+  await page.evaluate(() => document.dispatchEvent(new Event('site:wake')));
 }
 
 /** Loads a path the way a visitor's browser does (a full page load), then waits for its content. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../../../bench/chromium.ts';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../../../src/server/auth/sessions.ts';
@@ -12,16 +13,7 @@ import { createTestDeps, type TestDeps } from '../../setup/test-db.ts';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How every test starts Debian's Chromium (a persistent profile too: tests/e2e/search-history.test.ts). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -41,6 +41,8 @@ export function TryAgainButton({ onClick }: { onClick(): void }) {
       type="button"
       onClick={onClick}
       className="rounded-sm border border-plum-700 bg-white px-4 py-2 text-sm font-semibold text-plum-800 hover:bg-plum-50"
+      // A button only scripts can answer: pressed on a page whose scripts have not come yet, it fetches them first (src/client/wake.ts).
+      data-wake
       data-testid="try-again"
     >
       {t('tryAgain')}

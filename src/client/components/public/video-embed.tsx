@@ -60,6 +60,8 @@ export function VideoEmbed({ embedUrl, title, className = 'aspect-video w-full' 
         // 200 px tall, so the button is smaller there and the title never shrinks (shrink-0):
         // a shrunk line-clamped box is cut through a line instead of ending with an ellipsis.
         className="group absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 pb-14 focus-visible:outline-offset-[-6px] focus-visible:outline-white sm:gap-3 sm:p-4 sm:pb-16"
+        // Pressed before the page's scripts have come, it fetches them and opens the player in place (src/client/wake.ts).
+        data-wake
         data-testid="video-poster"
       >
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white/95 text-plum-800 shadow-lg transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-16">

@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { PublicLayout } from '../../components/layout/public-layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -34,6 +34,16 @@ function RoutePage({ route, params }: { route: PublicRoute; params: RouteParams 
   return route.view(module, params);
 }
 
+/**
+ * Tells the page's first script (src/client/wake.ts) that the application has taken the page over.
+ * Inside the page's Suspense boundary: hydration reaches the page after the layout around it, and
+ * a press the script kept must reach the page's own handlers.
+ */
+function Awake() {
+  useEffect(() => void document.dispatchEvent(new Event('site:awake')), []);
+  return null;
+}
+
 /** The public routes; the table and its matching live in public-routes.tsx. */
 export function PublicApp() {
   const [path] = useLocation();
@@ -42,6 +52,7 @@ export function PublicApp() {
     <PublicLayout>
       <Suspense fallback={<Spinner fullScreen />}>
         <RoutePage route={route} params={params} />
+        <Awake />
       </Suspense>
     </PublicLayout>
   );
