@@ -18,6 +18,8 @@ export function freePort(): Promise<number> {
 
 export interface Running {
   url: string;
+  /** The process's id, for reading its CPU time and memory from /proc (bench/process-use.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -1,0 +1,182 @@
+// Speed at the limit: CPU per request, latency and memory of the web process on both engines, beside
+// the bare node:http bound (part of `npm run bench`; alone: node --experimental-strip-types bench/limits.ts,
+// which rewrites only its section).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openAndMigrate } from '../src/server/db/client.ts';
+import { copySiteToPostgres } from '../src/server/db/copy-site.ts';
+import { startPostgres } from '../tests/setup/postgres-server.ts';
+import { fillNews } from './fill-sqlite.ts';
+import { cpuMs, peakRss, rssMb } from './process-use.ts';
+import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { withSection } from './sections.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
+
+export const LIMITS_HEADING = '## Speed at the limit';
+
+const ITEMS = 10_000;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+
+const trpc = (procedure: string, input: object) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+interface Probe {
+  name: string;
+  path: string;
+  /** The target for the server's CPU per request when no cache answers, in ms. */
+  cpuTarget: number;
+  page: boolean;
+}
+
+const probes: Probe[] = [
+  { name: 'REST list /api/news?page=1', path: '/api/news?page=1', cpuTarget: 1, page: false },
+  { name: 'tRPC list news.list (15)', path: trpc('news.list', { page: 1, pageSize: 15 }), cpuTarget: 1, page: false },
+  { name: 'Home page /', path: '/', cpuTarget: 5, page: true },
+  { name: 'Detail page /news/5000', path: '/news/5000', cpuTarget: 3, page: true },
+];
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The server process's CPU time per answered request, in ms. */
+  cpuPerRequest: number;
+}
+
+export interface LimitRow {
+  probe: Probe;
+  bytes: number;
+  cached: Load;
+  uncached: Load;
+  bare: Load;
+}
+
+export interface EngineLimits {
+  engine: 'SQLite' | 'PostgreSQL';
+  rows: LimitRow[];
+  idleRss: number;
+  /** The highest resident memory while the pages were measured. */
+  loadedRss: number;
+}
+
+async function load(url: string, pid: number, headers?: Record<string, string>): Promise<Load> {
+  await untilIdle(new URL(url).origin);
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(headers ? { headers } : {}) } as autocannon.Options);
+  const used = cpuMs(pid) - before;
+  const answered = result.requests.total;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: answered ? Math.round((used / answered) * 100) / 100 : 0,
+  };
+}
+
+async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string, storage: string, dir: string): Promise<EngineLimits> {
+  const site: Running = await startProcess('src/server/index.ts', { DATABASE_URL: databaseUrl, STORAGE_DIR: storage, ...WORK_UNLIMITED }, serverArgs);
+  try {
+    // Idle: started, one page and one list answered (its modules loaded), then left alone.
+    await fetch(site.url + '/').then((response) => response.arrayBuffer());
+    await fetch(site.url + '/api/news').then((response) => response.arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const idleRss = rssMb(site.pid);
+    console.log(`${engine}: ${idleRss} MB resident when idle`);
+    const rows: LimitRow[] = [];
+    let loadedRss = idleRss;
+    for (const probe of probes) {
+      const response = await fetch(site.url + probe.path);
+      const body = Buffer.from(await response.arrayBuffer());
+      const bodyFile = path.join(dir, 'body');
+      fs.writeFileSync(bodyFile, body);
+      const memory = probe.page ? peakRss(site.pid) : null;
+      const cached = await load(site.url + probe.path, site.pid);
+      const uncached = await load(site.url + probe.path, site.pid, UNCACHED);
+      if (memory) loadedRss = Math.max(loadedRss, memory.stop());
+      const bareServer = await startProcess('bench/bare-server.mjs', { BODY_FILE: bodyFile, CONTENT_TYPE: response.headers.get('content-type') ?? 'text/html' });
+      const bare = await load(bareServer.url, bareServer.pid);
+      await bareServer.stop();
+      const row = { probe, bytes: body.length, cached, uncached, bare };
+      rows.push(row);
+      const line = (label: string, value: Load) =>
+        `  ${`${probe.name}, ${label}`.padEnd(44)} ${String(value.rps).padStart(6)} req/s  p50 ${value.p50} ms  p99 ${value.p99} ms  ${value.cpuPerRequest} ms CPU  errors ${value.errors}`;
+      console.log([line('cached', cached), line('uncached', uncached), line('bare node:http', bare)].join('\n'));
+    }
+    console.log(`${engine}: at most ${loadedRss} MB resident under the pages' load`);
+    return { engine, rows, idleRss, loadedRss };
+  } finally {
+    await site.stop();
+  }
+}
+
+/** Both engines with the same ITEMS news items: SQLite filled directly, PostgreSQL by the site's own copy. */
+export async function limitRows(): Promise<EngineLimits[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-limits-'));
+  const sqliteFile = path.join(dir, 'site.db');
+  const storage = path.join(dir, 'storage');
+  // Its own folder under the system's temporary one: the server's user must reach it, and cannot enter ours.
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  const postgres = await startPostgres(pgDir);
+  try {
+    await fillNews(sqliteFile, ITEMS, 'images/bench.jpg');
+    postgres.sql('CREATE DATABASE limits');
+    const source = await openAndMigrate(sqliteFile);
+    const target = await openAndMigrate(postgres.urlOf('limits'));
+    try {
+      await copySiteToPostgres(source, target);
+    } finally {
+      await Promise.all([source.close(), target.close()]);
+    }
+    return [await measureEngine('SQLite', sqliteFile, storage, dir), await measureEngine('PostgreSQL', postgres.urlOf('limits'), storage, dir)];
+  } finally {
+    await postgres.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+const met = (ok: boolean) => (ok ? 'met' : 'not met');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function limitsSection(engines: EngineLimits[]): string {
+  const cells = (value: Load) => `${value.rps} | ${value.p50} | ${value.p99} | ${value.cpuPerRequest}`;
+  const tables = engines.map(
+    ({ engine, rows, idleRss, loadedRss }) => `### ${engine}
+
+| Answer | Size | Kind | req/s | p50 ms | p99 ms | CPU ms per request | CPU target | p99 < 50 ms |
+|---|---:|---|---:|---:|---:|---:|---|---|
+${rows
+  .flatMap((row) => [
+    `| ${row.probe.name} | ${kb(row.bytes)} | cached | ${cells(row.cached)} | | ${met(row.cached.p99 < 50)} |`,
+    `| | | every request does the work | ${cells(row.uncached)} | ≤ ${row.probe.cpuTarget} ms: ${met(row.uncached.cpuPerRequest <= row.probe.cpuTarget)} | ${met(row.uncached.p99 < 50)} |`,
+    `| | | bare node:http, same bytes | ${cells(row.bare)} | | (bound) |`,
+  ])
+  .join('\n')}
+
+Memory of the web process: **${idleRss} MB** resident when idle (target ≤ 100 MB: ${met(idleRss <= 100)}), at most **${loadedRss} MB** while the pages
+were measured (target ≤ 150 MB: ${met(loadedRss <= 150)}).
+`,
+  );
+  return `${LIMITS_HEADING}
+
+${ITEMS.toLocaleString('en')} news items on each engine (PostgreSQL as the tests' throwaway cluster on this machine), the server started as
+\`npm start\` starts it, ${CONNECTIONS} connections for ${DURATION} s per row, answers uncompressed. "Every request does the work" sends a
+session cookie that names no session, which no cache answers: the list is read from the database, the page rendered. CPU per request is
+the server process's CPU time (all its threads, from /proc) over the run divided by the requests answered; the bare node:http bound
+answers the same bytes from memory. The load generator runs on the same 2 cores, so req/s and latency are pessimistic; CPU per request
+is not.
+
+${tables.join('\n')}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const measured = await limitRows();
+  const reportFile = path.join(root, 'docs', 'benchmarks.md');
+  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+  fs.writeFileSync(reportFile, withSection(report, LIMITS_HEADING, limitsSection(measured)));
+  console.log('\nWritten to docs/benchmarks.md');
+}
