@@ -97,7 +97,10 @@ async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string
       const cached = await load(site.url + probe.path, site.pid);
       const uncached = await load(site.url + probe.path, site.pid, UNCACHED);
       if (memory) loadedRss = Math.max(loadedRss, memory.stop());
-      const bareServer = await startProcess('bench/bare-server.mjs', { BODY_FILE: bodyFile, CONTENT_TYPE: response.headers.get('content-type') ?? 'text/html' });
+      const bareServer = await startProcess('bench/bare-server.mjs', {
+        BODY_FILE: bodyFile,
+        CONTENT_TYPE: response.headers.get('content-type') ?? 'text/html',
+      });
       const bare = await load(bareServer.url, bareServer.pid);
       await bareServer.stop();
       const row = { probe, bytes: body.length, cached, uncached, bare };

@@ -129,7 +129,10 @@ export function createApp(options: AppOptions) {
   if (pages) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
-    app.use(express.static(clientDir, { index: false }));
+    // The few files at the top of the client folder (the icon), listed once: a page's address never costs a look at the disk.
+    const topFiles = new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])));
+    const topStatic = express.static(clientDir, { index: false });
+    app.use((req, res, next) => (topFiles.has(req.path.slice(1)) ? topStatic(req, res, next) : next()));
     // A kept search's results: never cached, so before the pages' validators.
     app.get('/search/r/:token', keptSearchRoute(deps, pages));
     app.get('/{*splat}', pageConditionalGet, pageRoute(pages));

@@ -1,0 +1,96 @@
+// Where an uncached answer's time goes: the server started as `npm start` starts it, with V8's sampling
+// profiler (--cpu-prof), loaded with answers no cache holds, then the profile of the load alone summed
+// by package and by function. `node --experimental-strip-types bench/cpu-profile.ts [address] [seconds]`,
+// address `/` by default (`/news/5000`, `/api/news?page=1`, a tRPC read: anything the site answers).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { fillNews } from './fill-sqlite.ts';
+import { cpuMs } from './process-use.ts';
+import { serverArgs, startProcess } from './processes.ts';
+import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const place = (url: string) => {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  return inPackage ? inPackage[1]! : url.replace(/^file:\/\/.*?\/(src|dist)\//, '$1/') || '(native)';
+};
+
+/** Self time by place and by function, and inclusive time by function, of the samples in the profile's last `seconds`. */
+export function summarise(profile: Profile, seconds: number, top = 25): string {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const total = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+  const from = total - seconds * 1e6;
+  const self = new Map<number, number>();
+  let at = 0;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const name = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+  const byPlace = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  for (const [id, time] of self) {
+    const node = nodes.get(id)!;
+    if (node.callFrame.functionName === '(idle)') continue;
+    busy += time;
+    const where = place(node.callFrame.url);
+    byPlace.set(where, (byPlace.get(where) ?? 0) + time);
+    byFunction.set(name(node), (byFunction.get(name(node)) ?? 0) + time);
+    const counted = new Set<string>();
+    for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+      const frame = name(nodes.get(current)!);
+      if (counted.has(frame)) continue;
+      counted.add(frame);
+      inclusive.set(frame, (inclusive.get(frame) ?? 0) + time);
+    }
+  }
+  const list = (title: string, map: Map<string, number>) =>
+    `${title}\n${[...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, time]) => `${((100 * time) / busy).toFixed(1).padStart(6)}%  ${key}`)
+      .join('\n')}`;
+  return [list('Self time by package or file', byPlace), list('Self time by function', byFunction), list('Inclusive time by function', inclusive)].join('\n\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const address = process.argv[2] ?? '/';
+  const seconds = Number(process.argv[3] ?? 10);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  try {
+    const dbFile = path.join(dir, 'site.db');
+    await fillNews(dbFile, 10_000, 'images/bench.jpg');
+    const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, [
+      ...serverArgs,
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+    ]);
+    // Warmed first, so the profile's last seconds hold the load alone (no module loading, no first compilation).
+    await autocannon({ url: site.url + address, connections: 10, duration: 3, headers: UNCACHED } as autocannon.Options);
+    const before = cpuMs(site.pid);
+    const result = await autocannon({ url: site.url + address, connections: 10, duration: seconds, headers: UNCACHED } as autocannon.Options);
+    const perRequest = (cpuMs(site.pid) - before) / result.requests.total;
+    await site.stop();
+    const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))!;
+    console.log(`${address}: ${result.requests.total} answers in ${seconds} s, ${perRequest.toFixed(2)} ms of CPU each\n`);
+    console.log(summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile, seconds));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
