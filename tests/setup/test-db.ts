@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { loadEngine, openDatabase } from '../../src/server/db/client.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { createPostgresGuards } from '../../src/server/security/guards-postgres.ts';
 import { processSiteKeys } from '../../src/server/security/site-keys.ts';
@@ -9,6 +9,11 @@ import { envFor, type Env } from '../../src/server/env.ts';
 import type { Deps } from '../../src/server/trpc/context.ts';
 import { baseDbFile, runDir } from './paths.ts';
 import { PG_TEMPLATE, runPostgres } from './postgres-server.ts';
+
+// PostgreSQL's engine is loaded on first use (db/client.ts): a run with a PostgreSQL server loads it
+// here, so that its sites open without waiting.
+const postgresServer = runPostgres();
+if (postgresServer) await loadEngine(postgresServer.urlOf(PG_TEMPLATE));
 
 export interface TestDeps extends Deps {
   dir: string;

@@ -1,13 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import enCommon from '../../client/locales/en/common.json' with { type: 'json' };
 import { passkeys } from '../db/schema.ts';
@@ -16,6 +9,10 @@ import type { Context } from '../trpc/context.ts';
 
 /** How long a browser has to answer a passkey request. */
 const CHALLENGE_MS = 5 * 60_000;
+
+// @simplewebauthn/server is loaded on first use: 26 MB a site whose editors never register or use a passkey does not need.
+let webAuthn: Promise<typeof WebAuthn> | null = null;
+const loadWebAuthn = () => (webAuthn ??= import('@simplewebauthn/server'));
 
 export interface RelyingParty {
   /** The host name passkeys are bound to. */
@@ -69,6 +66,7 @@ const transportsOf = (stored: string | null) => (stored ? (stored.split(',') as 
 export async function registrationOptions(ctx: Context, user: { id: number; name: string; email: string }) {
   const rp = relyingParty(ctx.env, ctx.host);
   const held = await ctx.db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: enCommon.siteName,
     rpID: rp.id,
@@ -89,6 +87,7 @@ export async function verifyRegistration(ctx: Context, userId: number, response:
   const challenge = openChallenge(ctx, 'register', userId)?.challenge;
   if (!challenge) return null;
   const rp = relyingParty(ctx.env, ctx.host);
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   try {
     const verified = await verifyRegistrationResponse({
       response,
@@ -114,6 +113,7 @@ export async function verifyRegistration(ctx: Context, userId: number, response:
 /** A request for any passkey of this site (the browser offers the ones it holds). */
 export async function signInOptions(ctx: Context) {
   const rp = relyingParty(ctx.env, ctx.host);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
   sealChallenge(ctx, options.challenge, 'sign-in', null);
   return options;
@@ -126,6 +126,7 @@ export async function verifySignIn(ctx: Context, response: AuthenticationRespons
   const [key] = await ctx.db.select().from(passkeys).where(eq(passkeys.id, response.id)).limit(1);
   if (!key) return null;
   const rp = relyingParty(ctx.env, ctx.host);
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   try {
     const verified = await verifyAuthenticationResponse({
       response,

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../db/client.ts';
+import { loadEngine, openDatabase } from '../db/client.ts';
 import { dumpPostgresDatabase, DUMP_READ_OPTIONS } from './database-dump-postgres.ts';
 import { DumpScanner } from './postgres-dump-scanner.ts';
 import { runTool, toolOutput } from './postgres-tools.ts';
@@ -42,6 +41,9 @@ export async function postgresReference(url: string): Promise<DumpReference> {
   const name = `site_restore_check_${randomBytes(6).toString('hex')}`;
   const scratchUrl = new URL(url);
   scratchUrl.pathname = `/${name}`;
+  // pg and PostgreSQL's engine are loaded on first use: 10 MB a site on SQLite (the default) does not need.
+  const { default: pg } = await import('pg');
+  await loadEngine(url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-reference-'));

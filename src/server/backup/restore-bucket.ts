@@ -1,4 +1,4 @@
-import { openDatabase } from '../db/client.ts';
+import { loadEngine, openDatabase } from '../db/client.ts';
 import { createBucketStorage } from '../uploads/storage-bucket.ts';
 import { parseStorageUrl } from '../uploads/storage-url.ts';
 import { storedNameOf } from '../uploads/storage.ts';
@@ -12,6 +12,7 @@ import type { UnpackedArchive } from './read-archive.ts';
  * database does not name is removed by `npm run storage:clean`. Answers how many files it put.
  */
 export async function uploadToBucket(unpacked: UnpackedArchive, dbUrl: string, storageDir: string, storageUrl: string): Promise<number> {
+  await loadEngine(dbUrl);
   const db = openDatabase(dbUrl);
   try {
     const storage = createBucketStorage(parseStorageUrl(storageUrl), storageDir, db);

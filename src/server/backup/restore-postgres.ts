@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { CONTENT_VERSION_CHANNEL, CONTENT_VERSION_KEY } from '../cache/content-version-postgres.ts';
 import { DUMP_READ_OPTIONS, SITE_SCHEMAS } from './database-dump-postgres.ts';
 import { connectionEnv, runTool } from './postgres-tools.ts';
@@ -13,6 +13,8 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * own it. Returns the names the previous schemas are kept under.
  */
 export async function installPostgresDump(dump: string, url: string, stamp: string): Promise<string[]> {
+  // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

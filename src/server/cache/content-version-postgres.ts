@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { postgresOf, type Db } from '../db/client.ts';
 import { siteState } from '../db/schema.ts';
 import type { ContentVersionSource } from './content-version.ts';
@@ -72,6 +72,8 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
   };
 
   const listen = async () => {
+    // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url, application_name: 'womens-rights-news content version' });
     client.on('notification', (message) => note(Number(message.payload)));
     client.on('error', () => undefined);

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { openPostgres, type PostgresEngine } from './postgres-engine.ts';
+import type { openPostgres, PostgresEngine } from './postgres-engine.ts';
 import type * as schema from './schema.ts';
 import { openSqlite, type SqliteEngine } from './sqlite-engine.ts';
 import { scrubEarlierDeletionsOnce } from './erase.ts';
@@ -41,13 +41,29 @@ export type DbLike = Db | Orm;
 /** Whether a DATABASE_URL names PostgreSQL (anything else is an SQLite file). */
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
-/** `postgres://…` or `postgresql://…` opens PostgreSQL; a file path or `file:` URL opens SQLite, the default. */
+/** PostgreSQL's opener, once loadEngine has loaded it. */
+let postgres: typeof openPostgres | null = null;
+
+/** Loads the engine a URL needs, before openDatabase opens it: only PostgreSQL's has to be loaded. */
+export async function loadEngine(url: string): Promise<void> {
+  // Loaded on first use: pg and drizzle's driver for it, 10 MB a site on SQLite (the default) does not need.
+  if (isPostgresUrl(url)) postgres ??= (await import('./postgres-engine.ts')).openPostgres;
+}
+
+/**
+ * `postgres://…` or `postgresql://…` opens PostgreSQL, once loadEngine has loaded its engine; a file
+ * path or `file:` URL opens SQLite, the default.
+ */
 export function openDatabase(url: string): Db {
-  if (isPostgresUrl(url)) return openPostgres(url);
+  if (isPostgresUrl(url)) {
+    if (!postgres) throw new Error("PostgreSQL's engine is not loaded: await loadEngine(url) first.");
+    return postgres(url);
+  }
   return openSqlite(url.startsWith('file:') ? new URL(url).pathname : url);
 }
 
 export async function openAndMigrate(url: string): Promise<Db> {
+  await loadEngine(url);
   const db = openDatabase(url);
   await db.migrate();
   await scrubEarlierDeletionsOnce(db);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Env } from '../env.ts';
 
@@ -85,11 +85,14 @@ export function smtpTransport(env: Env): MailTransport | null {
     socketTimeout: Math.min(60_000, waitMs),
     dkim: dkimOf(env),
   };
-  const transporter = nodemailer.createTransport(options);
+  // nodemailer is loaded on first use: 22 MB a site that never sends a mail does not need.
+  let opening: Promise<Transporter> | null = null;
+  const open = () => (opening ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
   const from = env.MAIL_FROM;
   return {
     async send(mail) {
       try {
+        const transporter = await open();
         await transporter.sendMail({
           from,
           to: mail.to,
@@ -104,6 +107,6 @@ export function smtpTransport(env: Env): MailTransport | null {
         throw failureOf(error);
       }
     },
-    close: () => transporter.close(),
+    close: () => void opening?.then((transporter) => transporter.close()).catch(() => undefined),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { execute, postgresOf, type Db } from '../db/client.ts';
 
 const CHANNEL = 'schedule_changed';
@@ -25,6 +25,8 @@ export function listenForScheduleChanges(db: Db, changed: () => void): () => Pro
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
   const listen = async () => {
+    // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
+    const { default: pg } = await import('pg');
     const own = new pg.Client({ connectionString: url, application_name: 'womens-rights-news schedule' });
     own.on('notification', () => changed());
     own.on('error', () => undefined);

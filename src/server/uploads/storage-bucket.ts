@@ -3,15 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import type { Db } from '../db/client.ts';
 import { CIPHER_HEADER_BYTES, decryptorFrom, encryptor, loadStorageKey } from './private-cipher.ts';
@@ -19,7 +11,7 @@ import { fixTime, fixTimesUnder, prepareScratch } from './storage-folder.ts';
 import type { BucketLocation } from './storage-url.ts';
 import { nameOnSide, type ByteRange, type Storage, type Visibility } from './storage.ts';
 
-const notFound = (error: unknown) =>
+const notFound = ({ S3ServiceException }: typeof S3, error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** Drops the first `count` bytes of a stream (the part of a cipher block before a range starts). */
@@ -45,15 +37,21 @@ function dropFirst(count: number): Transform {
  * Credentials come from the AWS SDK's usual places (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).
  */
 export function createBucketStorage(location: BucketLocation, storageDir: string, db: Db): Storage {
-  const client = new S3Client({
-    region: location.region,
-    endpoint: location.endpoint,
-    forcePathStyle: location.forcePathStyle,
-    // Checksums only where S3 requires them: the streamed (aws-chunked) uploads that newer SDKs send
-    // by default are not understood by several S3-compatible services.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded on first use: 34 MB a site whose files are in a folder (the default) does not need.
+  let connecting: Promise<{ s3: typeof S3; client: S3.S3Client }> | null = null;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: location.region,
+        endpoint: location.endpoint,
+        forcePathStyle: location.forcePathStyle,
+        // Checksums only where S3 requires them: the streamed (aws-chunked) uploads that newer SDKs send
+        // by default are not understood by several S3-compatible services.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const scratch = prepareScratch(path.resolve(storageDir, '.incoming'));
   let key: Promise<Buffer> | null = null;
   const privateKey = () => (key ??= loadStorageKey(db).catch((error: unknown) => ((key = null), Promise.reject(error))));
@@ -62,22 +60,24 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
   const keyOf = (relativePath: string, side: Visibility) => objectKey(nameOnSide(relativePath, side));
 
   const head = async (relativePath: string, side: Visibility) => {
+    const { s3, client } = await connect();
     try {
-      const found = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(relativePath, side) }));
+      const found = await client.send(new s3.HeadObjectCommand({ Bucket, Key: keyOf(relativePath, side) }));
       const size = (found.ContentLength ?? 0) - (side === 'private' ? CIPHER_HEADER_BYTES : 0);
       return { size };
     } catch (error) {
-      if (notFound(error)) return null;
+      if (notFound(s3, error)) return null;
       throw error;
     }
   };
   const getBytes = async (objectKeyName: string, first?: number, last?: number) => {
+    const { s3, client } = await connect();
     try {
       const range = first === undefined ? undefined : `bytes=${first}-${last ?? ''}`;
-      const found = await client.send(new GetObjectCommand({ Bucket, Key: objectKeyName, Range: range }));
+      const found = await client.send(new s3.GetObjectCommand({ Bucket, Key: objectKeyName, Range: range }));
       return found.Body as Readable;
     } catch (error) {
-      if (notFound(error)) return null;
+      if (notFound(s3, error)) return null;
       throw error;
     }
   };
@@ -97,8 +97,9 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
   const put = async (relativePath: string, side: Visibility, localFile: string) => {
     const { size } = await fs.promises.stat(localFile);
     const Key = keyOf(relativePath, side);
+    const { s3, client } = await connect();
     if (side === 'public') {
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: fs.createReadStream(localFile), ContentLength: size }));
+      await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: fs.createReadStream(localFile), ContentLength: size }));
       return;
     }
     const { header, cipher } = encryptor(await privateKey());
@@ -109,12 +110,13 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
         yield* encrypted;
       })(),
     );
-    await client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: size + CIPHER_HEADER_BYTES }));
+    await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: body, ContentLength: size + CIPHER_HEADER_BYTES }));
   };
   const read: Storage['read'] = async (relativePath, side, range) =>
     side === 'private' ? readPrivate(relativePath, range) : getBytes(keyOf(relativePath, side), range?.start, range?.end);
   const remove = async (relativePath: string, side: Visibility) => {
-    await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(relativePath, side) }));
+    const { s3, client } = await connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket, Key: keyOf(relativePath, side) }));
   };
   /** Copies one object to the other side through the scratch folder (its bytes change: one side is encrypted), then removes it. */
   const moveOne = async (name: string, side: Visibility) => {
@@ -170,9 +172,10 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
       }),
     async *list() {
       const start = location.prefix ? `${location.prefix}/` : '';
+      const { s3, client } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: start, ContinuationToken }));
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: start, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           const name = (object.Key ?? '').slice(start.length);
           const size = (object.Size ?? 0) - (name.startsWith('private/') ? CIPHER_HEADER_BYTES : 0);

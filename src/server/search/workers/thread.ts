@@ -5,7 +5,6 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import pg from '../../db/postgres-types.ts';
 import { search, SearchTimeoutError, type SearchPage } from '../engine.ts';
 import { searchPostgres } from '../engine-postgres.ts';
 import type { SearchReply, SearchRequest, SearchSource } from './job.ts';
@@ -31,6 +30,8 @@ function onSqlite(file: string): Searcher {
 }
 
 async function onPostgres(url: string): Promise<Searcher> {
+  // pg is loaded on first use: 10 MB a thread searching SQLite does not need.
+  const { default: pg } = await import('../../db/postgres-types.ts');
   // One connection, kept while the thread lives (as SQLite's is); a pool of one so that a connection
   // the server dropped between searches ends neither the thread nor the next search: it opens another.
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, application_name: 'womens-rights-news search' });
