@@ -208,15 +208,24 @@ const together = { sequence: { groupOrder: 0 }, maxWorkers: 2 };
 /** Then, one file at a time: the unit tests (some time their work) and the timed suites. */
 const alone = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 
-const apiProject = { environment: 'node' as const, globalSetup: ['tests/setup/global-db.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const apiProject = {
+  environment: 'node' as const,
+  globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-server-build.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 // The same procedure and HTTP suites on PostgreSQL, on a server the run starts itself.
-const postgresProject = { ...apiProject, env: { TEST_DATABASE: 'postgres' }, globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts'] };
+const postgresProject = {
+  ...apiProject,
+  env: { TEST_DATABASE: 'postgres' },
+  globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-server-build.ts', 'tests/setup/global-postgres.ts'],
+};
 // The storage suites with the files in a bucket of an S3-compatible server the run starts itself, on
 // PostgreSQL: the shape of a site of several nodes (the folder's runs are on SQLite).
 const bucketProject = {
   ...apiProject,
   env: { TEST_STORAGE: 'bucket', TEST_DATABASE: 'postgres' },
-  globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-postgres.ts', 'tests/setup/global-s3.ts'],
+  globalSetup: ['tests/setup/global-db.ts', 'tests/setup/global-server-build.ts', 'tests/setup/global-postgres.ts', 'tests/setup/global-s3.ts'],
 };
 
 export default defineConfig({

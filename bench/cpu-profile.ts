@@ -8,7 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillNews } from './fill-sqlite.ts';
 import { cpuMs } from './process-use.ts';
-import { serverArgs, startProcess } from './processes.ts';
+import { SERVER, serverArgs, startProcess } from './processes.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 interface ProfileNode {
@@ -76,7 +76,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const dbFile = path.join(dir, 'site.db');
     await fillNews(dbFile, 10_000, 'images/bench.jpg');
-    const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, [
+    const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, [
       ...serverArgs,
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,

@@ -11,7 +11,7 @@ import { rebuildSearchIndex } from '../src/server/search/rebuild.ts';
 // The tests' throwaway server: its own cluster on a free port, removed afterwards.
 import { startPostgres } from '../tests/setup/postgres-server.ts';
 import { fillNews } from './fill-sqlite.ts';
-import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
@@ -127,7 +127,7 @@ export async function engineRows(): Promise<{ rows: EngineRow[]; versionRead: Ve
       ['postgres', postgres.urlOf('bench')],
     ] as const) {
       console.log(`${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${ITEMS.toLocaleString('en')} news items`);
-      const site = await startProcess('src/server/index.ts', { DATABASE_URL: url, STORAGE_DIR: storage, TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
+      const site = await startProcess(SERVER, { DATABASE_URL: url, STORAGE_DIR: storage, TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
       try {
         measured[engine] = await measureSite(site);
       } finally {

@@ -14,7 +14,7 @@ import { createCaller } from '../src/server/trpc/router.ts';
 import { CookieClient } from '../tests/setup/http.ts';
 import { dropErasureWatch } from './erasure-sqlite.ts';
 import { fillNews } from './fill-sqlite.ts';
-import { root, serverArgs, startProcess } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
@@ -69,7 +69,7 @@ async function readersWhileDeleting(): Promise<{ rows: ReaderRow[]; deleted: num
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, ITEMS, 'images/bench.jpg');
   const admin = { email: 'bench@example.org', password: 'a long bench password' };
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...WORK_UNLIMITED }, serverArgs);
   const rows: ReaderRow[] = [];
   const deleteTimes: number[] = [];
   try {

@@ -8,7 +8,7 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
-import { serverArgs, startProcess } from './processes.ts';
+import { SERVER, serverArgs, startProcess } from './processes.ts';
 import { WORK_UNLIMITED } from './uncached.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-first-load-'));
@@ -16,7 +16,7 @@ const env = envFor({ DATABASE_URL: path.join(dir, 'site.db'), STORAGE_DIR: path.
 const db = await openAndMigrate(env.DATABASE_URL);
 await seedDemo(createDeps({ db, env }));
 await db.close();
-const site = await startProcess('src/server/index.ts', { DATABASE_URL: env.DATABASE_URL, STORAGE_DIR: env.STORAGE_DIR, ...WORK_UNLIMITED }, serverArgs);
+const site = await startProcess(SERVER, { DATABASE_URL: env.DATABASE_URL, STORAGE_DIR: env.STORAGE_DIR, ...WORK_UNLIMITED }, serverArgs);
 const browser = await launchChromium(CHROMIUM);
 try {
   for (const pathname of ['/', '/?lang=fa', '/latestnews', '/latestnews?lang=fa', '/news/1', '/news/1?lang=fa', '/contact', '/contact?lang=fa']) {

@@ -10,7 +10,7 @@ import { copySiteToPostgres } from '../src/server/db/copy-site.ts';
 import { startPostgres } from '../tests/setup/postgres-server.ts';
 import { fillNews } from './fill-sqlite.ts';
 import { cpuMs, peakRss, rssMb } from './process-use.ts';
-import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
@@ -78,7 +78,7 @@ async function load(url: string, pid: number, headers?: Record<string, string>):
 }
 
 async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string, storage: string, dir: string): Promise<EngineLimits> {
-  const site: Running = await startProcess('src/server/index.ts', { DATABASE_URL: databaseUrl, STORAGE_DIR: storage, ...WORK_UNLIMITED }, serverArgs);
+  const site: Running = await startProcess(SERVER, { DATABASE_URL: databaseUrl, STORAGE_DIR: storage, ...WORK_UNLIMITED }, serverArgs);
   try {
     // Idle: started, one page and one list answered (its modules loaded), then left alone.
     await fetch(site.url + '/').then((response) => response.arrayBuffer());

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,7 +53,9 @@ export async function startProcess(script: string, env: Record<string, string>, 
   };
 }
 
-export const serverArgs = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
+/** The web process exactly as `npm start` runs it (scripts/server-command.mjs): the built server, with its Node flags. */
+export const SERVER = SERVER_ENTRY;
+export const serverArgs = SERVER_NODE_ARGS;
 
 /**
  * Waits until the server has worked off what the last measurement left it: autocannon stops at its
@@ -64,7 +67,9 @@ export async function untilIdle(url: string, giveUpMs = 30_000): Promise<void> {
   let quick = 0;
   while (quick < 2 && Date.now() < until) {
     const asked = performance.now();
-    await fetch(`${url}/healthz`).then((response) => response.arrayBuffer()).catch(() => undefined);
+    await fetch(`${url}/healthz`)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
     quick = performance.now() - asked < 20 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

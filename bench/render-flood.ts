@@ -11,7 +11,7 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { envFor } from '../src/server/env.ts';
-import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -101,7 +101,7 @@ export async function renderFloodRows(): Promise<Row[]> {
     await seedDemo(createDeps({ db, env: demoEnv }));
     await db.close();
     for (const [setting, settingEnv] of settings) {
-      const site = await startProcess('src/server/index.ts', { ...env, TRUST_PROXY: 'loopback', ...settingEnv }, serverArgs);
+      const site = await startProcess(SERVER, { ...env, TRUST_PROXY: 'loopback', ...settingEnv }, serverArgs);
       try {
         // A short unrecorded run first: the renderer loaded, the home page cached, the JIT warm.
         await run(readersOf(site, 2));

@@ -8,7 +8,7 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { posts } from '../src/server/db/schema.ts';
 import { plainText } from '../src/shared/rich-text/plain-text.ts';
 import type { Block, RichTextDocument } from '../src/shared/rich-text/schema.ts';
-import { root, serverArgs, startProcess } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess } from './processes.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 const WORDS = 3000;
@@ -109,7 +109,7 @@ export async function measureRichBody(): Promise<RenderRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-'));
   const dbFile = path.join(dir, 'site.db');
   const ids = await seed(dbFile);
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
   try {
     const rows: RenderRow[] = [];
     for (const [page, url] of [

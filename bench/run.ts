@@ -19,7 +19,7 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { envFor } from '../src/server/env.ts';
-import { root, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { uploadLoadSection, withUploadSection } from './uploads.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,7 +48,7 @@ async function withSite<T>(items: number, run: (site: Running, dir: string) => P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, items, 'images/bench.jpg');
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ...WORK_UNLIMITED }, serverArgs);
   try {
     return await run(site, dir);
   } finally {
@@ -94,7 +94,7 @@ async function main() {
   const demoDb = await openAndMigrate(demoEnv.DATABASE_URL);
   await seedDemo(createDeps({ db: demoDb, env: demoEnv }));
   await demoDb.close();
-  const pagesSite = await startProcess('src/server/index.ts', { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR, ...WORK_UNLIMITED }, serverArgs);
+  const pagesSite = await startProcess(SERVER, { DATABASE_URL: demoEnv.DATABASE_URL, STORAGE_DIR: demoEnv.STORAGE_DIR, ...WORK_UNLIMITED }, serverArgs);
   const weights: WeightRow[] = [];
   let scores: LighthouseRow[] = [];
   try {

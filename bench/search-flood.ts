@@ -2,7 +2,7 @@
 // bench/search.ts (so of `npm run bench`); both rows of a comparison come from one run of one server.
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serverArgs, startProcess, type Running } from './processes.ts';
+import { SERVER, serverArgs, startProcess, type Running } from './processes.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Readers, not a load test: enough to see the tail, few enough not to saturate the server themselves. */
@@ -85,7 +85,7 @@ export async function searchFloodRows(file: string, query: string): Promise<Floo
   ] as const;
   for (const [setting, env] of settings) {
     const site = await startProcess(
-      'src/server/index.ts',
+      SERVER,
       { DATABASE_URL: file, STORAGE_DIR: path.join(path.dirname(file), 'storage'), TRUST_PROXY: 'loopback', ...env },
       serverArgs,
     );

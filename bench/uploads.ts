@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { hugeDimensionPng, manyFrameGif } from '../tests/factories/hostile-files.ts';
 import { fillNews } from './fill-sqlite.ts';
-import { root, serverArgs, startProcess, type Running } from './processes.ts';
+import { root, SERVER, serverArgs, startProcess, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
@@ -70,7 +70,7 @@ export async function uploadLoadSection(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, 100, 'images/bench.jpg');
-  const site = await startProcess('src/server/index.ts', { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
   const worst = [
     { bytes: manyFrameGif(), name: 'anim.gif' },
     { bytes: hugeDimensionPng(), name: 'big.png' },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from './paths.ts';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { addresses } from './cache/addresses.ts';
@@ -35,7 +35,7 @@ import { appRouter } from './trpc/router.ts';
 /** The largest tRPC request body: a batch of mutations, or a posted batch of queries. */
 const TRPC_MAX_BODY = 1024 * 1024;
 
-const clientDist = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDist = path.join(repoRoot, 'dist', 'client');
 
 interface AppOptions extends DepsParts {
   /** Folder of the built client; when it has no index.html only the API is served. */

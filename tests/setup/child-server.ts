@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../../scripts/server-command.mjs';
 import { repoRoot } from './paths.ts';
 
 export interface ChildServer {
@@ -12,12 +13,13 @@ export interface ChildServer {
 }
 
 /**
- * The real server (`npm start` without the build check) as a child process, in a folder of its
+ * The real server (`npm start` without the build check: the web process built by the run's global
+ * setup, ./global-server-build.ts) as a child process, in a folder of its
  * own so no .env of the checkout is read. Resolves once it says where it listens (by default
  * within 20 seconds).
  */
 export function startChildServer(dir: string, env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(repoRoot, 'src/server/index.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(repoRoot, SERVER_ENTRY)], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

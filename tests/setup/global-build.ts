@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { repoRoot } from './paths.ts';
 
-/** Builds the client and its server renderer once per browser-test run, exactly as `npm start` serves them. */
+/** Builds the client, its server renderer and the web process once per browser-test run, exactly as `npm start` serves them. */
 export default function setup() {
   // The e2e and cluster projects both ask for it; one run builds once.
   if (process.env.TEST_CLIENT_BUILT === '1') return;
@@ -16,5 +17,7 @@ export default function setup() {
     options,
   );
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs')], options);
+  buildServer({ quiet: true });
   process.env.TEST_CLIENT_BUILT = '1';
+  process.env.TEST_SERVER_BUILT = '1';
 }

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { connectSqlite } from '../db/sqlite-engine.ts';
+import { connectSqlite, migrationsFolder as sqliteMigrations } from '../db/sqlite-engine.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+const migrationsFolder = sqliteMigrations('sqlite');
 
 export interface SchemaRow {
   type: string;

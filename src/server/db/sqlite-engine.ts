@@ -1,3 +1,4 @@
+import { repoRoot } from '../paths.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -91,5 +92,5 @@ export function openSqlite(file: string): Db {
 }
 
 export function migrationsFolder(dialect: 'sqlite' | 'postgres'): string {
-  return new URL(dialect === 'sqlite' ? '../../../migrations' : '../../../migrations-pg', import.meta.url).pathname;
+  return path.join(repoRoot, dialect === 'sqlite' ? 'migrations' : 'migrations-pg');
 }

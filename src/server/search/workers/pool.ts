@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '../../paths.ts';
 import type { Env } from '../../env.ts';
 import { SearchTimeoutError, type SearchPage } from '../engine.ts';
 import { postgresOf, sqliteOf, type Db } from '../../db/client.ts';
@@ -7,7 +8,7 @@ import { SearchBusyError, SearchFailedError } from './errors.ts';
 
 export { SearchBusyError, SearchFailedError };
 
-const threadScript = new URL('./thread.ts', import.meta.url);
+const threadScript = workerScript(new URL('./thread.ts', import.meta.url), 'search-thread.mjs');
 
 export interface SearchWorkerOptions {
   /** Searches run at once, each on its own low-priority thread with its own read-only connection. */

@@ -2,9 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Env } from '../../env.ts';
+import { workerScript } from '../../paths.ts';
 import type { MediaJob, MediaJobReply } from './job.ts';
 
-const childScript = fileURLToPath(new URL('./child.ts', import.meta.url));
+const childScript = fileURLToPath(workerScript(new URL('./child.ts', import.meta.url), 'upload-child.mjs'));
 
 /** The queue is full: the caller answers 503 with this Retry-After and stores nothing. */
 export class MediaQueueFullError extends Error {

@@ -1,0 +1,1 @@
+export declare function buildServer(options?: { quiet?: boolean }): void;
