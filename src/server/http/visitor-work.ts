@@ -151,7 +151,8 @@ export function visitorWork(deps: Deps): VisitorWork {
           visitor.timer = null;
           drain(key, budget, visitor);
         },
-        Math.min(wait, HOLDING.maxMs - (now - next.since)) + 1,
+        // Never negative: a request held past its time by a moment would make Node warn and wait 1 ms anyway.
+        Math.max(0, Math.min(wait, HOLDING.maxMs - (now - next.since))) + 1,
       );
       return;
     }
