@@ -17,6 +17,7 @@ import { siteTables } from './copy-site.ts';
 async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void> {
   const client = await pool.connect();
   try {
+    await untilNoOlderSnapshot(client);
     for (const table of tables) await client.query(`VACUUM (FULL, ANALYZE) "${table.replaceAll('"', '""')}"`);
     // The partitioned table's own statistics sample its partitions' rows: sampled again, from live rows.
     if (tables.some((table) => table.startsWith('search_documents_'))) await client.query('ANALYZE "search_documents"');
@@ -26,6 +27,31 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void
     }
   } finally {
     client.release();
+  }
+}
+
+/** How long a pass waits for older snapshots to end before it rewrites anyway (and the next pass erases what it kept). */
+const SNAPSHOT_WAIT_MS = 5_000;
+
+/**
+ * Waits until no other session of this database holds a snapshot older than now. VACUUM FULL copies
+ * a deleted row into the new file while any snapshot may still see it ("recently dead"): a query of
+ * the site's own (a purge, a mail claim) that began just before the delete, still running on a busy
+ * machine, would otherwise keep the erased row in the rewritten table.
+ */
+async function untilNoOlderSnapshot(client: pg.PoolClient): Promise<void> {
+  // This session's own transaction id: every delete being erased committed before it.
+  const mark = '(pg_current_xact_id()::text::numeric % 4294967296)::text::xid';
+  const { rows } = await client.query<{ mark: string }>(`SELECT ${mark}::text AS mark`);
+  const since = rows[0]!.mark;
+  for (const until = Date.now() + SNAPSHOT_WAIT_MS; Date.now() < until;) {
+    const { rows: older } = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= age($1::xid)`,
+      [since],
+    );
+    if (!older[0]!.count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
