@@ -45,4 +45,22 @@ describe('newsletter addresses erased from the PostgreSQL files', () => {
     expect(await forgetUnconfirmed(site.deps.db)).toBe(1);
     expect(filesHolding(forgotten)).toEqual({ [forgotten]: [] });
   });
+
+  it('erases an address even while a query that began before the unsubscribe is still running', async () => {
+    const { leaving, token } = await readersToErase(site);
+    // Another session's snapshot from before the delete, as a purge or a mail claim still running on a busy
+    // machine holds one: VACUUM FULL would copy the deleted row into the rewritten table while it may see it.
+    const holder = await postgresOf(site.deps.db).pool.connect();
+    try {
+      await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await holder.query('SELECT 1');
+      const unsubscribed = unsubscribe(site.deps.db, token, new Date());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('COMMIT');
+      expect(await unsubscribed).toBe(true);
+    } finally {
+      holder.release();
+    }
+    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
+  });
 });
