@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { postgresOf } from '../../src/server/db/client.ts';
 import { forgetUnconfirmed, unsubscribe } from '../../src/server/mail/subscriptions.ts';
 import { mailSiteForEachTest, readersToErase } from '../setup/newsletter-kit.ts';
+import { runPostgres } from '../setup/postgres-server.ts';
 
 /**
  * An address that unsubscribed, or was never confirmed and is forgotten, is gone from every file of
@@ -60,6 +62,25 @@ describe('newsletter addresses erased from the PostgreSQL files', () => {
       expect(await unsubscribed).toBe(true);
     } finally {
       holder.release();
+    }
+    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
+  });
+
+  it('erases an address even while a transaction of another database on the same server began before the unsubscribe', async () => {
+    const { leaving, token } = await readersToErase(site);
+    // VACUUM FULL's own snapshot counts every transaction still running on the server, whatever its database:
+    // with one older than the delete, the deleted row is "recently dead" to it and copied.
+    const other = new pg.Client({ connectionString: runPostgres()!.urlOf('postgres') });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()');
+      const unsubscribed = unsubscribe(site.deps.db, token, new Date());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      expect(await unsubscribed).toBe(true);
+    } finally {
+      await other.end();
     }
     expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
   });

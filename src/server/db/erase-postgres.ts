@@ -14,10 +14,10 @@ import { siteTables } from './copy-site.ts';
  *      renaming them for reuse.
  * The server settings and the role's rights this needs are checked at start (checkErasureSetup).
  */
-async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void> {
+async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<boolean> {
   const client = await pool.connect();
   try {
-    await untilNoOlderSnapshot(client);
+    const clean = await untilNoOlderSnapshot(client);
     for (const table of tables) await client.query(`VACUUM (FULL, ANALYZE) "${table.replaceAll('"', '""')}"`);
     // The partitioned table's own statistics sample its partitions' rows: sampled again, from live rows.
     if (tables.some((table) => table.startsWith('search_documents_'))) await client.query('ANALYZE "search_documents"');
@@ -25,34 +25,40 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<void
       await client.query('SELECT pg_switch_wal()');
       await client.query('CHECKPOINT');
     }
+    return clean;
   } finally {
     client.release();
   }
 }
 
-/** How long a pass waits for older snapshots to end before it rewrites anyway (and the next pass erases what it kept). */
+/** How long a pass waits for older transactions to end before it rewrites anyway. */
 const SNAPSHOT_WAIT_MS = 5_000;
+/** When a pass rewrote before they ended (a backup, a long report), it is made again this much later. */
+const FOLLOW_UP_MS = 60_000;
 
 /**
- * Waits until no other session of this database holds a snapshot older than now. VACUUM FULL copies
- * a deleted row into the new file while any snapshot may still see it ("recently dead"): a query of
- * the site's own (a purge, a mail claim) that began just before the delete, still running on a busy
- * machine, would otherwise keep the erased row in the rewritten table.
+ * Waits until nothing running on the server could still see a row deleted before now. VACUUM FULL
+ * copies a deleted row into the new file while it is "recently dead": while a session of this
+ * database holds a snapshot older than the delete (a purge or a mail claim of the site's own, still
+ * running on a busy machine), or while any transaction of the server, in whatever database, began
+ * before it (VACUUM FULL's own snapshot then reaches back past the delete).
  */
-async function untilNoOlderSnapshot(client: pg.PoolClient): Promise<void> {
+async function untilNoOlderSnapshot(client: pg.PoolClient): Promise<boolean> {
   // This session's own transaction id: every delete being erased committed before it.
-  const mark = '(pg_current_xact_id()::text::numeric % 4294967296)::text::xid';
-  const { rows } = await client.query<{ mark: string }>(`SELECT ${mark}::text AS mark`);
+  const { rows } = await client.query<{ mark: string }>('SELECT pg_current_xact_id()::text AS mark');
   const since = rows[0]!.mark;
   for (const until = Date.now() + SNAPSHOT_WAIT_MS; Date.now() < until;) {
-    const { rows: older } = await client.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND age(backend_xmin) >= age($1::xid)`,
+    const { rows: older } = await client.query<{ waiting: boolean }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot()) <= $1::xid8
+           OR EXISTS (SELECT FROM pg_stat_activity
+                       WHERE (datname = current_database() OR datname IS NULL) AND pid <> pg_backend_pid()
+                         AND backend_xmin IS NOT NULL AND age(backend_xmin) >= age(($1::xid8::text::numeric % 4294967296)::text::xid)) AS waiting`,
       [since],
     );
-    if (!older[0]!.count) return;
+    if (!older[0]!.waiting) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return false;
 }
 
 /**
@@ -94,7 +100,10 @@ export function erasePostgres(db: Db, tables?: readonly string[]): Promise<void>
       const gathered = [...own.pending];
       own.pending.clear();
       own.waiting = null;
-      return erasePass(pool, gathered);
+      return erasePass(pool, gathered).then((clean) => {
+        // The rewrite may have kept a row an older transaction could see: once more later, when it has surely ended.
+        if (!clean) setTimeout(() => void erasePostgres(db, gathered).catch(() => undefined), FOLLOW_UP_MS).unref();
+      });
     });
     own.tail = own.waiting.catch(() => undefined);
   }
