@@ -88,6 +88,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const perRequest = (cpuMs(site.pid) - before) / result.requests.total;
     await site.stop();
     const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))!;
+    // PROFILE_OUT=file keeps the whole profile, for Chromium's DevTools or a closer look.
+    if (process.env.PROFILE_OUT) fs.copyFileSync(path.join(dir, file), process.env.PROFILE_OUT);
     console.log(`${address}: ${result.requests.total} answers in ${seconds} s, ${perRequest.toFixed(2)} ms of CPU each\n`);
     console.log(summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile, seconds));
   } finally {

@@ -67,9 +67,43 @@ export function pageAddress(pathname: string, search: string): string {
 const instances = new Map<Language, Promise<I18n>>();
 const i18nFor = (language: Language) => {
   let instance = instances.get(language);
-  if (!instance) instances.set(language, (instance = loadLanguageStrings(language).then((strings) => createI18n(language, { [language]: strings }))));
+  if (!instance)
+    instances.set(language, (instance = loadLanguageStrings(language).then((strings) => rememberPlainStrings(createI18n(language, { [language]: strings })))));
   return instance;
 };
+
+/** Keys remembered per language instance: every key the code names, with room to spare. */
+const MAX_REMEMBERED_STRINGS = 5_000;
+
+/**
+ * A server instance's strings never change, and most of a page's are asked for without values to
+ * put in (`t('nav.home')`). i18next resolves each such call afresh (copying its options, splitting
+ * the key, walking the fallbacks), about a tenth of a render: here each is resolved once per
+ * namespace and key, and calls with options go to i18next as before.
+ */
+function rememberPlainStrings(i18n: I18n): I18n {
+  type Loose = (...args: unknown[]) => unknown;
+  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (...args: unknown[]) => Loose;
+  const remembered = new Map<string, string>();
+  i18n.getFixedT = ((lng: string | readonly string[] | null, ns?: string | readonly string[], keyPrefix?: unknown, ...rest: unknown[]) => {
+    const original = () => getFixedT(lng, ns, keyPrefix, ...rest);
+    if (Array.isArray(lng) || (keyPrefix !== undefined && typeof keyPrefix !== 'string')) return original();
+    const scope = `${(lng as string | null) ?? i18n.language}\u0000${Array.isArray(ns) ? ns.join('\u0001') : (ns ?? '')}\u0000${(keyPrefix as string | undefined) ?? ''}\u0000`;
+    let fixed: Loose | undefined;
+    const t = (key: unknown, ...more: unknown[]) => {
+      fixed ??= original();
+      if (more.length || typeof key !== 'string') return fixed(key, ...more);
+      const id = scope + key;
+      const known = remembered.get(id);
+      if (known !== undefined) return known;
+      const value = fixed(key);
+      if (typeof value === 'string' && remembered.size < MAX_REMEMBERED_STRINGS) remembered.set(id, value);
+      return value;
+    };
+    return Object.assign(t, lng === null ? { lngs: null } : { lng }, { ns, keyPrefix });
+  }) as unknown as I18n['getFixedT'];
+  return i18n;
+}
 
 /**
  * Queries a render asked for that were not fetched yet (useQuery registers them without fetching

@@ -2,12 +2,11 @@ import { plainText } from '../../shared/bidi.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTRPCClient, unstable_localLink } from '@trpc/client';
+import type { TRPCClient } from '@trpc/client';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import superjson from 'superjson';
 import { directionOf, languages, type Language } from '../../shared/locale.ts';
 import type { RenderOptions, RenderResult } from '../../client/entry-server.tsx';
 import type { ServerFormState } from '../../shared/form-posts.ts';
@@ -16,7 +15,8 @@ import { editorialLimits } from '../../shared/schemas/editorial.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { innerContext, type Deps } from '../trpc/context.ts';
 import { ThrottledError } from '../trpc/errors.ts';
-import { appRouter, type AppRouter } from '../trpc/router.ts';
+import type { AppRouter } from '../trpc/router.ts';
+import { procedureClient } from './procedure-client.ts';
 import { siteOrigin } from '../env.ts';
 import { pageUrl, xmlEscape as escapeHtml } from './feeds.ts';
 import { visitorOf } from './request-context.ts';
@@ -28,7 +28,7 @@ import { CLIENT_ONLY, pageAddresses, type PageAddressOf } from './page-address.t
 type RenderFn = (
   url: string,
   language: Language,
-  client: ReturnType<typeof createTRPCClient<AppRouter>>,
+  client: TRPCClient<AppRouter>,
   serverForm?: ServerFormState | null,
   options?: RenderOptions,
 ) => Promise<RenderResult>;
@@ -219,18 +219,12 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       // page counts against her budget like one from the API, and a refusal answers the page's status.
       const visitor = visitorOf(deps, req, res);
       let refusal: TRPCError | null = null;
-      const client = createTRPCClient<AppRouter>({
-        links: [
-          unstable_localLink({
-            router: appRouter,
-            transformer: superjson,
-            createContext: async () => innerContext(deps, { lang: language, ...visitor }),
-            onError: ({ error }) => {
-              if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') refusal = error;
-            },
-          }),
-        ],
-      });
+      const client = procedureClient(
+        () => innerContext(deps, { lang: language, ...visitor }),
+        (error) => {
+          if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') refusal = error;
+        },
+      );
       const url = options.search ? `${req.path}?${options.search}` : (options.address ?? req.originalUrl);
       const result = await render(url, language, client, options.serverForm, { redirectPastLastPage: options.address !== undefined });
       if (result.redirect) {
