@@ -1,6 +1,7 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { reserveSecondStep, SECOND_STEP_FREE } from '../../src/server/auth/second-step-throttle.ts';
 import { encodeKey } from '../../src/server/auth/totp.ts';
 import { auditLog, pendingSignIns, recoveryCodes as recoveryCodeRows, sessions, users } from '../../src/server/db/schema.ts';
 import { makeUser, testPassword } from '../factories/index.ts';
@@ -193,6 +194,22 @@ describe(`an authenticator app on ${testDialect}`, () => {
     expect(await secondStep(browser, codeAt(key))).toMatchObject({ status: 429 });
     expect(browser.client.cookies.has('session')).toBe(false);
     expect(await browser.me()).toBeNull();
+  });
+
+  it('lets a guess within the free ones be checked even when another guess was counted a moment later than it began', async () => {
+    // Guesses racing (or two nodes whose clocks differ by a little) record failure times out of order.
+    const user = await makeUser(site.deps);
+    const now = Date.now();
+    await site.deps.db.transaction((tx) =>
+      tx
+        .update(users)
+        .set({ secondStepFailures: SECOND_STEP_FREE - 2, secondStepFailedAt: new Date(now + 700) })
+        .where(eq(users.id, user.id)),
+    );
+    expect(await reserveSecondStep(site.deps.db, user.id, now)).toBe(0);
+    expect(await reserveSecondStep(site.deps.db, user.id, now)).toBe(0);
+    // The free guesses are used up: now the wait counts from the last one.
+    expect(await reserveSecondStep(site.deps.db, user.id, now)).toBeGreaterThan(0);
   });
 
   it('uses a pending sign-in once: two right codes racing make exactly one session', async () => {

@@ -26,8 +26,18 @@ export const pageSizes = { gallery: 24, legal: 12, stories: 6, country: 8 } as c
 
 const pick = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
 
-/** The public links of the site (social pages, contact address); they change only with a redeploy. */
-export const siteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
+const siteConfigOptions = new WeakMap<Trpc, ReturnType<typeof buildSiteConfigQuery>>();
+const buildSiteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
+
+/**
+ * The public links of the site (social pages, contact address); they change only with a redeploy.
+ * Built once per client: the header, the footer and the social links each ask for them on every page.
+ */
+export const siteConfigQuery = (trpc: Trpc) => {
+  let options = siteConfigOptions.get(trpc);
+  if (!options) siteConfigOptions.set(trpc, (options = buildSiteConfigQuery(trpc)));
+  return options;
+};
 
 /**
  * Top news, newest news, articles and reports: one batched request on a cold start. Every list is

@@ -24,7 +24,10 @@ export async function reserveSecondStep(db: DbLike, userId: number, now = Date.n
   for (let attempt = 0; attempt < 20; attempt++) {
     const [row] = await db.select({ failures: users.secondStepFailures, at: users.secondStepFailedAt }).from(users).where(eq(users.id, userId)).limit(1);
     if (!row) return 1;
-    const wait = Math.ceil(((row.at?.getTime() ?? 0) + secondStepDelay(row.failures) * 1000 - now) / 1000);
+    // Within the free guesses there is no wait, even when a racing guess (or a node whose clock is a
+    // little ahead) recorded its failure later than this guess began.
+    const delay = secondStepDelay(row.failures);
+    const wait = delay ? Math.ceil(((row.at?.getTime() ?? 0) + delay * 1000 - now) / 1000) : 0;
     if (wait > 0) return wait;
     const claimed = await db.transaction((tx) =>
       tx
