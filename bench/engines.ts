@@ -1,16 +1,11 @@
 // PostgreSQL beside SQLite: the same site, the same rows, measured in one run (part of `npm run bench`;
 // alone: node --experimental-strip-types bench/engines.ts, which rewrites only its section).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { postgresContentVersion } from '../src/server/cache/content-version-postgres.ts';
-import { openAndMigrate, openDatabase } from '../src/server/db/client.ts';
-import { copySiteToPostgres } from '../src/server/db/copy-site.ts';
-import { rebuildSearchIndex } from '../src/server/search/rebuild.ts';
-// The tests' throwaway server: its own cluster on a free port, removed afterwards.
-import { startPostgres } from '../tests/setup/postgres-server.ts';
-import { fillNews } from './fill-sqlite.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { withBothEngines } from './both-engines.ts';
 import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
@@ -65,14 +60,22 @@ const probes: { name: string; path: string; uncached?: boolean; manyVisitors?: b
   { name: 'Home page GET /, every request rendered', path: '/', uncached: true },
   { name: 'News detail GET /news/5000, every request rendered', path: '/news/5000', uncached: true },
   // A visitor runs one search at a time (decision 019): here each request is another visitor's.
-  { name: 'Search "women rights", every request searched, each by another visitor', path: trpc('search.query', { q: 'women rights' }), uncached: true, manyVisitors: true },
+  {
+    name: 'Search "women rights", every request searched, each by another visitor',
+    path: trpc('search.query', { q: 'women rights' }),
+    uncached: true,
+    manyVisitors: true,
+  },
 ];
 
 let visitorCount = 0;
 /** Another visitor's address for each request (the server believes X-Forwarded-For from loopback). */
-const asAnotherVisitor = (request: { headers?: Record<string, string> }) => {
+export const asAnotherVisitor = (request: { headers?: Record<string, string> }) => {
   visitorCount++;
-  return { ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${(visitorCount >> 16) & 255}.${(visitorCount >> 8) & 255}.${visitorCount & 255}` } };
+  return {
+    ...request,
+    headers: { ...request.headers, 'x-forwarded-for': `10.${(visitorCount >> 16) & 255}.${(visitorCount >> 8) & 255}.${visitorCount & 255}` },
+  };
 };
 
 async function measure(url: string, uncached: boolean, manyVisitors = false) {
@@ -84,7 +87,12 @@ async function measure(url: string, uncached: boolean, manyVisitors = false) {
     ...(uncached ? { headers: UNCACHED } : {}),
     ...(manyVisitors ? { requests: [{ setupRequest: asAnotherVisitor }] } : {}),
   } as autocannon.Options);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 async function measureSite(site: Running) {
@@ -100,53 +108,33 @@ async function measureSite(site: Running) {
 
 /** Both engines with the same ITEMS news items: SQLite filled directly, PostgreSQL by the site's own copy command's code. */
 export async function engineRows(): Promise<{ rows: EngineRow[]; versionRead: VersionReadCost }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-engines-'));
-  const sqliteFile = path.join(dir, 'site.db');
-  const storage = path.join(dir, 'storage');
-  // Its own folder under the system's temporary one: the server's user must reach it, and cannot enter ours.
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  const postgres = await startPostgres(pgDir);
-  try {
-    await fillNews(sqliteFile, ITEMS, 'images/bench.jpg');
-    postgres.sql('CREATE DATABASE bench');
-    const source = await openAndMigrate(sqliteFile);
-    const target = await openAndMigrate(postgres.urlOf('bench'));
-    let searchable = true;
-    try {
-      await copySiteToPostgres(source, target);
-      await rebuildSearchIndex(target).catch((error: Error) => {
-        searchable = false;
-        console.log(`  (PostgreSQL search index not built: ${error.message})`);
-      });
-    } finally {
-      await Promise.all([source.close(), target.close()]);
-    }
-    const measured: Record<'sqlite' | 'postgres', EngineRow['sqlite'][]> = { sqlite: [], postgres: [] };
-    for (const [engine, url] of [
-      ['sqlite', sqliteFile],
-      ['postgres', postgres.urlOf('bench')],
-    ] as const) {
-      console.log(`${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${ITEMS.toLocaleString('en')} news items`);
-      const site = await startProcess(SERVER, { DATABASE_URL: url, STORAGE_DIR: storage, TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
-      try {
-        measured[engine] = await measureSite(site);
-      } finally {
-        await site.stop();
+  return withBothEngines(
+    ITEMS,
+    async ({ sqliteFile, postgresUrl, storage, searchable }) => {
+      const measured: Record<'sqlite' | 'postgres', EngineRow['sqlite'][]> = { sqlite: [], postgres: [] };
+      for (const [engine, url] of [
+        ['sqlite', sqliteFile],
+        ['postgres', postgresUrl],
+      ] as const) {
+        console.log(`${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${ITEMS.toLocaleString('en')} news items`);
+        const site = await startProcess(SERVER, { DATABASE_URL: url, STORAGE_DIR: storage, TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
+        try {
+          measured[engine] = await measureSite(site);
+        } finally {
+          await site.stop();
+        }
       }
-    }
-    const versionRead = await versionReadCost(postgres.urlOf('bench'));
-    console.log(`  version read per request: ${versionRead.aloneMicros} µs alone, ${versionRead.togetherMicros} µs each of 100 together`);
-    const rows = probes.map((probe, index) => ({
-      name: probe.name,
-      sqlite: measured.sqlite[index]!,
-      postgres: probe.name.startsWith('Search') && !searchable ? null : measured.postgres[index]!,
-    }));
-    return { rows, versionRead };
-  } finally {
-    await postgres.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(pgDir, { recursive: true, force: true });
-  }
+      const versionRead = await versionReadCost(postgresUrl);
+      console.log(`  version read per request: ${versionRead.aloneMicros} µs alone, ${versionRead.togetherMicros} µs each of 100 together`);
+      const rows = probes.map((probe, index) => ({
+        name: probe.name,
+        sqlite: measured.sqlite[index]!,
+        postgres: probe.name.startsWith('Search') && !searchable ? null : measured.postgres[index]!,
+      }));
+      return { rows, versionRead };
+    },
+    { searchIndex: true },
+  );
 }
 
 export function enginesSection({ rows, versionRead }: { rows: EngineRow[]; versionRead: VersionReadCost }): string {

@@ -7,6 +7,7 @@ import { sqliteOf, type Db } from '../src/server/db/client.ts';
 export async function dropErasureWatch(db: Db): Promise<void> {
   const { writer } = sqliteOf(db);
   await db.exclusive(() => {
-    for (const name of writer.prepare("SELECT name FROM sqlite_temp_schema WHERE type = 'trigger'").pluck().all() as string[]) writer.exec(`DROP TRIGGER temp."${name}"`);
+    for (const name of writer.prepare("SELECT name FROM sqlite_temp_schema WHERE type = 'trigger'").pluck().all() as string[])
+      writer.exec(`DROP TRIGGER temp."${name}"`);
   });
 }

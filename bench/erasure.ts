@@ -39,7 +39,10 @@ async function deletionTimes(erasure: boolean): Promise<number[]> {
     const deps = createDeps({ db, env });
     const now = new Date();
     const caller = createCaller(
-      innerContext(deps, { user: { id: 1, name: 'Bench', email: 'bench@example.org', role: 'admin' }, session: { id: 'bench', userId: 1, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } }),
+      innerContext(deps, {
+        user: { id: 1, name: 'Bench', email: 'bench@example.org', role: 'admin' },
+        session: { id: 'bench', userId: 1, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) },
+      }),
     );
     const times: number[] = [];
     for (let id = 1; id <= DELETES; id += 1) {
@@ -69,13 +72,21 @@ async function readersWhileDeleting(): Promise<{ rows: ReaderRow[]; deleted: num
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, ITEMS, 'images/bench.jpg');
   const admin = { email: 'bench@example.org', password: 'a long bench password' };
-  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(
+    SERVER,
+    { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...WORK_UNLIMITED },
+    serverArgs,
+  );
   const rows: ReaderRow[] = [];
   const deleteTimes: number[] = [];
   try {
     const editor = new CookieClient(site.url);
     await editor.fetch('/sanctum/csrf-cookie');
-    const login = await editor.fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json', ...editor.xsrfHeaders() }, body: JSON.stringify(admin) });
+    const login = await editor.fetch('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...editor.xsrfHeaders() },
+      body: JSON.stringify(admin),
+    });
     if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
     const read = async (load: string) => {
       const result = await autocannon({
@@ -84,8 +95,17 @@ async function readersWhileDeleting(): Promise<{ rows: ReaderRow[]; deleted: num
         duration: DURATION,
         headers: UNCACHED,
       } as autocannon.Options);
-      const row = { load, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, errors: result.errors + result.timeouts + result.non2xx };
-      console.log(`${load.padEnd(50)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  errors ${row.errors}`);
+      const row = {
+        load,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+      console.log(
+        `${load.padEnd(50)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  errors ${row.errors}`,
+      );
       rows.push(row);
     };
     await autocannon({ url: `${site.url}/api/news?page=1&warm=1`, connections: CONNECTIONS, duration: 2 });

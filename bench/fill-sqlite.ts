@@ -18,7 +18,17 @@ export async function fillNews(file: string, count: number, imagePath: string): 
       );
       for (let i = 0; i < count; i++) {
         const at = now - i * 60_000;
-        insert.run(`News item ${i}: women's rights`, `خبر ${i}: حقوق زنان`, body, bodyFa, imagePath, i % 7 === 0 ? 'top' : null, i % 2 ? 'iran' : 'afghanistan', at, at);
+        insert.run(
+          `News item ${i}: women's rights`,
+          `خبر ${i}: حقوق زنان`,
+          body,
+          bodyFa,
+          imagePath,
+          i % 7 === 0 ? 'top' : null,
+          i % 2 ? 'iran' : 'afghanistan',
+          at,
+          at,
+        );
       }
     });
     await db.exclusive(() => writer.pragma('wal_checkpoint(TRUNCATE)'));

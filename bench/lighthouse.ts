@@ -22,10 +22,21 @@ export async function lighthouseScores(pages: { label: string; url: string }[]):
   for (const { label, url } of pages) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const categories = result?.lhr.categories;
       const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
-      const row = { page: label, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+      const row = {
+        page: label,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+      };
       console.log(`${label.padEnd(40)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  seo ${row.seo}`);
       rows.push(row);
     } finally {

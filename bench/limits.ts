@@ -2,13 +2,9 @@
 // the bare node:http bound (part of `npm run bench`; alone: node --experimental-strip-types bench/limits.ts,
 // which rewrites only its section).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openAndMigrate } from '../src/server/db/client.ts';
-import { copySiteToPostgres } from '../src/server/db/copy-site.ts';
-import { startPostgres } from '../tests/setup/postgres-server.ts';
-import { fillNews } from './fill-sqlite.ts';
+import { withBothEngines } from './both-engines.ts';
 import { cpuMs, peakRss, rssMb } from './process-use.ts';
 import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
@@ -118,28 +114,10 @@ async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string
 
 /** Both engines with the same ITEMS news items: SQLite filled directly, PostgreSQL by the site's own copy. */
 export async function limitRows(): Promise<EngineLimits[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-limits-'));
-  const sqliteFile = path.join(dir, 'site.db');
-  const storage = path.join(dir, 'storage');
-  // Its own folder under the system's temporary one: the server's user must reach it, and cannot enter ours.
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  const postgres = await startPostgres(pgDir);
-  try {
-    await fillNews(sqliteFile, ITEMS, 'images/bench.jpg');
-    postgres.sql('CREATE DATABASE limits');
-    const source = await openAndMigrate(sqliteFile);
-    const target = await openAndMigrate(postgres.urlOf('limits'));
-    try {
-      await copySiteToPostgres(source, target);
-    } finally {
-      await Promise.all([source.close(), target.close()]);
-    }
-    return [await measureEngine('SQLite', sqliteFile, storage, dir), await measureEngine('PostgreSQL', postgres.urlOf('limits'), storage, dir)];
-  } finally {
-    await postgres.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(pgDir, { recursive: true, force: true });
-  }
+  return withBothEngines(ITEMS, async ({ sqliteFile, postgresUrl, storage, dir }) => [
+    await measureEngine('SQLite', sqliteFile, storage, dir),
+    await measureEngine('PostgreSQL', postgresUrl, storage, dir),
+  ]);
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'not met');

@@ -53,7 +53,14 @@ function readersOf(site: Running, duration: number): autocannon.Options {
     url: `${site.url}/`,
     connections: READERS,
     duration,
-    requests: [{ setupRequest: (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': `203.0.113.${(n++ % 250) + 1}` } }) }],
+    requests: [
+      {
+        setupRequest: (request: { headers?: Record<string, string> }) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': `203.0.113.${(n++ % 250) + 1}` },
+        }),
+      },
+    ],
   } as autocannon.Options;
 }
 
@@ -81,7 +88,9 @@ async function measure(site: Running, setting: string, [flood, address]: (typeof
     errors: readers.errors + readers.timeouts + readers.non2xx,
     flooded: Object.fromEntries(Object.entries(flooding?.statusCodeStats ?? {}).map(([status, stats]) => [status, (stats as { count: number }).count])),
   };
-  console.log(`${setting.padEnd(12)} ${flood.slice(0, 48).padEnd(48)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  console.log(
+    `${setting.padEnd(12)} ${flood.slice(0, 48).padEnd(48)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -145,7 +154,10 @@ alike): once the flooder has spent hers, her requests are held until it refills 
 | Setting | Flood from one client | readers req/s | p50 ms | p99 ms | errors | p99 within 2 × without | flood answered |
 |---|---|---:|---:|---:|---:|---|---|
 ${rows
-  .map((row) => `| ${row.setting} | ${row.flood} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.flood === 'none' ? '' : withinTwice(rows, row) ? 'met' : 'not met'} | ${answered(row.flooded)} |`)
+  .map(
+    (row) =>
+      `| ${row.setting} | ${row.flood} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.flood === 'none' ? '' : withinTwice(rows, row) ? 'met' : 'not met'} | ${answered(row.flooded)} |`,
+  )
   .join('\n')}
 `;
 }

@@ -13,6 +13,7 @@ import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 import { floodTarget } from './search-flood.ts';
 import { measureRichBody, richBodySection } from './rich-body.ts';
 import { engineRows, enginesSection, ENGINES_HEADING } from './engines.ts';
+import { growthRows, growthSection, GROWTH_HEADING } from './growth.ts';
 import { limitRows, limitsSection, LIMITS_HEADING } from './limits.ts';
 import { erasureSection, ERASURE_HEADING } from './erasure-postgres.ts';
 import { launchChromium, pageWeight, type WeightRow } from './weight.ts';
@@ -76,7 +77,10 @@ async function main() {
       const response = await fetch(site.url + pathname);
       const bodyFile = path.join(dir, 'body.json');
       fs.writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
-      const bare = await startProcess('bench/bare-server.mjs', { BODY_FILE: bodyFile, CONTENT_TYPE: response.headers.get('content-type') ?? 'application/json' });
+      const bare = await startProcess('bench/bare-server.mjs', {
+        BODY_FILE: bodyFile,
+        CONTENT_TYPE: response.headers.get('content-type') ?? 'application/json',
+      });
       const ours = await measure(label, site.url + pathname);
       const uncached = await measure(`${label}, every request from the database`, site.url + pathname, { uncached: true });
       const bound = await measure(`  bare node:http, same ${fs.statSync(bodyFile).size} bytes`, bare.url);
@@ -133,7 +137,13 @@ async function main() {
     await withSite(items, async (site) => {
       scale.push(await measure(`tRPC news.list page 1, ${items.toLocaleString('en')} items, uncached`, site.url + trpcList, { uncached: true }));
       const deep = Math.max(1, Math.floor(items / 12 / 2));
-      scale.push(await measure(`tRPC news.list page ${deep}, ${items.toLocaleString('en')} items, uncached`, site.url + trpcList.replace('%22page%22%3A1', `%22page%22%3A${deep}`), { uncached: true }));
+      scale.push(
+        await measure(
+          `tRPC news.list page ${deep}, ${items.toLocaleString('en')} items, uncached`,
+          site.url + trpcList.replace('%22page%22%3A1', `%22page%22%3A${deep}`),
+          { uncached: true },
+        ),
+      );
     });
   }
 
@@ -146,7 +156,9 @@ async function main() {
     [
       '| Measurement | req/s | p50 ms | p99 ms | errors | p99 < 50 ms |',
       '|---|---:|---:|---:|---:|---|',
-      ...list.map((r) => `| ${r.name.trim()} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${isBound(r) ? '(bound)' : r.p99 < 50 ? 'met' : 'not met'} |`),
+      ...list.map(
+        (r) => `| ${r.name.trim()} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${isBound(r) ? '(bound)' : r.p99 < 50 ? 'met' : 'not met'} |`,
+      ),
     ].join('\n');
   const verdict = (ok: boolean) => (ok ? '**met**' : '**not met**');
   const ours = [...rows, ...scale].filter((r) => !isBound(r));
@@ -162,7 +174,9 @@ async function main() {
     `Cached home readers' p99 under one client's flood of new query strings within 2 × without: ${verdict(renderFloodTarget(renderFlood).met)} (${renderFloodTarget(renderFlood).pair})`,
     `First load ≤ 100 KB: ${verdict(weights.every((w) => w.total <= 100 * 1024))} (${weights.map((w) => `${w.page} ${kb(w.total)}`).join(', ')})`,
     ...(scores.length
-      ? categories.map((category) => `Lighthouse ${category} 100: ${verdict(scores.every((r) => r[category] >= 100))} (${scores.map((r) => r[category]).join(', ')})`)
+      ? categories.map(
+          (category) => `Lighthouse ${category} 100: ${verdict(scores.every((r) => r[category] >= 100))} (${scores.map((r) => r[category]).join(', ')})`,
+        )
       : []),
   ];
   console.log('\nDetail page render, rich body against plain text (uncached)');
@@ -173,6 +187,8 @@ async function main() {
   const erasure = await erasureSection();
   console.log('\nSpeed at the limit');
   const limits = await limitRows();
+  console.log('\nBoth engines as the site grows');
+  const growth = await growthRows();
   // Hand-written notes (why a target is missed, what was tried) survive a rerun.
   const reportFile = path.join(root, 'docs', 'benchmarks.md');
   const previous = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '';
@@ -217,7 +233,7 @@ ${notes}`;
   const withFlood = withSection(withUploadSection(report, uploadSection), RENDER_FLOOD_HEADING, renderFloodSection(renderFlood));
   const withEngines = withSection(withSection(withFlood, ENGINES_HEADING, enginesSection(engines)), ERASURE_HEADING, erasure);
   // The before-and-after comparison needs an earlier checkout (bench/sqlite-ab.ts): kept as last measured.
-  const withLimits = withSection(withEngines, LIMITS_HEADING, limitsSection(limits));
+  const withLimits = withSection(withSection(withEngines, LIMITS_HEADING, limitsSection(limits)), GROWTH_HEADING, growthSection(growth));
   fs.writeFileSync(reportFile, withSection(withLimits, AB_HEADING, sectionOf(previous, AB_HEADING)));
   console.log('\nWritten to docs/benchmarks.md');
 }

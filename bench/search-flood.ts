@@ -63,7 +63,9 @@ async function measure(site: Running, reader: string, pathname: string, flood: s
     requestsPerSecond: Math.round(result.requests.average),
     errors: result.errors + result.timeouts + result.non2xx,
   };
-  console.log(`${reader.padEnd(34)} ${flood.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  console.log(
+    `${reader.padEnd(34)} ${flood.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -110,7 +112,8 @@ export async function searchFloodRows(file: string, query: string): Promise<Floo
 }
 
 /** The row measured without the flood that a flooded row compares with. */
-const quietOf = (result: FloodResult, loaded: FloodRow) => result.rows.find((row) => row.reader === loaded.reader && row.flood === loaded.flood.replace(/^one client.*\(/, 'none ('))!;
+const quietOf = (result: FloodResult, loaded: FloodRow) =>
+  result.rows.find((row) => row.reader === loaded.reader && row.flood === loaded.flood.replace(/^one client.*\(/, 'none ('))!;
 const flooded = (row: FloodRow) => !row.flood.startsWith('none');
 /** A p99 under 1 ms counts as 1 ms: autocannon measures whole milliseconds. */
 const withinTwice = (result: FloodResult, loaded: FloodRow) => loaded.p99 <= 2 * Math.max(quietOf(result, loaded).p99, 1);

@@ -96,7 +96,14 @@ export interface SearchRow {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (value: number) => Number(value.toFixed(2));
 
-export async function searchBench(): Promise<{ rows: SearchRow[]; flood: FloodResult; indexBytes: number; fileBytes: number; fillSeconds: number; markdown: string }> {
+export async function searchBench(): Promise<{
+  rows: SearchRow[];
+  flood: FloodResult;
+  indexBytes: number;
+  fileBytes: number;
+  fillSeconds: number;
+  markdown: string;
+}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
   try {
     const file = path.join(dir, 'site.db');

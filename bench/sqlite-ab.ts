@@ -12,7 +12,6 @@ import { AB_HEADING, withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 import { spawn } from 'node:child_process';
 
-
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const trpc = (procedure: string, input: object) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;

@@ -52,7 +52,12 @@ function uploadLoops(site: Running, files: { bytes: Buffer; name: string }[]) {
 }
 
 async function measure(site: Running, page: string, pathname: string, uncached: boolean, uploads: string): Promise<Row> {
-  const result = await autocannon({ url: site.url + pathname, connections: CONNECTIONS, duration: DURATION, ...(uncached ? { headers: UNCACHED } : {}) } as autocannon.Options);
+  const result = await autocannon({
+    url: site.url + pathname,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...(uncached ? { headers: UNCACHED } : {}),
+  } as autocannon.Options);
   const row = {
     page,
     uploads,
@@ -61,7 +66,9 @@ async function measure(site: Running, page: string, pathname: string, uncached: 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-  console.log(`${page.padEnd(40)} ${uploads.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  console.log(
+    `${page.padEnd(40)} ${uploads.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -70,7 +77,11 @@ export async function uploadLoadSection(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const dbFile = path.join(dir, 'site.db');
   await fillNews(dbFile, 100, 'images/bench.jpg');
-  const site = await startProcess(SERVER, { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback', ...WORK_UNLIMITED }, serverArgs);
+  const site = await startProcess(
+    SERVER,
+    { DATABASE_URL: dbFile, STORAGE_DIR: path.join(dir, 'storage'), RATE_LIMIT_UPLOADS: '0', TRUST_PROXY: 'loopback', ...WORK_UNLIMITED },
+    serverArgs,
+  );
   const worst = [
     { bytes: manyFrameGif(), name: 'anim.gif' },
     { bytes: hugeDimensionPng(), name: 'big.png' },

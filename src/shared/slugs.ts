@@ -134,7 +134,24 @@ export interface SlugSource {
  */
 export function itemSlugs(item: SlugSource): { slugEn: string; slugFa: string } {
   return {
-    slugEn: item.slugEn || slugify(item.titleEn || item.titleFa),
-    slugFa: item.slugFa || slugify(item.titleFa || item.titleEn),
+    slugEn: item.slugEn || slugOfTitle(item.titleEn || item.titleFa),
+    slugFa: item.slugFa || slugOfTitle(item.titleFa || item.titleEn),
   };
+}
+
+/** Titles whose slugs are remembered; past this the memory starts again (a few hundred KB at most). */
+const TITLE_SLUGS_KEPT = 4_096;
+const titleSlugs = new Map<string, string>();
+
+/**
+ * A title's slug, made once: every list and page names each item's address in both languages, and
+ * making a Persian slug (normalising, folding letter forms) costs more than the rest of a card.
+ */
+function slugOfTitle(title: string): string {
+  let slug = titleSlugs.get(title);
+  if (slug === undefined) {
+    if (titleSlugs.size >= TITLE_SLUGS_KEPT) titleSlugs.clear();
+    titleSlugs.set(title, (slug = slugify(title)));
+  }
+  return slug;
 }
