@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
 import { asAnotherVisitor } from './engines.ts';
-import { cpuMs } from './process-use.ts';
+import { loadWithCpu, type Load } from './process-use.ts';
 import { root, SERVER, serverArgs, startProcess, untilIdle } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
@@ -38,20 +38,13 @@ const probes: Probe[] = [
   { name: 'Search "women rights" (every item matches)', path: () => trpc('search.query', { q: 'women rights' }), manyVisitors: true },
 ];
 
-interface Cell {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  cpuPerRequest: number;
-}
+type Cell = Load;
 type Engine = 'SQLite' | 'PostgreSQL';
 /** measured[engine][probe][size index] */
 type Measured = Record<Engine, Cell[][]>;
 
-async function measure(url: string, pid: number, probe: Probe): Promise<Cell> {
-  const before = cpuMs(pid);
-  const result = await autocannon({
+function measure(url: string, pid: number, probe: Probe): Promise<Cell> {
+  return loadWithCpu(pid, {
     url,
     connections: CONNECTIONS,
     duration: DURATION,
@@ -59,14 +52,6 @@ async function measure(url: string, pid: number, probe: Probe): Promise<Cell> {
     headers: UNCACHED,
     ...(probe.manyVisitors ? { requests: [{ setupRequest: asAnotherVisitor }] } : {}),
   } as autocannon.Options);
-  const answered = result.requests.total;
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuPerRequest: answered ? Math.round(((cpuMs(pid) - before) / answered) * 100) / 100 : 0,
-  };
 }
 
 export async function growthRows(): Promise<Measured> {

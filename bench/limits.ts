@@ -3,9 +3,9 @@
 // which rewrites only its section).
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
-import { cpuMs, peakRss, rssMb } from './process-use.ts';
+import { loadWithCpu, peakRss, rssMb, type Load } from './process-use.ts';
 import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { withSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
@@ -33,15 +33,6 @@ const probes: Probe[] = [
   { name: 'Detail page /news/5000', path: '/news/5000', cpuTarget: 3, page: true },
 ];
 
-export interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The server process's CPU time per answered request, in ms. */
-  cpuPerRequest: number;
-}
-
 export interface LimitRow {
   probe: Probe;
   bytes: number;
@@ -62,17 +53,7 @@ export interface EngineLimits {
 
 async function load(url: string, pid: number, headers?: Record<string, string>): Promise<Load> {
   await untilIdle(new URL(url).origin);
-  const before = cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(headers ? { headers } : {}) } as autocannon.Options);
-  const used = cpuMs(pid) - before;
-  const answered = result.requests.total;
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuPerRequest: answered ? Math.round((used / answered) * 100) / 100 : 0,
-  };
+  return loadWithCpu(pid, { url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...(headers ? { headers } : {}) } as autocannon.Options);
 }
 
 async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string, storage: string, dir: string): Promise<EngineLimits> {

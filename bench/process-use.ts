@@ -1,5 +1,6 @@
 // What a process has used, read from Linux's /proc: its CPU time and its resident memory.
 import fs from 'node:fs';
+import autocannon from 'autocannon';
 
 const TICKS_PER_SECOND = 100;
 
@@ -35,5 +36,30 @@ export function peakRss(pid: number): { stop(): number } {
       clearInterval(timer);
       return peak;
     },
+  };
+}
+
+/** What a load generator's run got from a server process, with that process's CPU time per answer. */
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The server process's CPU time per answered request, in ms. */
+  cpuPerRequest: number;
+}
+
+/** Runs autocannon with `options` against the process `pid` serves, and sums up what it got and what it cost. */
+export async function loadWithCpu(pid: number, options: autocannon.Options): Promise<Load> {
+  const before = cpuMs(pid);
+  const result = await autocannon(options);
+  const used = cpuMs(pid) - before;
+  const answered = result.requests.total;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: answered ? Math.round((used / answered) * 100) / 100 : 0,
   };
 }
