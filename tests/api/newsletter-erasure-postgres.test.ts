@@ -48,40 +48,37 @@ describe('newsletter addresses erased from the PostgreSQL files', () => {
     expect(filesHolding(forgotten)).toEqual({ [forgotten]: [] });
   });
 
-  it('erases an address even while a query that began before the unsubscribe is still running', async () => {
+  /** Unsubscribes while `holder` has a transaction open from before (begun by `begin`), ended 300 ms later. */
+  async function unsubscribeWhileOpen(holder: Pick<pg.ClientBase, 'query'>, begin: string[]): Promise<void> {
     const { leaving, token } = await readersToErase(site);
+    for (const statement of begin) await holder.query(statement);
+    const unsubscribed = unsubscribe(site.deps.db, token, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await holder.query('COMMIT');
+    expect(await unsubscribed).toBe(true);
+    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
+  }
+
+  it('erases an address even while a query that began before the unsubscribe is still running', async () => {
     // Another session's snapshot from before the delete, as a purge or a mail claim still running on a busy
     // machine holds one: VACUUM FULL would copy the deleted row into the rewritten table while it may see it.
     const holder = await postgresOf(site.deps.db).pool.connect();
     try {
-      await holder.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-      await holder.query('SELECT 1');
-      const unsubscribed = unsubscribe(site.deps.db, token, new Date());
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await holder.query('COMMIT');
-      expect(await unsubscribed).toBe(true);
+      await unsubscribeWhileOpen(holder, ['BEGIN ISOLATION LEVEL REPEATABLE READ', 'SELECT 1']);
     } finally {
       holder.release();
     }
-    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
   });
 
   it('erases an address even while a transaction of another database on the same server began before the unsubscribe', async () => {
-    const { leaving, token } = await readersToErase(site);
     // VACUUM FULL's own snapshot counts every transaction still running on the server, whatever its database:
     // with one older than the delete, the deleted row is "recently dead" to it and copied.
     const other = new pg.Client({ connectionString: runPostgres()!.urlOf('postgres') });
     await other.connect();
     try {
-      await other.query('BEGIN');
-      await other.query('SELECT pg_current_xact_id()');
-      const unsubscribed = unsubscribe(site.deps.db, token, new Date());
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await other.query('COMMIT');
-      expect(await unsubscribed).toBe(true);
+      await unsubscribeWhileOpen(other, ['BEGIN', 'SELECT pg_current_xact_id()']);
     } finally {
       await other.end();
     }
-    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
   });
 });
