@@ -1,13 +1,11 @@
 // PostgreSQL beside SQLite: the same site, the same rows, measured in one run (part of `npm run bench`;
 // alone: node --experimental-strip-types bench/engines.ts, which rewrites only its section).
-import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { postgresContentVersion } from '../src/server/cache/content-version-postgres.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { withBothEngines } from './both-engines.ts';
-import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
-import { withSection } from './sections.ts';
+import { SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { writeSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 export const ENGINES_HEADING = '## PostgreSQL beside SQLite';
@@ -157,8 +155,6 @@ ${rows.map((row) => `| ${row.name} | ${cell(row.sqlite)} | ${cell(row.postgres)}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const measured = await engineRows();
-  const reportFile = path.join(root, 'docs', 'benchmarks.md');
-  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
-  fs.writeFileSync(reportFile, withSection(report, ENGINES_HEADING, enginesSection(measured)));
+  writeSection(ENGINES_HEADING, enginesSection(measured));
   console.log('\nWritten to docs/benchmarks.md');
 }

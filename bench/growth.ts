@@ -1,14 +1,12 @@
 // Both engines as the site grows: lists, pages and search with 100, 10,000 and 100,000 news items on
 // SQLite and on PostgreSQL, every request doing the work (part of `npm run bench`; alone:
 // node --experimental-strip-types bench/growth.ts, which rewrites only its section).
-import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
 import { asAnotherVisitor } from './engines.ts';
 import { loadWithCpu, type Load } from './process-use.ts';
-import { root, SERVER, serverArgs, startProcess, untilIdle } from './processes.ts';
-import { withSection } from './sections.ts';
+import { SERVER, serverArgs, startProcess, untilIdle } from './processes.ts';
+import { writeSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 export const GROWTH_HEADING = '## Both engines as the site grows';
@@ -122,8 +120,6 @@ ${tables.join('\n\n')}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const measured = await growthRows();
-  const reportFile = path.join(root, 'docs', 'benchmarks.md');
-  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
-  fs.writeFileSync(reportFile, withSection(report, GROWTH_HEADING, growthSection(measured)));
+  writeSection(GROWTH_HEADING, growthSection(measured));
   console.log('\nWritten to docs/benchmarks.md');
 }

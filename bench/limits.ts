@@ -6,8 +6,8 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
 import { loadWithCpu, peakRss, rssMb, type Load } from './process-use.ts';
-import { root, SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
-import { withSection } from './sections.ts';
+import { SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
+import { writeSection } from './sections.ts';
 import { UNCACHED, WORK_UNLIMITED } from './uncached.ts';
 
 export const LIMITS_HEADING = '## Speed at the limit';
@@ -150,8 +150,6 @@ ${tables.join('\n')}`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const measured = await limitRows();
-  const reportFile = path.join(root, 'docs', 'benchmarks.md');
-  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
-  fs.writeFileSync(reportFile, withSection(report, LIMITS_HEADING, limitsSection(measured)));
+  writeSection(LIMITS_HEADING, limitsSection(measured));
   console.log('\nWritten to docs/benchmarks.md');
 }

@@ -11,8 +11,8 @@ import { openAndMigrate } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/db/demo-seed.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { envFor } from '../src/server/env.ts';
-import { root, SERVER, serverArgs, startProcess, type Running } from './processes.ts';
-import { withSection } from './sections.ts';
+import { SERVER, serverArgs, startProcess, type Running } from './processes.ts';
+import { writeSection } from './sections.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Readers, not a load test: enough to see the tail. */
@@ -164,9 +164,7 @@ ${rows
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await renderFloodRows();
-  const reportFile = path.join(root, 'docs', 'benchmarks.md');
-  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
-  fs.writeFileSync(reportFile, withSection(report, RENDER_FLOOD_HEADING, renderFloodSection(rows)));
+  writeSection(RENDER_FLOOD_HEADING, renderFloodSection(rows));
   const target = renderFloodTarget(rows);
   console.log(`\nCached readers' p99 under one client's unique-query flood within 2 × without: ${target.met ? 'met' : 'not met'} (${target.pair})`);
   console.log('Written to docs/benchmarks.md');

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './processes.ts';
+
 /** Puts a section of docs/benchmarks.md in place of its previous version (or before the notes), leaving the rest of the file as it is. */
 export function withSection(report: string, heading: string, section: string): string {
   const start = report.indexOf(heading);
@@ -19,3 +23,10 @@ export function sectionOf(report: string, heading: string): string {
 
 /** Measured by bench/sqlite-ab.ts against an earlier checkout; `npm run bench` keeps it as it stands. */
 export const AB_HEADING = '## SQLite before and after the awaited data layer';
+
+/** Rewrites one section of docs/benchmarks.md (a benchmark run alone), leaving the rest of the file as it is. */
+export function writeSection(heading: string, section: string): void {
+  const reportFile = path.join(root, 'docs', 'benchmarks.md');
+  const report = fs.existsSync(reportFile) ? fs.readFileSync(reportFile, 'utf8') : '# Benchmarks\n';
+  fs.writeFileSync(reportFile, withSection(report, heading, section));
+}
