@@ -38,6 +38,8 @@ export class TestClock implements Clock {
   /** Moves time forward, running each timer due on the way at its own moment and waiting for what it started. */
   async advance(ms: number): Promise<void> {
     const end = this.current + ms;
+    // A look started before (a node beginning to listen) may still be about to set a timer.
+    await this.settled();
     for (;;) {
       const due = this.timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (!due) break;

@@ -10,16 +10,23 @@ const RECONNECT_MS = 1_000;
  * Tells every node that the schedule changed (an item scheduled, moved or published on this one),
  * so each sets its timer for the new next time. Without it a node learns of an item another node
  * scheduled only at its hourly look: were that node to die, the item would go out up to an hour late.
+ * `from` names the announcing timer, which has already looked and ignores its own announcement.
  */
-export async function announceScheduleChange(db: Db): Promise<void> {
-  await execute(db, sql`SELECT pg_notify(${CHANNEL}, '')`);
+export async function announceScheduleChange(db: Db, from: string): Promise<void> {
+  await execute(db, sql`SELECT pg_notify(${CHANNEL}, ${from})`);
+}
+
+export interface ScheduleListener {
+  /** Resolves once the first try to listen is over (listening, or failed and retrying). */
+  ready: Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
- * Calls `changed` whenever any node announces a schedule change, and once more after a lost
- * connection is regained (it may have missed one). Returns stop.
+ * Calls `changed` whenever another timer than `self` announces a schedule change, and once each
+ * time listening begins (a change may have come while nobody listened).
  */
-export function listenForScheduleChanges(db: Db, changed: () => void): () => Promise<void> {
+export function listenForScheduleChanges(db: Db, self: string, changed: () => void): ScheduleListener {
   const { url } = postgresOf(db);
   let client: pg.Client | null = null;
   let stopped = false;
@@ -28,7 +35,7 @@ export function listenForScheduleChanges(db: Db, changed: () => void): () => Pro
     // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
     const { default: pg } = await import('pg');
     const own = new pg.Client({ connectionString: url, application_name: 'womens-rights-news schedule' });
-    own.on('notification', () => changed());
+    own.on('notification', (message) => message.payload !== self && changed());
     own.on('error', () => undefined);
     own.on('end', () => {
       if (client === own) client = null;
@@ -44,7 +51,7 @@ export function listenForScheduleChanges(db: Db, changed: () => void): () => Pro
       await own.end().catch(() => undefined);
     }
   };
-  void listen();
+  const ready = listen();
   const stop = async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
@@ -52,5 +59,5 @@ export function listenForScheduleChanges(db: Db, changed: () => void): () => Pro
   };
   // Closing the database ends the listening too, whoever forgot to stop it.
   postgresOf(db).onClose(stop);
-  return stop;
+  return { ready, stop };
 }

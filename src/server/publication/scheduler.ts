@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { scheduledPublication } from '../../shared/audit-actions.ts';
 import { legalItems, posts } from '../db/schema.ts';
@@ -110,6 +111,10 @@ export class PublicationTimer {
   private looking: Promise<void> | null = null;
   private lookAgain = false;
   private stopListening: (() => Promise<void>) | null = null;
+  /** The first try to listen for other nodes' changes: its look belongs to the start. */
+  private listening: Promise<void> = Promise.resolve();
+  /** Names this timer's own announcements, which it has already acted on when it hears them. */
+  readonly id = randomUUID();
 
   /**
    * Starts publishing with these dependencies; items that fell due while the server was down go out
@@ -120,7 +125,9 @@ export class PublicationTimer {
     void this.stopListening?.();
     this.deps = deps;
     // Several nodes: another node's scheduling sets this node's timer too (schedule-signal-postgres.ts).
-    this.stopListening = deps.db.dialect === 'postgres' ? listenForScheduleChanges(deps.db, () => void this.arm()) : null;
+    const listener = deps.db.dialect === 'postgres' ? listenForScheduleChanges(deps.db, this.id, () => void this.arm()) : null;
+    this.stopListening = listener?.stop ?? null;
+    this.listening = listener?.ready ?? Promise.resolve();
     void this.arm();
     return () => {
       this.deps = null;
@@ -140,15 +147,19 @@ export class PublicationTimer {
     const deps = this.deps;
     if (!deps) return Promise.resolve();
     const look = async () => {
-      if (deps.db.dialect === 'postgres') await announceScheduleChange(deps.db);
+      if (deps.db.dialect === 'postgres') await announceScheduleChange(deps.db, this.id);
       await this.arm();
     };
     if (openTransactionOf(deps.db)) return afterCommit(look);
     return look();
   }
 
-  /** Resolves when no look is under way: the timer is set (or stopped) and what was due is published. */
+  /**
+   * Resolves when no look is under way: the timer is set (or stopped) and what was due is published.
+   * On PostgreSQL that includes the look made once the node listens for other nodes' changes.
+   */
   async settled(): Promise<void> {
+    await this.listening;
     while (this.looking) await this.looking;
   }
 
