@@ -113,6 +113,7 @@ const postgresSuites = [
   'tests/api/gallery.test.ts',
   'tests/api/search-engines-agree.test.ts',
   'tests/api/search-engines-side-by-side-postgres.test.ts',
+  'tests/api/search-word-counts-postgres.test.ts',
   'tests/api/security-login-concurrency.test.ts',
   'tests/api/search-flood.test.ts',
   'tests/api/visitor-work.test.ts',
@@ -144,6 +145,7 @@ const bothEngineSuites = [
   'tests/api/schedule-signal-postgres.test.ts',
   'tests/api/login-throttle-pool-postgres.test.ts',
   'tests/api/search-engines-side-by-side-postgres.test.ts',
+  'tests/api/search-word-counts-postgres.test.ts',
   'tests/api/newsletter-erasure-postgres.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
 ];

@@ -28,7 +28,7 @@ export async function emptySearchIndex(site: Site): Promise<void> {
     await sqliteExec(site, 'DELETE FROM search_index; DELETE FROM search_documents;');
     // Another process (the rebuild command) reads the file next.
     await sqliteCheckpoint(site);
-  } else await pool(site).query('DELETE FROM search_documents; UPDATE search_totals SET documents = 0, tokens = 0');
+  } else await pool(site).query('DELETE FROM search_documents; UPDATE search_totals SET documents = 0, tokens = 0; DELETE FROM search_lexemes');
 }
 
 /** Breaks the index, so every search fails inside the engine. */

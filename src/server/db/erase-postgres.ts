@@ -63,8 +63,8 @@ async function untilNoOlderSnapshot(client: pg.PoolClient): Promise<boolean> {
 
 /**
  * The search documents that copy each searched table's words (migrations-pg/0002 and 0003):
- * erasing one of those tables erases its partition of the documents, and the notes of changed
- * items, or a deleted story's words would stay there. Stories have a partition of their own, so
+ * erasing one of those tables erases its partition of the documents, the notes of changed items
+ * and the words' counts (0012), or a deleted story's words would stay there. Stories have a partition of their own, so
  * erasing one rewrites only the stories' documents, not every public item's, which searches wait for.
  */
 const SEARCH_COPIES: Record<string, string> = {
@@ -74,7 +74,7 @@ const SEARCH_COPIES: Record<string, string> = {
   stories: 'search_documents_stories',
 };
 const withSearchCopies = (tables: readonly string[]) => {
-  const copies = tables.flatMap((table) => (SEARCH_COPIES[table] ? [SEARCH_COPIES[table], 'search_pending'] : []));
+  const copies = tables.flatMap((table) => (SEARCH_COPIES[table] ? [SEARCH_COPIES[table], 'search_pending', 'search_lexemes'] : []));
   return [...new Set([...tables, ...copies])];
 };
 

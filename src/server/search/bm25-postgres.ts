@@ -38,12 +38,46 @@ function weightedHits(phrase: readonly string[], at: Map<string, Map<number, str
   return hits;
 }
 
-/** How many documents hold each phrase (bm25's document frequency), in one pass over the documents holding any. */
-async function holdingCounts(client: pg.PoolClient, phraseQueries: readonly string[]): Promise<number[]> {
-  const counts = phraseQueries.map((_, index) => `count(*) FILTER (WHERE words @@ $${index + 1}::tsquery) AS p${index}`).join(', ');
-  const any = phraseQueries.map((_, index) => `words @@ $${index + 1}::tsquery`).join(' OR ');
-  const [row] = (await client.query<Record<string, number>>(`SELECT ${counts} FROM search_documents WHERE ${any}`, [...phraseQueries])).rows;
-  return phraseQueries.map((_, index) => Number(row?.[`p${index}`] ?? 0));
+/** A phrase as a tsquery, and its tokens anywhere in a document as another. */
+export interface PhraseQuery {
+  phrase: string;
+  allTokens: string;
+}
+
+/**
+ * A phrase of several tokens is counted in at most this many documents holding all its tokens;
+ * past that its count is estimated from them (below), so a search costs the same on any size of site.
+ */
+export const PHRASE_SAMPLE = 2_000;
+
+/**
+ * How many documents hold each phrase (bm25's document frequency). A one-token phrase's count is
+ * kept with the documents (search_lexemes): exact, and one lookup however many hold it. A phrase
+ * of several tokens is counted in the documents holding all its tokens, at most PHRASE_SAMPLE of
+ * them: exact when fewer hold them all, as on SQLite; else the share of the sample holding the
+ * phrase times the rarest token's count (an item's words far apart count in that, not in the phrase).
+ */
+export async function holdingCounts(client: pg.PoolClient, phrases: readonly (readonly string[])[], phraseQueries: readonly PhraseQuery[]): Promise<number[]> {
+  const lexemes = [...new Set(phrases.flat())];
+  const { rows } = await client.query<{ lexeme: string; documents: number }>('SELECT lexeme, documents FROM search_lexemes WHERE lexeme = ANY($1::text[])', [
+    lexemes,
+  ]);
+  const held = new Map(rows.map((row) => [row.lexeme, Number(row.documents)]));
+  return Promise.all(
+    phrases.map(async (tokens, index) => {
+      const rarest = Math.min(...tokens.map((token) => held.get(token) ?? 0));
+      if (tokens.length === 1 || rarest === 0) return rarest;
+      const [sample] = (
+        await client.query<{ examined: number; holding: number }>(
+          `SELECT count(*)::int AS examined, (count(*) FILTER (WHERE words @@ $1::tsquery))::int AS holding
+           FROM (SELECT words FROM search_documents WHERE words @@ $2::tsquery LIMIT ${PHRASE_SAMPLE}) s`,
+          [phraseQueries[index]!.phrase, phraseQueries[index]!.allTokens],
+        )
+      ).rows;
+      if (!sample || sample.examined < PHRASE_SAMPLE) return sample?.holding ?? 0;
+      return Math.round((sample.holding / sample.examined) * rarest);
+    }),
+  );
 }
 
 /**
@@ -55,13 +89,13 @@ export async function rankNewest(
   query: string,
   filters: readonly (string | null)[],
   phrases: readonly (readonly string[])[],
-  phraseQueries: readonly string[],
+  phraseQueries: readonly PhraseQuery[],
 ): Promise<{ doc: number; relevance: number }[]> {
   const lexemes = [...new Set(phrases.flat())];
   const occurrences = (await client.query<Occurrence>(NEWEST, [query, ...filters, lexemes])).rows;
   if (!occurrences.length) return [];
   const [totals] = (await client.query<{ documents: number; tokens: number }>('SELECT documents, tokens FROM search_totals')).rows;
-  const holding = await holdingCounts(client, phraseQueries);
+  const holding = await holdingCounts(client, phrases, phraseQueries);
   const documents = new Map<number, { length: number; at: Map<string, Map<number, string>> }>();
   for (const row of occurrences) {
     const document = documents.get(row.doc) ?? { length: row.length, at: new Map() };

@@ -4,7 +4,7 @@ import type { Country } from '../../shared/schemas/content.ts';
 import type { SearchInput, SearchType } from '../../shared/schemas/search.ts';
 import { emptyPage, MAX_RESULTS, SearchTimeoutError, TEXT_COLUMNS, type SearchHit, type SearchPage } from './engine.ts';
 import { markedTexts, phraseTokens, type IndexedTexts } from './fts5-memory-sqlite.ts';
-import { FILTERS, rankNewest } from './bm25-postgres.ts';
+import { FILTERS, rankNewest, type PhraseQuery } from './bm25-postgres.ts';
 import { compileQuery } from './match.ts';
 import { isPublic, mayFind, orderMatches, type Audience, type Meta } from './ranking.ts';
 import { cardSlug, cardsSql, tableOf, type Card } from './result-texts.ts';
@@ -28,6 +28,7 @@ export function phrasesOf(words: readonly string[][]): string[][][] {
 }
 
 const phraseQuery = (tokens: readonly string[]) => tokens.map(quoteLexeme).join(' <-> ');
+const queriesOf = (tokens: readonly string[]): PhraseQuery => ({ phrase: phraseQuery(tokens), allTokens: tokens.map(quoteLexeme).join(' & ') });
 
 /**
  * The query as a tsquery: every word required, any of its spellings, a spelling of several tokens
@@ -112,7 +113,7 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
   if (!window.length && !exact.length) return emptyPage(input);
   inTime();
-  const ranked = window.length ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(phraseQuery)) : [];
+  const ranked = window.length ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(queriesOf)) : [];
   inTime();
   const known = (await client.query<Meta>(SQL.meta, [[...new Set([...exact, ...ranked.map((row) => row.doc)])], asked.key, asked.language])).rows;
   const docs = orderMatches(known, window, ranked, exact, audience, asked.now);

@@ -10,6 +10,7 @@ export async function rebuildPostgresSearchIndex(db: Db): Promise<{ documents: n
   return db.transaction(async (tx) => {
     await execute(tx, sql`DELETE FROM search_documents`);
     await execute(tx, sql`UPDATE search_totals SET documents = 0, tokens = 0`);
+    await execute(tx, sql`DELETE FROM search_lexemes`);
     await execute(tx, sql`INSERT INTO search_pending (type, item_id) SELECT type, item_id FROM search_sources ON CONFLICT DO NOTHING`);
     await execute(tx, sql`SELECT set_config('site.search_pending', '1', true)`);
     const [row] = (
