@@ -113,7 +113,8 @@ async function searchIn(client: pg.PoolClient, asked: Asked): Promise<SearchPage
   const exact = (await client.query<{ doc: number }>(SQL.exact, [asked.key, ...filters])).rows.map((row) => row.doc);
   if (!window.length && !exact.length) return emptyPage(input);
   inTime();
-  const ranked = window.length ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(queriesOf)) : [];
+  // One match needs no ranking (engine.ts).
+  const ranked = window.length > 1 ? await rankNewest(client, asked.query, filters, asked.phrases, asked.phrases.map(queriesOf)) : [];
   inTime();
   const known = (await client.query<Meta>(SQL.meta, [[...new Set([...exact, ...ranked.map((row) => row.doc)])], asked.key, asked.language])).rows;
   const docs = orderMatches(known, window, ranked, exact, audience, asked.now);

@@ -128,10 +128,11 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   if (!window.length && !exact.length) return empty;
   inTime();
   // Without the visibility facet: a NOT in the expression makes bm25 several times slower, and the
-  // ranked rows' visibility is checked on their metadata anyway.
-  const ranked = window.length
-    ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor', language) }) as { doc: number; relevance: number }[])
-    : [];
+  // ranked rows' visibility is checked on their metadata anyway. One match needs no ranking, and
+  // skipping it saves bm25's count of every document holding each word (a common word's: 3 ms at
+  // 100,000 items).
+  const ranked =
+    window.length > 1 ? (prepared(sql.ranked).all({ match: matchFor(compiled.terms, input, 'editor', language) }) as { doc: number; relevance: number }[]) : [];
   inTime();
   const docs = order(db, compiled, window, ranked, exact, audience, language, now);
 
