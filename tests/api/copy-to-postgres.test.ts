@@ -82,7 +82,16 @@ describe('moving an SQLite site onto PostgreSQL (npm run db:copy-to-postgres)', 
       Object.keys(targetCounts)
         .filter((table) => !(table in siteCounts))
         .sort(),
-    ).toEqual(['search_documents', 'search_documents_items', 'search_documents_stories', 'search_lexemes', 'search_pending', 'search_totals']);
+    ).toEqual([
+      'search_documents',
+      'search_documents_items',
+      'search_documents_stories',
+      'search_lexemes',
+      'search_lexemes_items',
+      'search_lexemes_stories',
+      'search_pending',
+      'search_totals',
+    ]);
     expect(targetCounts.search_documents_stories).toBe(counts.stories);
     expect(counts.stories).toBeGreaterThan(0);
     const searchable = ['posts', 'gallery_items', 'legal_items', 'stories'].reduce((sum, table) => sum + (counts[table] ?? 0), 0);

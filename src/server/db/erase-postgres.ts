@@ -20,7 +20,7 @@ async function erasePass(pool: pg.Pool, tables: readonly string[]): Promise<bool
     const clean = await untilNoOlderSnapshot(client);
     for (const table of tables) await client.query(`VACUUM (FULL, ANALYZE) "${table.replaceAll('"', '""')}"`);
     // The partitioned table's own statistics sample its partitions' rows: sampled again, from live rows.
-    if (tables.some((table) => table.startsWith('search_documents_'))) await client.query('ANALYZE "search_documents"');
+    if (tables.some((table) => table.startsWith('search_documents_'))) await client.query('ANALYZE "search_documents", "search_lexemes"');
     for (let round = 0; round < 2; round++) {
       await client.query('SELECT pg_switch_wal()');
       await client.query('CHECKPOINT');
@@ -63,18 +63,20 @@ async function untilNoOlderSnapshot(client: pg.PoolClient): Promise<boolean> {
 
 /**
  * The search documents that copy each searched table's words (migrations-pg/0002 and 0003):
- * erasing one of those tables erases its partition of the documents, the notes of changed items
- * and the words' counts (0012), or a deleted story's words would stay there. Stories have a partition of their own, so
- * erasing one rewrites only the stories' documents, not every public item's, which searches wait for.
+ * erasing one of those tables erases its partition of the documents and of the words' counts
+ * (0012), and the notes of changed items, or a deleted story's words would stay there. Stories have
+ * partitions of their own, so erasing one rewrites only the stories' documents and counts, not
+ * every public item's, which searches wait for.
  */
-const SEARCH_COPIES: Record<string, string> = {
-  posts: 'search_documents_items',
-  legal_items: 'search_documents_items',
-  gallery_items: 'search_documents_items',
-  stories: 'search_documents_stories',
+const ITEM_COPIES = ['search_documents_items', 'search_lexemes_items'];
+const SEARCH_COPIES: Record<string, string[]> = {
+  posts: ITEM_COPIES,
+  legal_items: ITEM_COPIES,
+  gallery_items: ITEM_COPIES,
+  stories: ['search_documents_stories', 'search_lexemes_stories'],
 };
 const withSearchCopies = (tables: readonly string[]) => {
-  const copies = tables.flatMap((table) => (SEARCH_COPIES[table] ? [SEARCH_COPIES[table], 'search_pending', 'search_lexemes'] : []));
+  const copies = tables.flatMap((table) => (SEARCH_COPIES[table] ? [...SEARCH_COPIES[table], 'search_pending'] : []));
   return [...new Set([...tables, ...copies])];
 };
 

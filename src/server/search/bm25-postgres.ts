@@ -52,16 +52,19 @@ export const PHRASE_SAMPLE = 2_000;
 
 /**
  * How many documents hold each phrase (bm25's document frequency). A one-token phrase's count is
- * kept with the documents (search_lexemes): exact, and one lookup however many hold it. A phrase
+ * kept with the documents (search_lexemes, by triggers): exact, and one lookup however many hold it. A phrase
  * of several tokens is counted in the documents holding all its tokens, at most PHRASE_SAMPLE of
- * them: exact when fewer hold them all, as on SQLite; else the share of the sample holding the
- * phrase times the rarest token's count (an item's words far apart count in that, not in the phrase).
+ * them: exact when no more hold them all, as on SQLite; else the share of those examined (whichever
+ * the index gives first) holding the phrase, times the rarest token's count. That overestimates a
+ * little (documents missing another token count too), so past the sample the order may differ
+ * from SQLite's, which counts every one.
  */
 export async function holdingCounts(client: pg.PoolClient, phrases: readonly (readonly string[])[], phraseQueries: readonly PhraseQuery[]): Promise<number[]> {
   const lexemes = [...new Set(phrases.flat())];
-  const { rows } = await client.query<{ lexeme: string; documents: number }>('SELECT lexeme, documents FROM search_lexemes WHERE lexeme = ANY($1::text[])', [
-    lexemes,
-  ]);
+  const { rows } = await client.query<{ lexeme: string; documents: number }>(
+    'SELECT lexeme, sum(documents)::int AS documents FROM search_lexemes WHERE lexeme = ANY($1::text[]) GROUP BY lexeme',
+    [lexemes],
+  );
   const held = new Map(rows.map((row) => [row.lexeme, Number(row.documents)]));
   return Promise.all(
     phrases.map(async (tokens, index) => {
@@ -70,11 +73,11 @@ export async function holdingCounts(client: pg.PoolClient, phrases: readonly (re
       const [sample] = (
         await client.query<{ examined: number; holding: number }>(
           `SELECT count(*)::int AS examined, (count(*) FILTER (WHERE words @@ $1::tsquery))::int AS holding
-           FROM (SELECT words FROM search_documents WHERE words @@ $2::tsquery LIMIT ${PHRASE_SAMPLE}) s`,
+           FROM (SELECT words FROM search_documents WHERE words @@ $2::tsquery LIMIT ${PHRASE_SAMPLE + 1}) s`,
           [phraseQueries[index]!.phrase, phraseQueries[index]!.allTokens],
         )
       ).rows;
-      if (!sample || sample.examined < PHRASE_SAMPLE) return sample?.holding ?? 0;
+      if (!sample || sample.examined <= PHRASE_SAMPLE) return sample?.holding ?? 0;
       return Math.round((sample.holding / sample.examined) * rarest);
     }),
   );

@@ -113,15 +113,14 @@ export async function indexPendingSearches(tx: Orm, force = false): Promise<numb
     const { rows } = await run<{ pending: string | null }>(tx, sql`SELECT current_setting('site.search_pending', true) AS pending`);
     if (rows[0]?.pending !== '1') return 0;
   }
-  // Writers of documents take turns here, so no two of them lock the words' counts in different orders.
+  // Writers of documents take turns here, before any document or word count is locked (the counts'
+  // triggers, migrations-pg/0012, lock those), so no two writers lock them in different orders.
   await run(tx, sql`SELECT 1 FROM search_totals FOR UPDATE`);
   const { rows: sources } = await run<Source>(
     tx,
     sql`WITH noted AS (DELETE FROM search_pending RETURNING type, item_id),
-      removed AS (DELETE FROM search_documents d USING noted n WHERE d.type = n.type AND d.item_id = n.item_id RETURNING d.length, d.words),
-      totals AS (UPDATE search_totals SET documents = documents - (SELECT count(*) FROM removed), tokens = tokens - (SELECT coalesce(sum(length), 0) FROM removed)),
-      lexemes AS (UPDATE search_lexemes l SET documents = l.documents - g.documents
-        FROM (SELECT u.lexeme, count(*) AS documents FROM removed r CROSS JOIN LATERAL unnest(r.words) u GROUP BY u.lexeme) g WHERE l.lexeme = g.lexeme)
+      removed AS (DELETE FROM search_documents d USING noted n WHERE d.type = n.type AND d.item_id = n.item_id RETURNING d.length),
+      totals AS (UPDATE search_totals SET documents = documents - (SELECT count(*) FROM removed), tokens = tokens - (SELECT coalesce(sum(length), 0) FROM removed))
       SELECT s.type, s.item_id, s.country, s.date, s.public_since, s.title_en, s.title_fa, s.body_en, s.body_fa
       FROM search_sources s JOIN (SELECT DISTINCT type, item_id FROM noted) n ON n.type = s.type AND n.item_id = s.item_id
       ORDER BY s.date, s.type, s.item_id`,
@@ -137,14 +136,9 @@ export async function indexPendingSearches(tx: Orm, force = false): Promise<numb
           SELECT type, item_id, country, date, public_since, title_key_en, title_key_fa, title_en, title_fa, body_en, body_fa, spellings, words::tsvector, length
           FROM json_to_recordset(${JSON.stringify(documents)}::json) AS r(type text, item_id integer, country text, date bigint, public_since bigint,
             title_key_en text, title_key_fa text, title_en text, title_fa text, body_en text, body_fa text, spellings text, words text, length integer)
-          RETURNING length, words),
-        totals AS (UPDATE search_totals SET documents = documents + (SELECT count(*) FROM inserted), tokens = tokens + (SELECT coalesce(sum(length), 0) FROM inserted))
-        INSERT INTO search_lexemes (lexeme, documents)
-        SELECT u.lexeme, count(*) FROM inserted i CROSS JOIN LATERAL unnest(i.words) u GROUP BY u.lexeme
-        ON CONFLICT (lexeme) DO UPDATE SET documents = search_lexemes.documents + excluded.documents`,
+          RETURNING length)
+        UPDATE search_totals SET documents = documents + (SELECT count(*) FROM inserted), tokens = tokens + (SELECT coalesce(sum(length), 0) FROM inserted)`,
     );
   }
-  // A word no document holds any more is not kept (the partial index finds them).
-  await run(tx, sql`DELETE FROM search_lexemes WHERE documents <= 0`);
   return sources.length;
 }
