@@ -18,7 +18,18 @@ export async function tableNames(deps: Pick<TestDeps, 'db'>): Promise<string[]> 
 
 /** Every row of a table, in key order, as the engine gives it. */
 async function rowsOf(deps: Pick<TestDeps, 'db'>, name: string): Promise<unknown[]> {
-  if (deps.db.dialect === 'postgres') return (await postgresOf(deps.db).pool.query(`SELECT * FROM "${name}" ORDER BY 1`)).rows;
+  if (deps.db.dialect === 'postgres') {
+    const { pool } = postgresOf(deps.db);
+    // The primary key's columns in order (a word's count is keyed by word and part), else the first column.
+    const { rows: keys } = await pool.query<{ column: string }>(
+      `SELECT quote_ident(a.attname) AS column FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(n, o)
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.n
+       WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY k.o`,
+      [`"${name}"`],
+    );
+    const order = keys.length ? keys.map((key) => key.column).join(', ') : '1';
+    return (await pool.query(`SELECT * FROM "${name}" ORDER BY ${order}`)).rows;
+  }
   return sqliteRows(sqliteOf(deps.db).reader, name);
 }
 
