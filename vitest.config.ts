@@ -120,6 +120,7 @@ const postgresSuites = [
   'tests/api/roles-writers.test.ts',
   'tests/api/rest-roles.test.ts',
   'tests/api/admin-lists-unpublished.test.ts',
+  'tests/api/list-deep-pages.test.ts',
   'tests/api/account-sessions.test.ts',
   'tests/api/two-factor-totp.test.ts',
   'tests/api/two-factor-rest.test.ts',

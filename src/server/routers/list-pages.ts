@@ -5,8 +5,8 @@ import type { galleryItems, legalItems, posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import { PUBLIC_STATUS } from '../publication/visibility.ts';
 import { pageWindow } from './helpers.ts';
-import { onSqliteReader, preparedOnReader, type PreparableQuery } from '../db/prepared-reads.ts';
-import { sqliteListReads } from './list-pages-sqlite.ts';
+import { buildsOnce, idsValue, prepareQuery, preparedOnReader, type PreparableQuery } from '../db/prepared-reads.ts';
+import { sqlListReads } from './list-pages-sql.ts';
 
 /**
  * A public list, newest first: a table read in (created_at DESC, id DESC) order through an index
@@ -36,7 +36,7 @@ export interface ListReads {
   sortKeyAt(list: ListQuery, position: number): Promise<SortKey | undefined>;
 }
 
-/** The same reads written once on the query builder: PostgreSQL, and SQLite inside a transaction. */
+/** The same reads written on the query builder, for reads inside a transaction. */
 function builderListReads(db: DbLike): ListReads {
   const whereOf = ({ table, filters, written }: ListQuery, from?: SortKey) =>
     and(
@@ -98,7 +98,7 @@ export async function newestFirstPage(
     filters: (list.filters ?? []).filter((filter): filter is readonly [SQLiteColumn, string] => filter[1] !== undefined),
     written: list.written,
   };
-  const reads = onSqliteReader(deps.db) ? sqliteListReads(deps.db) : builderListReads(deps.db);
+  const reads = buildsOnce(deps.db) ? sqlListReads(deps.db) : builderListReads(deps.db);
   // The content version moves only with public changes: a list that shows unpublished items (an
   // editor's list of drafts, or of every status) is counted afresh, or a draft saved after it was
   // read would stay out of it.
@@ -120,9 +120,9 @@ export async function newestFirstPage(
 
 /**
  * A read of rows by the ids of a page, defined once: `define` builds it from a builder, the id
- * condition and the named values it needs (`value('length')`). On SQLite outside a transaction it
- * is prepared once per database on the reader, the ids bound as one JSON array (one statement
- * serves any page size); elsewhere it is built for each read, the ids inline.
+ * condition and the named values it needs (`value('length')`). Outside a transaction it is built
+ * once per database (prepared-reads.ts), the ids bound as one value (one statement serves any page
+ * size); inside one it is built for each read, the ids inline.
  */
 export function readByIds<Row>(
   column: SQLiteColumn,
@@ -130,9 +130,14 @@ export function readByIds<Row>(
 ): (db: Db, ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
   return async (db, ids, values) => {
     if (!ids.length) return [];
-    if (onSqliteReader(db)) {
-      const prepared = preparedOnReader(db, define, (orm, inIds) => define(orm, inIds(column), (name) => sql.placeholder(name)).prepare());
-      return prepared.all({ ...values, ids: JSON.stringify(ids) });
+    if (buildsOnce(db)) {
+      const prepared = preparedOnReader(db, define, (orm, inIds) =>
+        prepareQuery(
+          db,
+          define(orm, inIds(column), (name) => sql.placeholder(name)),
+        ),
+      );
+      return prepared({ ...values, ids: idsValue(db, ids) });
     }
     return define(db, inArray(column, [...ids]), (name) => values?.[name]);
   };

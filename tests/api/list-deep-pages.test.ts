@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { posts } from '../../src/server/db/schema.ts';
+import { makePost } from '../factories/public-content.ts';
+import { publicCaller } from '../setup/callers.ts';
+import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
+
+let deps: TestDeps;
+beforeEach(() => {
+  deps = createTestDeps();
+});
+afterEach(() => deps.cleanup());
+
+const ITEMS = 700;
+const countries = ['iran', 'afghanistan', null] as const;
+
+/**
+ * Public lists read ids from an index, with totals and, past the first 256 rows, a remembered row to
+ * start from (routers/list-pages.ts); outside transactions these reads are built once per database
+ * (list-pages-sql.ts). Every page must still hold exactly the rows of newest-first order, on each engine,
+ * with filters, with rows sharing a time (ordered by id), and after a change moves every row down.
+ */
+describe(`deep pages of a public list on ${testDialect}`, () => {
+  it('hold the rows of newest-first order on every page, filtered or not, and after an item is added', async () => {
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: ITEMS }, (_, index) => ({
+      kind: 'news' as const,
+      titleEn: index % 5 === 4 ? '' : `News ${index}`,
+      titleFa: `خبر ${index}`,
+      descriptionEn: `About ${index}`,
+      descriptionFa: `دربارهٔ ${index}`,
+      image: 'images/deep.jpg',
+      country: countries[index % 3],
+      // Three rows share each time: their order is the id's.
+      createdAt: new Date(base + Math.floor(index / 3) * 60_000),
+      updatedAt: new Date(base),
+    }));
+    await deps.db.transaction((tx) => tx.insert(posts).values(rows));
+    const stored = (await deps.db.select({ id: posts.id, createdAt: posts.createdAt, titleEn: posts.titleEn, country: posts.country }).from(posts)).sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+    );
+    const caller = publicCaller(deps);
+    const pageSize = 12;
+
+    async function expectEveryPage(filter: { country?: 'iran'; language?: 'en' }, expected: number[]) {
+      const pages = Math.ceil(expected.length / pageSize);
+      // Pages across several remembered rows (every 256), the last one and one past the end.
+      for (const page of [1, 2, 21, 22, 23, 43, 44, pages - 1, pages, pages + 1]) {
+        if (page < 1) continue;
+        const answer = await caller.news.list({ page, pageSize, ...filter });
+        expect(answer.total).toBe(expected.length);
+        expect(answer.items.map((item) => item.id)).toEqual(expected.slice((page - 1) * pageSize, page * pageSize));
+      }
+    }
+
+    await expectEveryPage(
+      {},
+      stored.map((row) => row.id),
+    );
+    await expectEveryPage(
+      { country: 'iran' },
+      stored.filter((row) => row.country === 'iran').map((row) => row.id),
+    );
+    await expectEveryPage(
+      { language: 'en' },
+      stored.filter((row) => row.titleEn !== '').map((row) => row.id),
+    );
+
+    // A new item moves every row one place down: remembered totals and rows are not used again.
+    const added = await makePost(deps, 'news');
+    await expectEveryPage({}, [added.id, ...stored.map((row) => row.id)]);
+  }, 120_000);
+});
