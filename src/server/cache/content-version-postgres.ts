@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { postgresOf, type Db } from '../db/client.ts';
-import { siteState } from '../db/schema.ts';
+import { listeningClient } from '../db/listening-client.ts';
 import type { ContentVersionSource } from './content-version.ts';
 
 /** The shared counter's key in site_state, and the channel its new values are announced on. */
@@ -52,9 +51,14 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
     if (bumping === 0 && !uncounted) unsettled = null;
   };
 
+  // Written out, not built with the query builder: it runs before nearly every request.
   const readShared = async () => {
-    const [row] = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, CONTENT_VERSION_KEY)).limit(1);
-    note(Number(row?.value ?? 0));
+    const { rows } = await engine.pool.query<[number]>({
+      text: 'SELECT value FROM site_state WHERE key = $1',
+      values: [CONTENT_VERSION_KEY],
+      rowMode: 'array',
+    });
+    note(Number(rows[0]?.[0] ?? 0));
   };
   // One read in flight; requests arriving meanwhile share the next one, which starts after they came.
   let reading: Promise<void> | null = null;
@@ -72,9 +76,7 @@ export function postgresContentVersion(db: Db): ContentVersionSource {
   };
 
   const listen = async () => {
-    // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: url, application_name: 'womens-rights-news content version' });
+    const client = await listeningClient(url, 'content version');
     client.on('notification', (message) => note(Number(message.payload)));
     client.on('error', () => undefined);
     client.on('end', () => {

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { execute, postgresOf, type Db } from '../db/client.ts';
+import { listeningClient } from '../db/listening-client.ts';
 
 const CHANNEL = 'schedule_changed';
 /** How soon a lost listening connection is tried again. */
 const RECONNECT_MS = 1_000;
-/** How long connecting and beginning to listen may take before the try counts as failed (and is retried). */
-const LISTEN_TIMEOUT_MS = 10_000;
 
 /**
  * Tells every node that the schedule changed (an item scheduled, moved or published on this one),
@@ -34,16 +33,8 @@ export function listenForScheduleChanges(db: Db, self: string, changed: () => vo
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
   const listen = async () => {
-    // pg is loaded on first use: 10 MB a site on SQLite (the default) does not need.
-    const { default: pg } = await import('pg');
     // Bounded, so a server that does not answer delays a node's start (which waits for this) by seconds, not minutes.
-    const own = new pg.Client({
-      connectionString: url,
-      application_name: 'womens-rights-news schedule',
-      connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
-      query_timeout: LISTEN_TIMEOUT_MS,
-      keepAlive: true,
-    });
+    const own = await listeningClient(url, 'schedule');
     own.on('notification', (message) => message.payload !== self && changed());
     own.on('error', () => undefined);
     own.on('end', () => {
