@@ -121,6 +121,7 @@ const postgresSuites = [
   'tests/api/rest-roles.test.ts',
   'tests/api/admin-lists-unpublished.test.ts',
   'tests/api/list-deep-pages.test.ts',
+  'tests/api/list-indexes.test.ts',
   'tests/api/account-sessions.test.ts',
   'tests/api/two-factor-totp.test.ts',
   'tests/api/two-factor-rest.test.ts',

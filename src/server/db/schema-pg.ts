@@ -5,7 +5,7 @@
  * each PostgreSQL column here must give and take the same JavaScript values as its SQLite twin:
  * times stay milliseconds since 1970 in a bigint (read back as numbers, see pg-types.ts).
  */
-import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
+import { Column, getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
 import { bigint, foreignKey, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, type SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from './schema.ts';
@@ -37,7 +37,16 @@ function pgColumn(column: SQLiteColumn): PgColumnBuilderBase {
   return built;
 }
 
-/** A table of schema.ts, as PostgreSQL: same name, columns, indexes and foreign keys. */
+/** A partial index's condition with the twin's columns in place of SQLite's. */
+function pgCondition(condition: SQL, pgColumns: Record<string, AnyColumn>): SQL {
+  const byName = new Map(Object.values(pgColumns).map((column) => [column.name, column]));
+  return sql.join(
+    condition.queryChunks.map((chunk) => (is(chunk, Column) ? byName.get(chunk.name)! : (chunk as SQL))),
+    sql.raw(''),
+  );
+}
+
+/** A table of schema.ts, as PostgreSQL: same name, columns, indexes and partial indexes' conditions, and foreign keys. */
 function toPg(table: SQLiteTable): PgTable {
   const config = getTableConfig(table);
   const columns = Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, pgColumn(column as SQLiteColumn)]));
@@ -47,7 +56,8 @@ function toPg(table: SQLiteTable): PgTable {
     return [
       ...config.indexes.map((entry) => {
         const names = entry.config.columns.map((column) => (column as AnyColumn).name);
-        return (entry.config.unique ? uniqueIndex : index)(entry.config.name).on(...on(names));
+        const built = (entry.config.unique ? uniqueIndex : index)(entry.config.name).on(...on(names));
+        return entry.config.where ? built.where(pgCondition(entry.config.where, pg)) : built;
       }),
       ...config.foreignKeys.map((key) => {
         const reference = key.reference();

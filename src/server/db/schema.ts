@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { publicationStatuses } from '../../shared/schemas/editorial.ts';
 import { roles } from '../../shared/schemas/users.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
+
+/**
+ * Rows written in a language: the condition of the public lists (routers/list-pages.ts writes it the
+ * same way, which is what lets both engines use the partial indexes made with it).
+ */
+const writtenIn = (title: AnySQLiteColumn) => sql`${title} <> ''`;
 
 const timestamps = {
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
@@ -80,6 +86,19 @@ export const posts = sqliteTable(
     index('posts_scheduled_idx').on(table.status, table.publishAt),
     // An editors' list of one author's items.
     index('posts_author_created_idx').on(table.createdBy, table.kind, table.createdAt, table.id),
+    // A public list holds only the items written in the reader's language (decision 034). Without an
+    // index of those alone, counting a list and stepping to a deep page read every row of the kind.
+    ...(['en', 'fa'] as const).flatMap((language) => {
+      const title = language === 'fa' ? table.titleFa : table.titleEn;
+      return [
+        index(`posts_written_${language}_idx`).on(table.kind, table.status, table.createdAt, table.id).where(writtenIn(title)),
+        index(`posts_written_${language}_category_idx`).on(table.kind, table.status, table.category, table.createdAt, table.id).where(writtenIn(title)),
+        index(`posts_written_${language}_country_idx`).on(table.kind, table.status, table.country, table.createdAt, table.id).where(writtenIn(title)),
+        index(`posts_written_${language}_category_country_idx`)
+          .on(table.kind, table.status, table.category, table.country, table.createdAt, table.id)
+          .where(writtenIn(title)),
+      ];
+    }),
   ],
 );
 
@@ -116,7 +135,11 @@ export const galleryItems = sqliteTable(
     videoLink: text('video_link'),
     ...timestamps,
   },
-  (table) => [index('gallery_created_idx').on(table.createdAt, table.id)],
+  (table) => [
+    index('gallery_created_idx').on(table.createdAt, table.id),
+    index('gallery_written_en_idx').on(table.createdAt, table.id).where(writtenIn(table.name)),
+    index('gallery_written_fa_idx').on(table.createdAt, table.id).where(writtenIn(table.nameFa)),
+  ],
 );
 
 export const contactMessages = sqliteTable(
@@ -302,6 +325,8 @@ export const legalItems = sqliteTable(
     index('legal_status_created_idx').on(table.status, table.createdAt, table.id),
     index('legal_scheduled_idx').on(table.status, table.publishAt),
     index('legal_author_created_idx').on(table.createdBy, table.createdAt, table.id),
+    index('legal_written_en_idx').on(table.status, table.createdAt, table.id).where(writtenIn(table.titleEn)),
+    index('legal_written_fa_idx').on(table.status, table.createdAt, table.id).where(writtenIn(table.titleFa)),
   ],
 );
 

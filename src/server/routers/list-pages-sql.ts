@@ -28,7 +28,7 @@ function sqliteRows(db: Db): RunRows {
 
 /** `?` placeholders numbered as PostgreSQL writes them ($1, $2, …), once per text. */
 const numbered = new Map<string, string>();
-function numberedText(text: string): string {
+export function numberedText(text: string): string {
   let result = numbered.get(text);
   if (result === undefined) {
     let index = 0;
@@ -56,24 +56,27 @@ function whereOf(list: ListQuery, from?: SortKey): { where: string; values: (str
 
 const ORDER = ' ORDER BY created_at DESC, id DESC';
 
+/** The statements of a list, with `?` for their values (the filters', then the row to start from, then the limit and offset). */
+export const listStatements = {
+  count: (list: ListQuery) => `SELECT count(*) FROM ${getTableName(list.table)}${whereOf(list).where}`,
+  ids: (list: ListQuery, from?: SortKey) => `SELECT id FROM ${getTableName(list.table)}${whereOf(list, from).where}${ORDER} LIMIT ? OFFSET ?`,
+  sortKeyAt: (list: ListQuery) => `SELECT created_at, id FROM ${getTableName(list.table)}${whereOf(list).where}${ORDER} LIMIT 1 OFFSET ?`,
+};
+
 /** The list reads on either engine's connections for reads outside transactions. */
 export function sqlListReads(db: Db): ListReads {
   const rows = db.dialect === 'postgres' ? postgresRows(db) : sqliteRows(db);
   return {
     async count(list) {
-      const { where, values } = whereOf(list);
-      const [row] = await rows(`SELECT count(*) FROM ${getTableName(list.table)}${where}`, values);
+      const [row] = await rows(listStatements.count(list), whereOf(list).values);
       return Number(row?.[0] ?? 0);
     },
     async ids(list, limit, offset, from) {
-      const { where, values } = whereOf(list, from);
-      return (await rows(`SELECT id FROM ${getTableName(list.table)}${where}${ORDER} LIMIT ? OFFSET ?`, [...values, limit, offset])).map((row) =>
-        Number(row[0]),
-      );
+      const found = await rows(listStatements.ids(list, from), [...whereOf(list, from).values, limit, offset]);
+      return found.map((row) => Number(row[0]));
     },
     async sortKeyAt(list, position) {
-      const { where, values } = whereOf(list);
-      const [row] = await rows(`SELECT created_at, id FROM ${getTableName(list.table)}${where}${ORDER} LIMIT 1 OFFSET ?`, [...values, position]);
+      const [row] = await rows(listStatements.sortKeyAt(list), [...whereOf(list).values, position]);
       return row ? [Number(row[0]), Number(row[1])] : undefined;
     },
   };
