@@ -1,12 +1,12 @@
-CREATE INDEX `gallery_written_en_idx` ON `gallery_items` (`created_at`,`id`) WHERE "gallery_items"."name" <> '';--> statement-breakpoint
-CREATE INDEX `gallery_written_fa_idx` ON `gallery_items` (`created_at`,`id`) WHERE "gallery_items"."name_fa" <> '';--> statement-breakpoint
-CREATE INDEX `legal_written_en_idx` ON `legal_items` (`status`,`created_at`,`id`) WHERE "legal_items"."title_en" <> '';--> statement-breakpoint
-CREATE INDEX `legal_written_fa_idx` ON `legal_items` (`status`,`created_at`,`id`) WHERE "legal_items"."title_fa" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_en_idx` ON `posts` (`kind`,`status`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_en_category_idx` ON `posts` (`kind`,`status`,`category`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_en_country_idx` ON `posts` (`kind`,`status`,`country`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_en_category_country_idx` ON `posts` (`kind`,`status`,`category`,`country`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_fa_idx` ON `posts` (`kind`,`status`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_fa_category_idx` ON `posts` (`kind`,`status`,`category`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_fa_country_idx` ON `posts` (`kind`,`status`,`country`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
-CREATE INDEX `posts_written_fa_category_country_idx` ON `posts` (`kind`,`status`,`category`,`country`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';
+CREATE INDEX IF NOT EXISTS `gallery_written_en_idx` ON `gallery_items` (`created_at`,`id`) WHERE "gallery_items"."name" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `gallery_written_fa_idx` ON `gallery_items` (`created_at`,`id`) WHERE "gallery_items"."name_fa" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `legal_written_en_idx` ON `legal_items` (`status`,`created_at`,`id`) WHERE "legal_items"."title_en" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `legal_written_fa_idx` ON `legal_items` (`status`,`created_at`,`id`) WHERE "legal_items"."title_fa" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_en_idx` ON `posts` (`kind`,`status`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_en_category_idx` ON `posts` (`kind`,`status`,`category`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_en_country_idx` ON `posts` (`kind`,`status`,`country`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_en_category_country_idx` ON `posts` (`kind`,`status`,`category`,`country`,`created_at`,`id`) WHERE "posts"."title_en" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_fa_idx` ON `posts` (`kind`,`status`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_fa_category_idx` ON `posts` (`kind`,`status`,`category`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_fa_country_idx` ON `posts` (`kind`,`status`,`country`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `posts_written_fa_category_country_idx` ON `posts` (`kind`,`status`,`category`,`country`,`created_at`,`id`) WHERE "posts"."title_fa" <> '';

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { posts } from '../../src/server/db/schema.ts';
+import { PUBLIC_STATUS } from '../../src/server/publication/visibility.ts';
+import type { ListQuery } from '../../src/server/routers/list-pages.ts';
+import { sqlListReads } from '../../src/server/routers/list-pages-sql.ts';
 import { makePost } from '../factories/public-content.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
@@ -25,7 +28,7 @@ describe(`deep pages of a public list on ${testDialect}`, () => {
     const rows = Array.from({ length: ITEMS }, (_, index) => ({
       kind: 'news' as const,
       titleEn: index % 5 === 4 ? '' : `News ${index}`,
-      titleFa: `خبر ${index}`,
+      titleFa: index % 5 === 2 ? '' : `خبر ${index}`,
       descriptionEn: `About ${index}`,
       descriptionFa: `دربارهٔ ${index}`,
       image: 'images/deep.jpg',
@@ -35,13 +38,13 @@ describe(`deep pages of a public list on ${testDialect}`, () => {
       updatedAt: new Date(base),
     }));
     await deps.db.transaction((tx) => tx.insert(posts).values(rows));
-    const stored = (await deps.db.select({ id: posts.id, createdAt: posts.createdAt, titleEn: posts.titleEn, country: posts.country }).from(posts)).sort(
-      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
-    );
+    const stored = (
+      await deps.db.select({ id: posts.id, createdAt: posts.createdAt, titleEn: posts.titleEn, titleFa: posts.titleFa, country: posts.country }).from(posts)
+    ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
     const caller = publicCaller(deps);
     const pageSize = 12;
 
-    async function expectEveryPage(filter: { country?: 'iran'; language?: 'en' }, expected: number[]) {
+    async function expectEveryPage(filter: { country?: 'iran'; language?: 'en' | 'fa' }, expected: number[]) {
       const pages = Math.ceil(expected.length / pageSize);
       // Pages across several remembered rows (every 256), the last one and one past the end.
       for (const page of [1, 2, 21, 22, 23, 43, 44, pages - 1, pages, pages + 1]) {
@@ -64,6 +67,24 @@ describe(`deep pages of a public list on ${testDialect}`, () => {
       { language: 'en' },
       stored.filter((row) => row.titleEn !== '').map((row) => row.id),
     );
+    const persian = stored.filter((row) => row.titleFa !== '');
+    await expectEveryPage(
+      { language: 'fa', country: 'iran' },
+      persian.filter((row) => row.country === 'iran').map((row) => row.id),
+    );
+
+    // Deep pages start from the row remembered at each 256th place: it must be that very row (were it
+    // missing, pages would still come right, read from the start of the list).
+    const query: ListQuery = {
+      table: posts,
+      filters: [
+        [posts.kind, 'news'],
+        [posts.status, PUBLIC_STATUS],
+      ],
+      written: posts.titleFa,
+    };
+    for (const position of [256, 512])
+      expect(await sqlListReads(deps.db).sortKeyAt(query, position)).toEqual([persian[position]!.createdAt.getTime(), persian[position]!.id]);
 
     // A new item moves every row one place down: remembered totals and rows are not used again.
     const added = await makePost(deps, 'news');

@@ -2,6 +2,8 @@ import type pg from 'pg';
 
 /** How long connecting, or one statement, of a listening connection may take before it is given up and tried again. */
 export const LISTEN_TIMEOUT_MS = 10_000;
+/** How long a listening connection may be quiet before TCP asks whether the other end is still there (the system's default: two hours). */
+const KEEPALIVE_AFTER_MS = 30_000;
 
 /**
  * A connection of its own for LISTEN, outside the pool: bounded, so a server that does not answer
@@ -16,5 +18,6 @@ export async function listeningClient(url: string, name: string): Promise<pg.Cli
     connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
     query_timeout: LISTEN_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
   });
 }
