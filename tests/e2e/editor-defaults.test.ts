@@ -172,6 +172,9 @@ describe('the sign-in page', () => {
     await page.goto('/login');
     const link = page.getByRole('link', { name: new RegExp(`^${escaped(lang === 'en' ? 'فا' : 'En')}`) });
     await link.waitFor();
+    // The sign-in button is enabled once the page has hydrated, and fades from its disabled shade:
+    // axe must not measure it before that starts (expectAccessible waits for fades under way).
+    await page.waitForFunction(() => !document.querySelector('button[type=submit]:disabled'));
     await expectAccessible(page, `/login in ${lang}`);
     await context.close();
   });
