@@ -13,16 +13,6 @@ import { openTransactionOf } from './transaction-scope.ts';
  * stale plan). Inside a transaction the same definition is built for each read, on the transaction.
  */
 
-/** Whether reads of this handle go to SQLite's reader: a SQLite site, outside any transaction. */
-export function onSqliteReader(db: DbLike): db is Db {
-  return 'engine' in db && db.dialect === 'sqlite' && !openTransactionOf(db);
-}
-
-/** Whether reads of this handle go to PostgreSQL's pool: a PostgreSQL site, outside any transaction. */
-export function onPostgresPool(db: DbLike): db is Db {
-  return 'engine' in db && db.dialect === 'postgres' && !openTransactionOf(db);
-}
-
 const readers = new WeakMap<Db, Orm>();
 const builtQueries = new WeakMap<Db, Map<object, unknown>>();
 
@@ -49,8 +39,11 @@ export function idsValue(db: Db, ids: readonly number[]): unknown {
   return db.dialect === 'postgres' ? [...ids] : JSON.stringify(ids);
 }
 
-/** Whether a query may be built once for this handle (onSqliteReader or onPostgresPool). */
-export const buildsOnce = (db: DbLike): db is Db => onSqliteReader(db) || onPostgresPool(db);
+/**
+ * Whether a query may be built once for this handle: a site's handle outside any transaction, whose
+ * reads go to SQLite's reader or PostgreSQL's pool.
+ */
+export const buildsOnce = (db: DbLike): db is Db => 'engine' in db && !openTransactionOf(db);
 
 /**
  * A query built by `make` once per database and `key`, on the builder of readerOrm; `inIds` gives its
@@ -69,7 +62,7 @@ export interface PreparableQuery<Row> extends PromiseLike<Row[]> {
 }
 
 /** Runs a query prepared from a PreparableQuery: SQLite's prepared statement, or PostgreSQL's unnamed one. */
-export type PreparedRun<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
+type PreparedRun<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 
 /**
  * Prepares `query` for its engine. PostgreSQL's `all` would hand back the driver's rows unmapped

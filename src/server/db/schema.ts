@@ -5,10 +5,10 @@ import { roles } from '../../shared/schemas/users.ts';
 import { contentKindIds } from '../../shared/content-kinds.ts';
 
 /**
- * Rows written in a language: the condition of the public lists (routers/list-pages.ts writes it the
- * same way, which is what lets both engines use the partial indexes made with it).
+ * Rows written in a language: the condition of the public lists (the list reads use it, and routers/
+ * list-pages-sql.ts writes it the same way: that is what lets both engines use the partial indexes made with it).
  */
-const writtenIn = (title: AnySQLiteColumn) => sql`${title} <> ''`;
+export const writtenIn = (title: AnySQLiteColumn) => sql`${title} <> ''`;
 
 const timestamps = {
   createdAt: integer('created_at', { mode: 'timestamp_ms' })

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db, DbLike } from '../db/client.ts';
-import type { galleryItems, legalItems, posts } from '../db/schema.ts';
+import { writtenIn, type galleryItems, type legalItems, type posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import { PUBLIC_STATUS } from '../publication/visibility.ts';
 import { pageWindow } from './helpers.ts';
@@ -41,7 +41,7 @@ function builderListReads(db: DbLike): ListReads {
   const whereOf = ({ table, filters, written }: ListQuery, from?: SortKey) =>
     and(
       ...filters.map(([column, value]) => eq(column, value)),
-      written ? sql`${written} <> ''` : undefined,
+      written ? writtenIn(written) : undefined,
       from ? sql`(${table.createdAt}, ${table.id}) <= (${from[0]}, ${from[1]})` : undefined,
     );
   return {
