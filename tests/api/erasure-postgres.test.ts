@@ -1,27 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkErasureSetup } from '../../src/server/db/erase-postgres.ts';
 import { eraseDeleted } from '../../src/server/db/erase.ts';
 import { contactMessages, stories } from '../../src/server/db/schema.ts';
 import { openDatabase, postgresOf, type Db } from '../../src/server/db/client.ts';
+import { pgFilesHolding } from '../setup/pg-data-files.ts';
 import { freshDatabaseUrl, newTestDir } from '../setup/test-db.ts';
-
-/** Every file of the PostgreSQL cluster holding these bytes (tables, indexes, TOAST, WAL, statistics). */
-function filesHolding(root: string, needle: Buffer): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    try {
-      if (fs.readFileSync(file).includes(needle)) found.push(path.relative(root, file));
-    } catch {
-      // A file the server removed while we walked.
-    }
-  }
-  return found;
-}
 
 // The database alone: what is tested is the engine's files, not the procedures above it.
 let deps: { db: Db };
@@ -49,7 +33,6 @@ describe('erasure on PostgreSQL', () => {
   });
 
   it('leaves no copy of a deleted story or message in any file of the data directory', async () => {
-    const dataDir = process.env.TEST_PG_DATA!;
     // One word to the search's tokenizer, so its search documents and word counts hold it whole too.
     const marker = `erasuremarker${Date.now()}`;
     const [story] = await deps.db.transaction((tx) =>
@@ -77,9 +60,9 @@ describe('erasure on PostgreSQL', () => {
       await tx.delete(stories).where(eq(stories.id, story!.id));
       await tx.delete(contactMessages).where(eq(contactMessages.id, message!.id));
     });
-    expect(filesHolding(dataDir, Buffer.from(marker)).length).toBeGreaterThan(0);
+    expect(pgFilesHolding(marker)[marker]!.length).toBeGreaterThan(0);
     await eraseDeleted(deps.db, ['stories', 'contact_messages']);
-    expect(filesHolding(dataDir, Buffer.from(marker))).toEqual([]);
+    expect(pgFilesHolding(marker)).toEqual({ [marker]: [] });
   });
 
   it("rewrites only the stories' search documents and word counts after a story's delete, not every public item's, which searches wait for", async () => {

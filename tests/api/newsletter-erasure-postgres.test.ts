@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { postgresOf } from '../../src/server/db/client.ts';
 import { forgetUnconfirmed, unsubscribe } from '../../src/server/mail/subscriptions.ts';
 import { mailSiteForEachTest, readersToErase } from '../setup/newsletter-kit.ts';
+import { pgFilesHolding } from '../setup/pg-data-files.ts';
 import { runPostgres } from '../setup/postgres-server.ts';
 
 /**
@@ -14,38 +13,20 @@ import { runPostgres } from '../setup/postgres-server.ts';
  */
 const site = mailSiteForEachTest();
 
-/** For each text, every file of the server's data directory holding it (one walk for all). */
-function filesHolding(...texts: string[]): Record<string, string[]> {
-  const root = process.env.TEST_PG_DATA!;
-  const found = Object.fromEntries(texts.map((text) => [text, [] as string[]]));
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch {
-      continue; // A file the server removed while we walked.
-    }
-    for (const text of texts) if (bytes.includes(Buffer.from(text, 'utf8'))) found[text]!.push(path.relative(root, file));
-  }
-  return found;
-}
-
 describe('newsletter addresses erased from the PostgreSQL files', () => {
   it('leaves no trace of an address that unsubscribed, nor of its token, nor of one forgotten unconfirmed', async () => {
     const { leaving, token, forgotten } = await readersToErase(site);
     // On disk, as the server writes it sooner or later (the test server does not wait for the log).
     await postgresOf(site.deps.db).pool.query('CHECKPOINT');
-    for (const [text, files] of Object.entries(filesHolding(leaving, token, forgotten))) expect(files.length, text).toBeGreaterThan(0);
+    for (const [text, files] of Object.entries(pgFilesHolding(leaving, token, forgotten))) expect(files.length, text).toBeGreaterThan(0);
 
     // Each is erased by its own step, at once.
     expect(await unsubscribe(site.deps.db, token, new Date())).toBe(true);
-    const afterUnsubscribe = filesHolding(leaving, token, forgotten);
+    const afterUnsubscribe = pgFilesHolding(leaving, token, forgotten);
     expect({ [leaving]: afterUnsubscribe[leaving], [token]: afterUnsubscribe[token] }).toEqual({ [leaving]: [], [token]: [] });
     expect(afterUnsubscribe[forgotten]!.length).toBeGreaterThan(0);
     expect(await forgetUnconfirmed(site.deps.db)).toBe(1);
-    expect(filesHolding(forgotten)).toEqual({ [forgotten]: [] });
+    expect(pgFilesHolding(forgotten)).toEqual({ [forgotten]: [] });
   });
 
   /** Unsubscribes while `holder` has a transaction open from before (begun by `begin`), ended 300 ms later. */
@@ -56,7 +37,7 @@ describe('newsletter addresses erased from the PostgreSQL files', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await holder.query('COMMIT');
     expect(await unsubscribed).toBe(true);
-    expect(filesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
+    expect(pgFilesHolding(leaving, token)).toEqual({ [leaving]: [], [token]: [] });
   }
 
   it('erases an address even while a query that began before the unsubscribe is still running', async () => {
