@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { fieldErrorsOf, message } from '../../shared/messages.ts';
 import type { Context } from './context.ts';
 import type { Language } from '../../shared/locale.ts';
 import { NotInLanguageError, ThrottledError } from './errors.ts';
+import { wireTransformer } from './wire.ts';
 
 /** A plain error naming the form field it belongs to; the formatter turns it into fieldErrors. */
 class FieldError extends Error {
@@ -45,7 +45,7 @@ export const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    transformer: wireTransformer,
     errorFormatter({ shape, error, ctx }) {
       const lang = ctx?.lang ?? 'en';
       const { stack: _stack, ...data } = shape.data;

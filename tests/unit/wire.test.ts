@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import superjson from 'superjson';
+import { describe, expect, it } from 'vitest';
+import { serializeAnswer } from '../../src/server/trpc/wire.ts';
+
+/** What a browser's tRPC client gets from an answer: the bytes sent, read back by superjson. */
+const received = (serialized: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(serialized)) as Parameters<typeof superjson.deserialize>[0]);
+
+const refused = new Set(['__proto__', 'constructor', 'prototype']);
+const key = fc
+  .oneof(fc.string({ maxLength: 6 }), fc.constantFrom('a.b', 'a\\b', '\\.', '.', '0', '12', 'x.0', 'createdAt', 'عنوان'))
+  .filter((name) => !refused.has(name));
+
+/** The values procedures answer: plain objects and arrays of strings, numbers, booleans, null, undefined and Dates. */
+const { answer } = fc.letrec((tie) => ({
+  leaf: fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((number) => !Object.is(number, -0)),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.date({ noInvalidDate: true }),
+  ),
+  answer: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    tie('leaf'),
+    fc.array(tie('answer'), { maxLength: 5 }),
+    fc.dictionary(key, tie('answer'), { maxKeys: 6 }),
+  ),
+}));
+
+describe('the answers tRPC sends', () => {
+  it('are what superjson makes of them, and read back the same in the browser', () => {
+    fc.assert(
+      fc.property(answer, (value) => {
+        const ours = serializeAnswer(value);
+        const theirs = superjson.serialize(value);
+        expect(ours).toStrictEqual(theirs);
+        expect(received(ours)).toStrictEqual(received(theirs));
+        // Equal but for prototypes: superjson too reads a null-prototype object back as a plain one.
+        expect(received(ours)).toEqual(value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('carry a list as superjson does: dates annotated by path, keys with dots escaped', () => {
+    const at = new Date('2026-11-27T10:00:00.000Z');
+    const value = { items: [{ id: 1, publishAt: at, 'a.b': new Date(at), caption: undefined }], total: 1 };
+    expect(serializeAnswer(value)).toStrictEqual({
+      json: { items: [{ id: 1, publishAt: at.toISOString(), 'a.b': at.toISOString(), caption: null }], total: 1 },
+      meta: { values: { 'items.0.publishAt': ['Date'], 'items.0.a\\.b': ['Date'], 'items.0.caption': ['undefined'] }, v: 1 },
+    });
+    expect(serializeAnswer(value)).toStrictEqual(superjson.serialize(value));
+  });
+
+  it('are left to superjson whenever a value needs more than plain JSON and dates', () => {
+    const shared = { id: 1 };
+    const circular: Record<string, unknown> = { id: 2 };
+    circular.self = circular;
+    class Item {
+      id = 3;
+    }
+    const sparse: unknown[] = [1];
+    sparse[2] = 3;
+    const when = new Date('2026-01-01T00:00:00.000Z');
+    const unusual: unknown[] = [
+      new Map([['a', 1]]),
+      new Set([1]),
+      BigInt(7),
+      Number.NaN,
+      -0,
+      Number.POSITIVE_INFINITY,
+      new Item(),
+      new Date(Number.NaN),
+      { first: shared, second: shared },
+      { first: when, second: when },
+      circular,
+      when,
+      undefined,
+      sparse,
+      /re/g,
+      new URL('https://example.org/'),
+      { nested: [new Map()] },
+    ];
+    for (const value of unusual) {
+      expect(serializeAnswer({ value }), String(value)).toStrictEqual(superjson.serialize({ value }));
+      expect(serializeAnswer(value), String(value)).toStrictEqual(superjson.serialize(value));
+    }
+  });
+
+  it('refuse a key superjson refuses, as superjson does', () => {
+    const polluted = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
+    expect(() => superjson.serialize(polluted)).toThrow(/prototype pollution/);
+    expect(() => serializeAnswer(polluted)).toThrow(/prototype pollution/);
+    expect(() => serializeAnswer({ constructor: 1 })).toThrow(/prototype pollution/);
+  });
+});
