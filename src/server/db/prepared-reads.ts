@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { sqliteOf, type Db, type DbLike, type Orm } from './client.ts';
 import * as schema from './schema.ts';
 import { openTransactionOf } from './transaction-scope.ts';
+import { mapsFlatRows } from './flat-rows.ts';
 
 /*
  * Hot reads (a page's rows, its item, the visitor's session) built once per database, outside
@@ -67,14 +68,16 @@ type PreparedRun<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 /**
  * Prepares `query` for its engine. PostgreSQL's `all` would hand back the driver's rows unmapped
  * (column names, not the selection's keys); its `execute` maps them as the builder does. With no
- * name, node-postgres sends an unnamed statement.
+ * name, node-postgres sends an unnamed statement. Either way its rows are made by `flatRows`.
  */
 export function prepareQuery<Row>(db: Db, query: PreparableQuery<Row>): PreparedRun<Row> {
   if (db.dialect === 'postgres') {
     const prepared = (query as unknown as { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }).prepare();
+    mapsFlatRows(prepared);
     return (values) => prepared.execute(values);
   }
   const prepared = query.prepare();
+  mapsFlatRows(prepared);
   return (values) => prepared.all(values);
 }
 
