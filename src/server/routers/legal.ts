@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { addressColumns } from '../cache/purge-targets.ts';
 import { byIdInput, pageInput, readerByIdInput, readerLanguage } from '../../shared/schemas/common.ts';
 import type { Language } from '../../shared/locale.ts';
@@ -57,7 +57,12 @@ const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'pub
   embedUrl: videoEmbedUrl(row.videoLink),
 });
 
-const readRows = readByIds(legalItems.id, (db, ids) => db.select(columns).from(legalItems).where(ids).orderBy(desc(legalItems.createdAt), desc(legalItems.id)));
+/** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
+const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+
+const readRows = readByIds(legalItems.id, (db, ids) =>
+  db.select(listColumns).from(legalItems).where(ids).orderBy(desc(legalItems.createdAt), desc(legalItems.id)),
+);
 
 async function pageOf(
   ctx: Parameters<typeof newestFirstPage>[0],
