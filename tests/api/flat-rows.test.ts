@@ -108,6 +108,18 @@ describe(`rows of the reads built once, on ${testDialect}`, () => {
     expect(rows).toStrictEqual(await deps.db.select(selection).from(posts).where(eq(posts.id, ids[1]!)));
   });
 
+  it('keep Drizzle’s own mapping for a selection with a key named __proto__, which a template would hold as its own', () => {
+    // A prepared query's selection as Drizzle keeps it: Drizzle would make such rows by setting their prototype.
+    const selection: { fields: { path: string[]; field: unknown }[]; customResultMapper?: unknown } = {
+      fields: [
+        { path: ['__proto__'], field: posts.titleEn },
+        { path: ['title'], field: posts.titleFa },
+      ],
+    };
+    mapsFlatRows(selection);
+    expect(selection.customResultMapper).toBeUndefined();
+  });
+
   it('keep Drizzle’s own mapping for a selection with nested objects', () => {
     const prepared = (deps.db as Db)
       .select({ post: { id: posts.id }, title: posts.titleEn })

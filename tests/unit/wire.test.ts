@@ -90,6 +90,11 @@ describe('the answers tRPC sends', () => {
     }
   });
 
+  it('send an array as its items, without the named properties JSON leaves out (a match has some)', () => {
+    const match = 'abc'.match(/b/)!;
+    expect(received(serializeAnswer({ match }))).toStrictEqual({ match: ['b'] });
+  });
+
   it('refuse a key superjson refuses, as superjson does', () => {
     const polluted = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
     expect(() => superjson.serialize(polluted)).toThrow(/prototype pollution/);

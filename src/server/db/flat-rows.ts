@@ -47,13 +47,16 @@ export function flatRowMapper(fields: NonNullable<PreparedSelection['fields']>):
 
 /**
  * Has a prepared query make its rows with flatRowMapper, through the result mapper both of
- * Drizzle's drivers call with the driver's rows as arrays. A selection that is not flat, or names
- * a key twice, keeps Drizzle's own mapping. tests/unit/flat-rows.test.ts checks both drivers still call it.
+ * Drizzle's drivers call with the driver's rows as arrays. A selection that is not flat, names
+ * a key twice or names `__proto__`, keeps Drizzle's own mapping. tests/api/flat-rows.test.ts checks both drivers still call it.
  */
 export function mapsFlatRows(prepared: object): void {
   const selection = prepared as PreparedSelection;
   const { fields } = selection;
   if (!fields || selection.customResultMapper) return;
-  if (fields.some(({ path }) => path.length !== 1) || new Set(fields.map(({ path }) => path[0])).size !== fields.length) return;
+  const keys = fields.map(({ path }) => path[0]);
+  if (fields.some(({ path }) => path.length !== 1) || new Set(keys).size !== keys.length) return;
+  // The template would hold `__proto__` as its own key, where Drizzle's rows set their prototype.
+  if (keys.includes('__proto__')) return;
   selection.customResultMapper = flatRowMapper(fields);
 }

@@ -68,7 +68,7 @@ type PreparedRun<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 /**
  * Prepares `query` for its engine. PostgreSQL's `all` would hand back the driver's rows unmapped
  * (column names, not the selection's keys); its `execute` maps them as the builder does. With no
- * name, node-postgres sends an unnamed statement. Either way its rows are made by `flatRows`.
+ * name, node-postgres sends an unnamed statement. Either way a flat selection's rows are made by flat-rows.ts (`mapsFlatRows`).
  */
 export function prepareQuery<Row>(db: Db, query: PreparableQuery<Row>): PreparedRun<Row> {
   if (db.dialect === 'postgres') {

@@ -13,7 +13,9 @@ const escapeKey = (key: string) => (key.includes('\\') || key.includes('.') ? ke
  * them back does not depend on), for what procedures answer: plain objects and arrays of
  * strings, finite numbers, booleans, null, undefined and valid Dates, with no object reached twice.
  * Anything else (a Map, a BigInt, NaN, -0, a class instance, a shared or circular object, a key
- * superjson refuses) is handed to superjson itself.
+ * superjson refuses) is handed to superjson itself. An array's named properties besides its items (a
+ * regular expression's match has some) are left out, as JSON leaves them out; superjson would
+ * annotate them into junk properties of the array read back.
  *
  * Why: superjson's walk asks a dozen questions of every value and records the path of every object
  * for its referential equalities. In an uncached tRPC list of 15 items that walk was a fifth of the
