@@ -35,6 +35,11 @@ export function editorialColumns(table: EditorialTable) {
   };
 }
 
+/** A list's columns: lists never send bodies (cards show the plain-text description), so they do not read them either. */
+export function withoutBodies<Columns extends object>(columns: Columns) {
+  return { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+}
+
 /**
  * The descriptions for search engines and share cards: read for one item (its page, its editor),
  * never for lists, which have no use for them.

@@ -1,11 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { addressColumns } from '../cache/purge-targets.ts';
 import { byIdInput, pageInput, readerByIdInput, readerLanguage } from '../../shared/schemas/common.ts';
 import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
 import { legalItems } from '../db/schema.ts';
-import { editorialColumns, editorialDocuments, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../editorial/item.ts';
+import {
+  editorialColumns,
+  withoutBodies,
+  editorialDocuments,
+  editorialOutput,
+  summaryColumns,
+  type EditorialOutput,
+  type EditorialRow,
+} from '../editorial/item.ts';
 import { authorshipChanges } from '../editorial/authorship.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
@@ -57,8 +65,7 @@ const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'pub
   embedUrl: videoEmbedUrl(row.videoLink),
 });
 
-/** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
-const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+const listColumns = withoutBodies(columns);
 
 const readRows = readByIds(legalItems.id, (db, ids) =>
   db.select(listColumns).from(legalItems).where(ids).orderBy(desc(legalItems.createdAt), desc(legalItems.id)),

@@ -4,7 +4,7 @@ import type { Category, ContentKind, Country } from '../../../shared/schemas/con
 import type { Db, DbLike } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
-import { editorialColumns, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
+import { editorialColumns, withoutBodies, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
 import { publicCondition } from '../../publication/visibility.ts';
 import { inOrderOf } from '../../search/run.ts';
 import type { Page } from '../helpers.ts';
@@ -51,8 +51,7 @@ const columns = {
 
 export type Row = Omit<ContentItem, 'media' | keyof EditorialOutput> & EditorialRow;
 
-/** Lists never send bodies (cards show the plain-text description), so they do not read them either. */
-const listColumns = { ...columns, bodyEn: sql<null>`NULL`, bodyFa: sql<null>`NULL` };
+const listColumns = withoutBodies(columns);
 /** One item's page also says what search engines and share cards show. */
 const detailColumns = { ...columns, ...summaryColumns(posts) };
 
