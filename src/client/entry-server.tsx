@@ -14,7 +14,8 @@ import { createI18n, languageModule, loadLanguageStrings } from './lib/i18n.ts';
 import type { ServerFormState } from './lib/server-form.tsx';
 import { makeQueryClient, type AppRouter } from './lib/trpc.ts';
 import { canonicalAddress, withPage } from './pages/public/page-addresses.ts';
-import { layoutQueries, matchPublicRoute, prefetchQueries } from './pages/public/public-routes.tsx';
+import { layoutQueries, matchPublicRoute } from './pages/public/public-routes.tsx';
+import { fillQueries } from './lib/fill-queries.ts';
 import { adminApp, LOGIN_PATH } from './routes.tsx';
 
 export interface RenderResult {
@@ -157,7 +158,7 @@ export async function render(
   const page = login ? adminApp : route.page;
   const routeQueries = login ? [trpc.auth.me.queryOptions()] : route.queries({ params, search: new URLSearchParams(search), trpc, language });
   const queries = login ? routeQueries : [...layoutQueries(trpc), ...routeQueries];
-  const [i18n] = await Promise.all([i18nFor(language), page?.load(), prefetchQueries(queryClient, queries)]);
+  const [i18n] = await Promise.all([i18nFor(language), page?.load(), fillQueries(queryClient, queries)]);
   if (options.redirectPastLastPage) {
     for (const query of routeQueries) {
       const last = pastLastPage(queryClient.getQueryData(query.queryKey));
@@ -190,7 +191,10 @@ export async function render(
         `[ssr] ${pathname}: queries missing from the route table:`,
         pending.map((query) => query.queryHash),
       );
-    await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
+    await fillQueries(
+      queryClient,
+      pending.map((query) => ({ ...query.options, queryKey: query.queryKey })),
+    );
     ({ head, html } = renderPass());
   }
   const siteName = i18n.t('siteName');

@@ -18,8 +18,12 @@ export interface ChildServer {
  * own so no .env of the checkout is read. Resolves once it says where it listens (by default
  * within 20 seconds).
  */
-export function startChildServer(dir: string, env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(repoRoot, SERVER_ENTRY)], {
+export function startChildServer(
+  dir: string,
+  env: Record<string, string>,
+  options: { timeoutMs?: number; /** Node flags beside the server's own (a trace, say). */ nodeArgs?: string[] } = {},
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), path.join(repoRoot, SERVER_ENTRY)], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,18 +26,15 @@ export const pageSizes = { gallery: 24, legal: 12, stories: 6, country: 8 } as c
 
 const pick = <T extends string>(allowed: readonly T[], value: string | null): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
 
-const siteConfigOptions = new WeakMap<Trpc, ReturnType<typeof buildSiteConfigQuery>>();
-const buildSiteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
-
 /**
  * The public links of the site (social pages, contact address); they change only with a redeploy.
- * Built once per client: the header, the footer and the social links each ask for them on every page.
+ *
+ * Built at each call, not remembered in a WeakMap by client: the options hold the client and its
+ * query cache, and V8's young-generation collections keep a WeakMap's values alive whatever their
+ * keys. Each server render (a client of its own) then went whole to the old generation, about
+ * 50 KB a page, until the next full collection. Building them costs a few microseconds.
  */
-export const siteConfigQuery = (trpc: Trpc) => {
-  let options = siteConfigOptions.get(trpc);
-  if (!options) siteConfigOptions.set(trpc, (options = buildSiteConfigQuery(trpc)));
-  return options;
-};
+export const siteConfigQuery = (trpc: Trpc) => ({ ...trpc.config.get.queryOptions(), staleTime: Infinity, gcTime: Infinity });
 
 /**
  * Top news, newest news, articles and reports: one batched request on a cold start. Every list is

@@ -215,16 +215,7 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
           .send(template);
         return;
       }
-      // Read anonymously (the page is the same for everyone), but as this visitor: a search on the
-      // page counts against her budget like one from the API, and a refusal answers the page's status.
-      const visitor = visitorOf(deps, req, res);
-      let refusal: TRPCError | null = null;
-      const client = procedureClient(
-        () => innerContext(deps, { lang: language, ...visitor }),
-        (error) => {
-          if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') refusal = error;
-        },
-      );
+      const { client, refusal } = renderClient(deps, language, visitorOf(deps, req, res));
       const url = options.search ? `${req.path}?${options.search}` : (options.address ?? req.originalUrl);
       const result = await render(url, language, client, options.serverForm, { redirectPastLastPage: options.address !== undefined });
       if (result.redirect) {
@@ -255,7 +246,7 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
           return `<div id="root">${result.html}</div>${state}${formState}`;
         });
       if (result.head.noindex) res.setHeader('X-Robots-Tag', 'noindex');
-      const refused = refusal as TRPCError | null;
+      const refused = refusal();
       if (refused?.cause instanceof ThrottledError) res.setHeader('Retry-After', String(refused.cause.retryAfterSeconds));
       res
         .status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200)
@@ -263,6 +254,28 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
         .send(html);
     },
   };
+}
+
+/**
+ * The client a page's render reads through: anonymously (the page is the same for everyone), but as
+ * this visitor, so a search on the page counts against her budget like one from the API and a
+ * refusal answers the page's status.
+ *
+ * Built here, not inside `send`, so that nothing the client holds reaches `send`'s scope. V8's
+ * young-generation collections keep alive whatever a weak reference reaches (a WeakMap's value, a
+ * hidden class made for one object's accessor), and a closure made inside `send` holds the whole
+ * of `send`'s scope, the rendered page included. When the client was made there, every render
+ * went to the old generation, 100–230 KB a page, and waited there for a full collection.
+ */
+function renderClient(deps: Deps, language: Language, visitor: ReturnType<typeof visitorOf>) {
+  const seen: { refusal: TRPCError | null } = { refusal: null };
+  const client = procedureClient(
+    () => innerContext(deps, { lang: language, ...visitor }),
+    (error) => {
+      if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') seen.refusal = error;
+    },
+  );
+  return { client, refusal: () => seen.refusal };
 }
 
 /** GET and HEAD of a page: rendered from its canonical address, so the same page is rendered (and kept) once. */
