@@ -18,7 +18,7 @@ const NEVER_ABORTED = new AbortController().signal;
  * such an accessor in a hidden class that only a full collection frees. Until then the accessor's
  * closure holds the query, its client and every answer of the render. Each young-generation
  * collection treats that hold as strong and so moves the whole render to the old generation.
- * Measured in a loop of fetches: every answer survived, 6 MB per collection.
+ * Measured in a loop of fetches: every answer survived, 6 MB per collection (docs/decisions/044).
  */
 export async function fillQueries(queryClient: QueryClient, queries: readonly ListedQuery[]): Promise<void> {
   await Promise.all(
