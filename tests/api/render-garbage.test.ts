@@ -7,7 +7,8 @@ import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 
 /** A cookie naming no session: no cache answers, so every request renders its page. */
 const UNCACHED = { cookie: 'session=renders-every-time' };
-const PAGES = ['/', '/about', '/latestnews', '/?lang=fa'];
+/** The pages rendered: a home page in each language, a static page, a list and, once made, a news item. */
+const pages = ['/', '/about', '/latestnews', '/?lang=fa'];
 
 let deps: TestDeps;
 let server: ChildServer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   // procedure (with its picture), and fifteen copies of it.
   for (const kind of ['news', 'article', 'report'] as const) {
     const first = await makePost(deps, kind);
-    if (kind === 'news') PAGES.push(`/news/${first.id}`);
+    if (kind === 'news') pages.push(`/news/${first.id}`);
     const [row] = await deps.db.select().from(posts).where(eq(posts.id, first.id));
     const { id: _id, ...original } = row!;
     const copies = Array.from({ length: 15 }, (_, i) => ({
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 async function renderPages(times: number): Promise<void> {
   for (let round = 0; round < times; round++) {
-    for (const page of PAGES) {
+    for (const page of pages) {
       const response = await fetch(server.url + page, { headers: UNCACHED });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
@@ -76,7 +77,7 @@ describe('server renders and the old generation', () => {
     const { bytes, collections } = promotedSince(from);
     // Enough young collections that every page was under way during some of them.
     expect(collections).toBeGreaterThan(10);
-    const perPage = bytes / (rounds * PAGES.length);
+    const perPage = bytes / (rounds * pages.length);
     expect(perPage).toBeLessThan(30 * 1024);
   }, 120_000);
 });
