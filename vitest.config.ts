@@ -123,7 +123,6 @@ const postgresSuites = [
   'tests/api/list-deep-pages.test.ts',
   'tests/api/list-indexes.test.ts',
   'tests/api/flat-rows.test.ts',
-  'tests/api/render-garbage.test.ts',
   'tests/api/account-sessions.test.ts',
   'tests/api/two-factor-totp.test.ts',
   'tests/api/two-factor-rest.test.ts',
