@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../src/server/db/schema.ts';
 import { makePost } from '../factories/public-content.ts';
+import { promotedIn } from './gc-trace.ts';
 import { startChildServer, stopChildServer, type ChildServer } from './child-server.ts';
 import { createTestDeps, type TestDeps } from './test-db.ts';
 
@@ -58,15 +59,7 @@ export function describeRenderGarbage(): void {
   }
 
   /** Bytes V8 moved to the old generation in the young collections it traced since `from`. */
-  function promotedSince(from: number): { bytes: number; collections: number } {
-    const lines = server
-      .output()
-      .slice(from)
-      .split('\n')
-      .filter((line) => line.includes('gc=s '));
-    const bytes = lines.reduce((sum, line) => sum + Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0), 0);
-    return { bytes, collections: lines.length };
-  }
+  const promotedSince = (from: number) => promotedIn(server.output().slice(from));
 
   /**
    * What a page's render leaves behind must die young. When something old held a render (a closure
