@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import zlib from 'node:zlib';
-import compression from 'compression';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -12,6 +10,7 @@ import { createDeps, type DepsParts } from './deps.ts';
 import { batchLimits } from '../shared/trpc-calls.ts';
 import { newsletterLinkRoutes } from './http/newsletter-links.ts';
 import { errorHandler } from './http/client-errors.ts';
+import { compress } from './http/compress.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { feedKey, feedsRoute } from './http/feeds.ts';
 import { pageRenderer, pageRoute } from './http/render.ts';
@@ -71,8 +70,7 @@ export function createApp(options: AppOptions) {
   });
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
-  // Brotli at a quick level: most of the gain for a fraction of the CPU on a small server.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 1024 }));
+  app.use(compress());
 
   // Ready when the database answers a query (through the handle, so on either engine).
   app.get('/healthz', async (_req, res) => {

@@ -50,7 +50,7 @@ describe('answers a shared cache may keep', () => {
       ['/sitemap.xml', ['list-news', 'list-articles', 'list-reports', 'list-legal']],
     ];
     for (const [pathname, tags] of expected) {
-      // A reader who takes only deflate is answered from memory through the compression middleware.
+      // A reader who takes only deflate is answered from memory through the site's compression.
       for (const round of ['made', 'from memory', 'from memory, deflated']) {
         const response = await get(pathname, round.endsWith('deflated') ? { 'accept-encoding': 'deflate' } : {});
         await response.arrayBuffer();

@@ -87,7 +87,7 @@ describe('answers from the response cache', () => {
     expect(identity.body).toEqual(plain.body);
     expect(identity.body.toString()).toContain('Original headline');
 
-    // A reader asking only for deflate still gets it (through the compression middleware).
+    // A reader asking only for deflate still gets it (through the site's compression).
     const deflate = await rawGet(trpcList, { 'accept-encoding': 'deflate' });
     expect(deflate.headers['content-encoding']).toBe('deflate');
     expect(zlib.inflateSync(deflate.body)).toEqual(plain.body);

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inFlight } from '../../src/server/http/in-flight.ts';
-import { promotedIn } from '../setup/gc-trace.ts';
+import { promotedPerRequest } from '../setup/gc-trace.ts';
 import { repoRoot } from '../setup/paths.ts';
 
 let server: http.Server | undefined;
@@ -60,34 +59,9 @@ describe('the requests a stopping server is still working on', () => {
 
 describe('counting requests', () => {
   it('leaves nothing of a request to the old generation', async () => {
-    // The server the site runs (its small young generation), with its collections traced.
-    const child = spawn(process.execPath, ['--max-semi-space-size=8', '--trace-gc-nvp', path.join(repoRoot, 'tests/setup/in-flight-server.ts')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const match = /PORT (\d+)/.exec(output);
-          if (match) resolve(match[1]!);
-          if (match || child.exitCode !== null) clearInterval(timer);
-          if (child.exitCode !== null) reject(new Error(`The server exited:\n${output}`));
-        }, 20);
-      });
-      const ask = async (times: number) => {
-        for (let i = 0; i < times; i++) await fetch(`http://127.0.0.1:${port}/`).then((response) => response.arrayBuffer());
-      };
-      await ask(300);
-      const from = output.length;
-      const requests = 2_000;
-      await ask(requests);
-      const { bytes, collections } = promotedIn(output.slice(from));
-      expect(collections).toBeGreaterThan(5);
-      // A bound copy of the response's own `end` kept about 4 KB of every request.
-      expect(bytes / requests).toBeLessThan(1024);
-    } finally {
-      child.kill();
-    }
+    const { perRequest, collections } = await promotedPerRequest(path.join(repoRoot, 'tests/setup/in-flight-server.ts'), 2_000);
+    expect(collections).toBeGreaterThan(5);
+    // A bound copy of the response's own `end` kept about 4 KB of every request.
+    expect(perRequest).toBeLessThan(1024);
   }, 60_000);
 });

@@ -94,7 +94,7 @@ function cachedReads(deps: Deps, cache: ResponseCache, address: AddressOf, visit
 
 /**
  * Sends a stored answer (or its 304) as it is, in the coding the reader asked for; false when it
- * cannot: deflate (no browser asks only for it) is left to the compression middleware.
+ * cannot: deflate (no browser asks only for it) is left to the site's compression (../http/compress.ts).
  */
 function sendStored(req: Request, res: Response, cache: ResponseCache, entry: CachedResponse): boolean {
   if (presents(req, entry.etag)) {

@@ -20,7 +20,7 @@ export interface CachedResponse {
   /** The headers of a 304 answer to the same request: no description of a body. */
   notModified: string[];
   body: Buffer;
-  /** As the compression middleware decides: a compressible type, at least 1 KB, transforms allowed. */
+  /** As the site's compression decides (src/server/http/compress.ts): a compressible type, at least 1 KB, transforms allowed. */
   compressible: boolean;
   variants: Partial<Record<Coding, Variant>>;
   bytes: number;
@@ -35,7 +35,7 @@ const THRESHOLD = 1024;
 
 /**
  * Each coding is made once per entry, the first time a reader asks for it, so an entry that is never
- * read again (a one-off query string) costs no compression at all. The middleware's quick brotli
+ * read again (a one-off query string) costs no compression at all. The site's quick brotli
  * level: on a 90 KB page quality 9 saves 3% for seven times the CPU (about 25 ms with the event
  * loop blocked), quality 11 saves 12% for sixty times; build-time assets are where 11 pays.
  */

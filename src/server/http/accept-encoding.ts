@@ -1,8 +1,8 @@
 /**
- * Content negotiation for Accept-Encoding, answering exactly what the `compression` middleware
- * would choose (its negotiator 0.6.4 with br, gzip, deflate and identity on offer, br and gzip
- * preferred on equal quality), so responses sent from the cache or from precompressed files are
- * encoded as the middleware would have encoded them.
+ * Content negotiation for Accept-Encoding: br, gzip, deflate and identity on offer, br and gzip
+ * preferred on equal quality, choosing exactly as the `negotiator` package (0.6.4) would. The
+ * site's compression (./compress.ts), the response cache and the precompressed assets all ask
+ * here, so an answer is encoded the same way whichever of them sends it.
  */
 type ContentCoding = 'br' | 'gzip' | 'deflate' | 'identity';
 

@@ -30,7 +30,7 @@ function variantsIn(assetsDir: string): Map<string, Partial<Record<Coding, strin
  * Hashed client assets, sent as the brotli or gzip file written at build time when the reader
  * accepts it, with the type and immutable caching of the asset itself. Everything else (a file
  * without variants, such as woff2; a reader wanting neither coding; a missing file) goes on to
- * express.static, where the compression middleware does what it always did.
+ * express.static, whose answer the site's compression (./compress.ts) encodes as it encodes any other.
  */
 export function precompressedAssets(assetsDir: string): RequestHandler {
   // Hashed names never change while the server runs: the folder is read once, and only names
