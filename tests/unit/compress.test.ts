@@ -13,6 +13,12 @@ const chunkText = 'a line of a long answer, written in pieces\n'.repeat(100);
 
 let server: http.Server;
 let base: string;
+/** What the handlers' callbacks saw. */
+const called: string[] = [];
+/** Resolved by the test once the first encoded bytes of /flushed could be read. */
+let readFirstPart: () => void = () => {};
+const warnings: string[] = [];
+const warned = (warning: Error) => warnings.push(warning.name);
 
 beforeAll(async () => {
   const app = express();
@@ -40,12 +46,37 @@ beforeAll(async () => {
     };
     more();
   });
+  app.get('/callbacks', (_req, res) => {
+    res.type('html');
+    res.write(page, () => called.push('write'));
+    res.end(() => called.push('end'));
+  });
+  app.get('/flat-headers', (_req, res) => {
+    res.setHeader('Set-Cookie', 'old=1');
+    res.writeHead(200, ['Content-Type', 'text/html', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']);
+    res.end(page);
+  });
+  // A streamed answer: its first part must reach the reader before the end (tRPC flushes each part).
+  app.get('/flushed', (_req, res) => {
+    res.type('html');
+    res.write(page);
+    (res as unknown as { flush(): void }).flush();
+    const fallback = setTimeout(() => res.end('<p>ended without the first part read</p>'), 5_000);
+    readFirstPart = () => {
+      clearTimeout(fallback);
+      res.end('<p>the end</p>');
+    };
+  });
+  process.on('warning', warned);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  process.off('warning', warned);
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 interface Answer {
   status: number;
@@ -136,6 +167,45 @@ describe('compressed answers', () => {
     const answer = await ask('/pieces', 'br');
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.text).toBe(chunkText.repeat(200));
+  });
+
+  it('call the callbacks handed to write and end', async () => {
+    const answer = await ask('/callbacks', 'br');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.text).toBe(page);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(called).toEqual(['write', 'end']);
+  });
+
+  it('keep every value of a header named twice in a list handed to writeHead, replacing what was set', async () => {
+    const answer = await ask('/flat-headers', 'gzip');
+    expect(answer.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.text).toBe(page);
+  });
+
+  it('send what was encoded so far when the handler flushes, before the answer ends', async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      http
+        .get(base + '/flushed', { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          const gunzip = zlib.createGunzip();
+          let decoded = '';
+          gunzip.on('data', (chunk: Buffer) => {
+            if (!decoded) readFirstPart();
+            decoded += chunk.toString();
+          });
+          gunzip.on('end', () => resolve(decoded));
+          gunzip.on('error', reject);
+          response.pipe(gunzip);
+        })
+        .on('error', reject);
+    });
+    expect(text).toBe(page + '<p>the end</p>');
+  });
+
+  it('take back a writer’s drain listeners from the encoder', () => {
+    // /pieces waits with once('drain') 200 times: spent listeners left on the encoder would pile up.
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
   it('leave nothing of a request to the old generation', async () => {

@@ -20,34 +20,65 @@ export function keepOutOfCache(res: Response): void {
  */
 const storable = (status: number, page: boolean) => status === 200 || (page && status === 404);
 
-/** Records what the handlers below write, to store it once the response has ended; `ended` runs after. */
+/** What `capture` keeps of one response, on the response itself. */
+interface Capture {
+  chunks: Buffer[];
+  size: number;
+  write: (this: Response, ...args: unknown[]) => boolean;
+  end: (this: Response, ...args: unknown[]) => Response;
+  page: boolean;
+  store: (entry: CachedResponse) => void;
+  ended: (() => void) | undefined;
+}
+
+const CAPTURE = Symbol('capture');
+type Captured = Response & { [CAPTURE]: Capture };
+
+/**
+ * Records what the handlers below write, to store it once the response has ended; `ended` runs after.
+ * The response's `write` and `end` become the same two functions for every response, reading their
+ * state from it: a closure over the response stored on it kept every request alive through V8's
+ * young collections (docs/decisions/045).
+ */
 export function capture(res: Response, page: boolean, store: (entry: CachedResponse) => void, ended?: () => void) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_CACHED_BODY) return;
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    size += buffer.length;
-    chunks.push(buffer);
+  (res as Captured)[CAPTURE] = {
+    chunks: [],
+    size: 0,
+    write: res.write as Capture['write'],
+    end: res.end as Capture['end'],
+    page,
+    store,
+    ended,
   };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk, rest[0]);
-    return write(chunk, ...rest);
-  }) as Response['write'];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk, rest[0]);
-    // The entry keeps the keys of what the answer read, so answers from memory name them too.
-    writeCacheTags(res);
-    const cacheControl = String(res.getHeader('cache-control') ?? '');
-    const kept = storable(res.statusCode, page) && !res.locals.keepOutOfCache;
-    if (kept && size <= MAX_CACHED_BODY && !res.getHeader('set-cookie') && !/no-store|private/i.test(cacheControl)) {
-      store(entryFromResponse(res, Buffer.concat(chunks)));
-    }
-    ended?.();
-    return end(chunk, ...rest);
-  }) as Response['end'];
+  res.write = capturedWrite as Response['write'];
+  res.end = capturedEnd as Response['end'];
+}
+
+function keep(state: Capture, chunk: unknown, encoding?: unknown): void {
+  if (chunk === undefined || chunk === null || typeof chunk === 'function' || state.size > MAX_CACHED_BODY) return;
+  const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  state.size += buffer.length;
+  state.chunks.push(buffer);
+}
+
+function capturedWrite(this: Captured, chunk: unknown, ...rest: unknown[]): boolean {
+  const state = this[CAPTURE];
+  keep(state, chunk, rest[0]);
+  return state.write.call(this, chunk, ...rest);
+}
+
+function capturedEnd(this: Captured, chunk?: unknown, ...rest: unknown[]): Response {
+  const state = this[CAPTURE];
+  keep(state, chunk, rest[0]);
+  // The entry keeps the keys of what the answer read, so answers from memory name them too.
+  writeCacheTags(this);
+  const cacheControl = String(this.getHeader('cache-control') ?? '');
+  const kept = storable(this.statusCode, state.page) && !this.locals.keepOutOfCache;
+  if (kept && state.size <= MAX_CACHED_BODY && !this.getHeader('set-cookie') && !/no-store|private/i.test(cacheControl)) {
+    state.store(entryFromResponse(this, Buffer.concat(state.chunks)));
+  }
+  state.ended?.();
+  return state.end.call(this, chunk, ...rest);
 }
 
 /** tRPC sets its own Vary; a cached answer must keep ours too, so values are added, never replaced. */
@@ -56,7 +87,7 @@ export function keepVary(res: Response) {
   res.setHeader = function (this: Response, name: string, value: number | string | readonly string[]) {
     if (name.toLowerCase() !== 'vary') return setHeader.call(this, name, value);
     const seen = new Map<string, string>();
-    for (const field of [res.getHeader('vary'), value].flat().join(',').split(',')) {
+    for (const field of [this.getHeader('vary'), value].flat().join(',').split(',')) {
       const trimmed = String(field).trim();
       if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
     }

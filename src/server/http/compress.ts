@@ -12,10 +12,12 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 type Encoder = zlib.BrotliCompress | zlib.Gzip | zlib.Deflate;
 type Chunk = string | Buffer | Uint8Array;
-type Write = (this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding) => boolean;
-type End = (this: ServerResponse, chunk?: Chunk, encoding?: BufferEncoding) => ServerResponse;
+type Done = (error?: Error | null) => void;
+type Write = (this: ServerResponse, ...args: unknown[]) => boolean;
+type End = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
 type WriteHead = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-type On = (this: ServerResponse, event: string, listener: (...args: unknown[]) => void) => ServerResponse;
+type Listener = (...args: unknown[]) => void;
+type On = (this: ServerResponse, event: string, listener: Listener) => ServerResponse;
 
 /** What one response's encoding needs, kept on the response itself. */
 interface Encoding {
@@ -23,6 +25,7 @@ interface Encoding {
   end: End;
   writeHead: WriteHead;
   on: On;
+  removeListener: On;
   /** Whether the headers were looked at (the encoding is chosen once, when they are written). */
   decided: boolean;
   ended: boolean;
@@ -30,7 +33,9 @@ interface Encoding {
   length: number | undefined;
   encoder: Encoder | null;
   /** `drain` listeners added before the encoding was chosen: they belong to the encoder when there is one. */
-  drainListeners: ((...args: unknown[]) => void)[];
+  drainListeners: Listener[];
+  /** The callback handed to `end` while encoding: called once the encoded answer has gone. */
+  endDone: Done | undefined;
 }
 
 const ENCODING = Symbol('encoding');
@@ -62,51 +67,82 @@ export function compress(): RequestHandler {
       end: res.end as End,
       writeHead: res.writeHead as WriteHead,
       on: res.on as On,
+      removeListener: res.removeListener as On,
       decided: false,
       ended: false,
       length: undefined,
       encoder: null,
       drainListeners: [],
+      endDone: undefined,
     };
     (res as unknown as Encoded)[ENCODING] = state;
     res.write = write as typeof res.write;
     res.end = end as typeof res.end;
     res.writeHead = writeHead as typeof res.writeHead;
     res.on = on as typeof res.on;
+    res.removeListener = removeListener as typeof res.removeListener;
+    res.off = removeListener as typeof res.off;
+    // Streamed answers (tRPC's, server-sent events) push out what is encoded so far.
+    (res as unknown as { flush(): void }).flush = flush;
     state.on.call(res, 'close', closed);
     next();
   };
 }
 
-function write(this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding): boolean {
+/** The body and the callback of a `write(chunk, encoding?, done?)` or an `end(chunk?, encoding?, done?)`. */
+function bodyOf(args: unknown[]): { chunk: Chunk | undefined; encoding: BufferEncoding | undefined; done: Done | undefined } {
+  const done = args.find((arg): arg is Done => typeof arg === 'function');
+  const chunk = typeof args[0] === 'function' ? undefined : (args[0] as Chunk | undefined);
+  const encoding = typeof args[1] === 'string' ? (args[1] as BufferEncoding) : undefined;
+  return { chunk, encoding, done };
+}
+
+function write(this: ServerResponse, ...args: unknown[]): boolean {
   const state = stateOf(this);
   if (state.ended) return false;
   if (!this.headersSent) this.writeHead(this.statusCode);
-  return state.encoder ? state.encoder.write(toBuffer(chunk, encoding)) : state.write.call(this, chunk, encoding);
+  if (!state.encoder) return state.write.apply(this, args);
+  const { chunk, encoding, done } = bodyOf(args);
+  return state.encoder.write(toBuffer(chunk ?? '', encoding), done);
 }
 
-function end(this: ServerResponse, chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void)): ServerResponse {
+function end(this: ServerResponse, ...args: unknown[]): ServerResponse {
   const state = stateOf(this);
   if (state.ended) return this;
-  if (typeof chunk === 'function') chunk = undefined;
-  if (typeof encoding === 'function') encoding = undefined;
+  const { chunk, encoding, done } = bodyOf(args);
   if (!this.headersSent) {
     if (!this.getHeader('Content-Length')) state.length = chunk ? (typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : chunk.length) : 0;
     this.writeHead(this.statusCode);
   }
-  if (!state.encoder) return state.end.call(this, chunk, encoding);
+  if (!state.encoder) return state.end.apply(this, args);
   state.ended = true;
+  state.endDone = done;
   if (chunk) state.encoder.end(toBuffer(chunk, encoding));
   else state.encoder.end();
   return this;
 }
 
-function on(this: ServerResponse, event: string, listener: (...args: unknown[]) => void): ServerResponse {
+function on(this: ServerResponse, event: string, listener: Listener): ServerResponse {
   const state = stateOf(this);
   if (event !== 'drain' || (state.decided && !state.encoder)) return state.on.call(this, event, listener);
   if (state.encoder) state.encoder.on(event, listener);
   else state.drainListeners.push(listener);
   return this;
+}
+
+/** A `drain` listener may be on the encoder (so `once('drain')` and `off('drain')` reach it there too). */
+function removeListener(this: ServerResponse, event: string, listener: Listener): ServerResponse {
+  const state = stateOf(this);
+  if (event === 'drain') {
+    state.encoder?.removeListener(event, listener);
+    const held = state.drainListeners.indexOf(listener);
+    if (held >= 0) state.drainListeners.splice(held, 1);
+  }
+  return state.removeListener.call(this, event, listener);
+}
+
+function flush(this: ServerResponse): void {
+  stateOf(this).encoder?.flush();
 }
 
 /** Node's own `writeHead`, after the encoding is chosen from the headers (those it is given included). */
@@ -118,8 +154,7 @@ function writeHead(this: ServerResponse, ...args: unknown[]): ServerResponse {
     const headersAt = typeof args[1] === 'string' ? 2 : 1;
     const headers = args[headersAt];
     if (headers && typeof headers === 'object') {
-      const pairs = Array.isArray(headers) ? pairsOf(headers as unknown[]) : Object.entries(headers as Record<string, string | string[]>);
-      for (const [name, value] of pairs) this.setHeader(name, value);
+      setHeaders(this, headers as Record<string, string | string[]> | unknown[]);
       args = args.slice(0, headersAt);
     }
     choose(this, state);
@@ -127,12 +162,24 @@ function writeHead(this: ServerResponse, ...args: unknown[]): ServerResponse {
   return state.writeHead.apply(this, args);
 }
 
-/** writeHead's headers given as [name, value] pairs or as a flat list of names and values. */
-function pairsOf(headers: unknown[]): [string, string | string[]][] {
-  if (Array.isArray(headers[0])) return headers as [string, string][];
-  const pairs: [string, string][] = [];
-  for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([String(headers[i]), String(headers[i + 1])]);
-  return pairs;
+/**
+ * Sets writeHead's headers (an object, [name, value] pairs, or a flat list of names and values) as
+ * Node would: each name given replaces what was set before, and a name given twice keeps both values.
+ */
+function setHeaders(res: ServerResponse, headers: Record<string, string | string[]> | unknown[]): void {
+  if (!Array.isArray(headers)) {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    return;
+  }
+  let pairs: [string, string][];
+  if (Array.isArray(headers[0])) pairs = headers as [string, string][];
+  else {
+    if (headers.length % 2) throw new TypeError('writeHead: a flat list of headers needs a value for every name');
+    pairs = [];
+    for (let i = 0; i < headers.length; i += 2) pairs.push([String(headers[i]), String(headers[i + 1])]);
+  }
+  for (const [name] of pairs) res.removeHeader(name);
+  for (const [name, value] of pairs) res.appendHeader(name, value);
 }
 
 function choose(res: ServerResponse, state: Encoding): void {
@@ -142,7 +189,7 @@ function choose(res: ServerResponse, state: Encoding): void {
   vary(res, 'Accept-Encoding');
   const declared = res.getHeader('Content-Length');
   if (Number(declared) < COMPRESS_THRESHOLD || (state.length !== undefined && state.length < COMPRESS_THRESHOLD)) return plain(res, state);
-  if ((res.getHeader('Content-Encoding') ?? 'identity') !== 'identity') return plain(res, state);
+  if ((res.getHeader('Content-Encoding') || 'identity') !== 'identity') return plain(res, state);
   const req = (res as ServerResponse & { req: { method?: string; headers: Record<string, string | string[] | undefined> } }).req;
   if (req.method === 'HEAD') return plain(res, state);
   const accepted = req.headers['accept-encoding'];
@@ -159,6 +206,7 @@ function choose(res: ServerResponse, state: Encoding): void {
   res.removeHeader('Content-Length');
   encoder.on('data', encoded);
   encoder.on('end', finished);
+  encoder.on('error', failed);
   state.on.call(res, 'drain', drained);
 }
 
@@ -175,7 +223,14 @@ function encoded(this: Owned, chunk: Buffer): void {
 
 function finished(this: Owned): void {
   const res = this[RESPONSE];
-  res[ENCODING].end.call(res);
+  const state = res[ENCODING];
+  if (state.endDone) state.end.call(res, state.endDone);
+  else state.end.call(res);
+}
+
+/** An encoder that fails cannot finish the answer: the reader's connection is closed, the server goes on. */
+function failed(this: Owned, error: Error): void {
+  this[RESPONSE].destroy(error);
 }
 
 function drained(this: ServerResponse): void {
