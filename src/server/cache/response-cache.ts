@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { BROTLI_QUALITY, worthCompressing } from '../http/compress.ts';
 import type { Response } from 'express';
 import { SegmentedLru } from './segmented-lru.ts';
 
@@ -30,8 +31,6 @@ export interface CachedResponse {
 
 const FRAMING = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
 const BODY_HEADERS = new Set([...FRAMING, 'content-type', 'content-disposition', 'content-language']);
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript|manifest\+json)|image\/svg\+xml)/i;
-const THRESHOLD = 1024;
 
 /**
  * Each coding is made once per entry, the first time a reader asks for it, so an entry that is never
@@ -42,7 +41,7 @@ const THRESHOLD = 1024;
 const encoders: Record<Exclude<Coding, 'identity'>, (body: Buffer) => Buffer> = {
   br: (body) =>
     zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
   gzip: (body) => zlib.gzipSync(body),
 };
@@ -59,15 +58,13 @@ export function entryFromResponse(res: Response, body: Buffer): CachedResponse {
   for (let i = 0; i < headers.length; i += 2) {
     if (!BODY_HEADERS.has(headers[i]!.toLowerCase())) notModified.push(headers[i]!, headers[i + 1]!);
   }
-  const type = String(res.getHeader('content-type') ?? '');
-  const cacheControl = String(res.getHeader('cache-control') ?? '');
   return {
     status: res.statusCode,
     etag: String(res.getHeader('etag') ?? ''),
     headers,
     notModified,
     body,
-    compressible: COMPRESSIBLE.test(type) && body.length >= THRESHOLD && !/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl),
+    compressible: worthCompressing(res.getHeader('content-type'), res.getHeader('cache-control'), body.length),
     variants: {},
     bytes: body.length + 2048,
   };

@@ -6,9 +6,21 @@ import vary from 'vary';
 import { negotiateEncoding } from './accept-encoding.ts';
 
 /** Below this many bytes an answer goes as it is: the encoding would save less than it costs. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 /** Brotli at a quick level: most of the gain for a fraction of the CPU on a small server. */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+export const BROTLI_QUALITY = 5;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
+
+/**
+ * Whether an answer of this type, Cache-Control and length (when known) is worth compressing:
+ * a compressible type, at least 1 KB, transforms allowed. The response cache decides its stored
+ * answers' codings by the same rule (../cache/response-cache.ts).
+ */
+export function worthCompressing(type: unknown, cacheControl: unknown, length: number | undefined): boolean {
+  if (typeof type !== 'string' || !compressible(type)) return false;
+  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(cacheControl ?? ''))) return false;
+  return length === undefined || length >= COMPRESS_THRESHOLD;
+}
 
 type Encoder = zlib.BrotliCompress | zlib.Gzip | zlib.Deflate;
 type Chunk = string | Buffer | Uint8Array;
@@ -57,8 +69,8 @@ const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
  * closures over the request and the response. V8 kept those alive through young collections, so
  * every request (its response, socket, parser and answer) went to the old generation: about 4 KB
  * a request, which grew the heap under load until a full collection. Here the replacements are
- * the same four functions for every response, reading their state from the response
- * (tests/api/compress.test.ts measures both).
+ * the same functions for every response, reading their state from the response
+ * (tests/unit/compress.test.ts measures both; docs/decisions/045).
  */
 export function compress(): RequestHandler {
   return (_req, res, next) => {
@@ -183,12 +195,11 @@ function setHeaders(res: ServerResponse, headers: Record<string, string | string
 }
 
 function choose(res: ServerResponse, state: Encoding): void {
-  const type = res.getHeader('Content-Type');
-  if (typeof type !== 'string' || !compressible(type)) return plain(res, state);
-  if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''))) return plain(res, state);
+  if (!worthCompressing(res.getHeader('Content-Type'), res.getHeader('Cache-Control'), undefined)) return plain(res, state);
   vary(res, 'Accept-Encoding');
   const declared = res.getHeader('Content-Length');
-  if (Number(declared) < COMPRESS_THRESHOLD || (state.length !== undefined && state.length < COMPRESS_THRESHOLD)) return plain(res, state);
+  const length = declared === undefined ? state.length : Number(declared);
+  if (length !== undefined && length < COMPRESS_THRESHOLD) return plain(res, state);
   if ((res.getHeader('Content-Encoding') || 'identity') !== 'identity') return plain(res, state);
   const req = (res as ServerResponse & { req: { method?: string; headers: Record<string, string | string[] | undefined> } }).req;
   if (req.method === 'HEAD') return plain(res, state);
