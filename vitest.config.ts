@@ -42,6 +42,7 @@ const postgresSuites = [
   'tests/api/newsletter-crash.test.ts',
   'tests/api/newsletter-erasure-postgres.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
+  'tests/api/work-gate-postgres.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',
@@ -151,6 +152,7 @@ const bothEngineSuites = [
   'tests/api/search-word-counts-postgres.test.ts',
   'tests/api/newsletter-erasure-postgres.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
+  'tests/api/work-gate-postgres.test.ts',
 ];
 
 /**

@@ -117,6 +117,11 @@ const envSchema = z
      * it her requests are held, then uncached ones answered 429 (docs/decisions/021). 0: no limit.
      */
     VISITOR_WORK_MS_PER_SECOND: numeric(z.coerce.number().int().min(0).max(1000).default(100)),
+    /**
+     * Answers no cache holds (a page rendered, a list read) made at once; the others wait their
+     * turn in arrival order (http/work-gate.ts, docs/decisions/046).
+     */
+    WORK_AT_ONCE: numeric(z.coerce.number().int().min(1).max(256).default(4)),
     /** Uploads cleaned at once, each in its own low-priority process (docs/decisions/012). */
     MEDIA_WORKERS: numeric(z.coerce.number().int().min(1).max(64).default(1)),
     /** Uploads allowed to wait for a worker; one more is answered 503 with Retry-After. */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { isSearchRequest } from '../search/requests.ts';
@@ -8,6 +8,8 @@ import { isSharedAddress } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
 import { requestContext } from './request-context.ts';
 import { slowDown } from './slow-down.ts';
+import { whenResponseDone } from './response-done.ts';
+import { WorkGate, type Turn } from './work-gate.ts';
 
 /**
  * How long a visitor's request may be held for her budget, and how many may be held at once; one
@@ -63,7 +65,8 @@ function costMeter(start = performance.now()): () => number {
 interface Held {
   /** Work no cache answered: one at a time per visitor, charged when its answer (res) ends. */
   uncached?: Response;
-  run(): void;
+  /** Sends or makes the answer; `started` is called when uncached work gets its place (http/work-gate.ts). */
+  run(started?: () => void): void;
   /** Uncached work held past its time is refused; a cached answer is sent anyway. */
   refuse(waitMs: number): void;
   gone(): boolean;
@@ -101,10 +104,11 @@ export interface VisitorWork {
  */
 export function visitorWork(deps: Deps): VisitorWork {
   const visitors = new Map<string, Visitor>();
+  const gate = new WorkGate(deps.env.WORK_AT_ONCE);
   const budgetOf = (shared: boolean): WorkBudgetStore => (shared ? deps.guards.visitorWork.sharedAddress : deps.guards.visitorWork.perClient);
 
   const run = (key: string, budget: WorkBudgetStore, visitor: Visitor | undefined, held: Held, startedAt = performance.now()) => {
-    const cost = costMeter(startedAt);
+    let cost = costMeter(startedAt);
     const res = held.uncached;
     if (!res) {
       held.run();
@@ -114,17 +118,14 @@ export function visitorWork(deps: Deps): VisitorWork {
     visitor ??= visitorOf(key);
     const running = visitor;
     running.running++;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
+    // Its reader may have left while the session cookie was looked up: then it is done at once.
+    whenResponseDone(res, () => {
       budget.charge(key, cost());
       running.running--;
       drain(key, budget, running);
-    };
-    res.once('finish', finish);
-    res.once('close', finish);
-    held.run();
+    });
+    // Charged from when the work starts: the wait for a place to work is everyone's, not hers.
+    held.run(() => (cost = costMeter()));
   };
 
   const drain = (key: string, budget: WorkBudgetStore, visitor: Visitor): void => {
@@ -183,6 +184,36 @@ export function visitorWork(deps: Deps): VisitorWork {
 
   const gone = (req: Request, res: Response) => () => res.writableEnded || req.socket.destroyed;
 
+  /**
+   * Work no cache answers, within the visitor's budget: made now in its turn, or, held for her
+   * budget, with its place given back meanwhile and taken again at the back of the line.
+   */
+  const budgeted = (req: Request, res: Response, next: NextFunction, turn: Turn) => {
+    let ran = false;
+    let held = false;
+    admit(req, res, {
+      uncached: res,
+      run: (started) => {
+        ran = true;
+        if (!held) {
+          started?.();
+          return next();
+        }
+        gate.enter(res, () => {
+          started?.();
+          next();
+        });
+      },
+      refuse: (wait) => slowDown(req, res, wait),
+      gone: gone(req, res),
+      since: performance.now(),
+    });
+    if (ran) return;
+    // Held for her budget (or refused): its place goes to the next in line meanwhile.
+    held = true;
+    turn.leave();
+  };
+
   return {
     hit(req, res, send, startedAt) {
       // Behind a shared address a cached answer is everyone's: holding it would hold every reader.
@@ -194,12 +225,13 @@ export function visitorWork(deps: Deps): VisitorWork {
     },
     uncached(req, res, next) {
       if (isSearchRequest(req.originalUrl)) return next();
-      const budgeted = () =>
-        admit(req, res, { uncached: res, run: () => next(), refuse: (wait) => slowDown(req, res, wait), gone: gone(req, res), since: performance.now() });
-      const cookie = req.headers.cookie;
-      if (!cookie || !parseCookies(cookie)[SESSION_COOKIE]) return budgeted();
-      // Editors' work is not budgeted; a cookie that signs no one in is a visitor's like any other.
-      requestContext(deps, req, res).then((ctx) => (ctx.user ? next() : budgeted()), next);
+      // In turn from the start: on PostgreSQL the session cookie's lookup waits for the database too.
+      gate.enter(res, (turn) => {
+        const cookie = req.headers.cookie;
+        if (!cookie || !parseCookies(cookie)[SESSION_COOKIE]) return budgeted(req, res, next, turn);
+        // Editors' work is not budgeted; a cookie that signs no one in is a visitor's like any other.
+        requestContext(deps, req, res).then((ctx) => (ctx.user ? next() : budgeted(req, res, next, turn)), next);
+      });
     },
   };
 }
