@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postgresOf } from '../../src/server/db/client.ts';
 import { makeContent } from '../factories/index.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
+import { pageRenders, sourcePages } from '../setup/source-pages.ts';
 
 /**
  * Readers who leave while their request waits (runs in the PostgreSQL project only, where a session
@@ -12,32 +13,42 @@ import { sitesStartedInTests } from '../setup/per-test.ts';
 const sites = sitesStartedInTests();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Holds `table` with an exclusive lock until `release` is called; `waiting()` counts the queries waiting for it. */
+async function lockTable(url: string, table: string) {
+  const blocker = new pg.Client({ connectionString: url });
+  await blocker.connect();
+  await blocker.query('BEGIN');
+  await blocker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  return {
+    waiting: async () =>
+      Number((await blocker.query<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = $1::regclass', [table])).rows[0]!.n),
+    release: async () => {
+      await blocker.query('COMMIT');
+      await blocker.end();
+    },
+  };
+}
+
 describe('readers who leave while their session cookie is looked up', () => {
   it('leave nothing counted behind them: the next reader behind the same address is answered at once', async () => {
     // Everyone behind a loopback address (an onion service) is one client, with a few answers in the making at once.
     const deps = sites.deps({ VISITOR_WORK_MS_PER_SECOND: '100' });
     await makeContent(deps, 'news');
     const server = await sites.serve(deps);
-    const blocker = new pg.Client({ connectionString: postgresOf(deps.db).url });
-    await blocker.connect();
+    // The lookups wait for this lock, so the readers surely leave while they are under way.
+    const lock = await lockTable(postgresOf(deps.db).url, 'sessions');
     try {
-      // The lookups wait for this lock, so the readers surely leave while they are under way.
-      await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
       const leaving = Array.from({ length: 8 }, (_, n) => {
         const abort = new AbortController();
         const asked = fetch(`${server.url}/api/news?per_page=${n + 2}`, { headers: { cookie: 'session=long-gone' }, signal: abort.signal }).catch(() => null);
         return { abort, asked };
       });
-      const waitingLookups = async () =>
-        Number((await blocker.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'sessions'::regclass")).rows[0]!.n);
-      while ((await waitingLookups()) < 4) await pause(10);
+      while ((await lock.waiting()) < 4) await pause(10);
       for (const reader of leaving) reader.abort.abort();
       await Promise.all(leaving.map((reader) => reader.asked));
       await pause(200);
-      await blocker.query('COMMIT');
     } finally {
-      await blocker.end();
+      await lock.release();
     }
     await pause(200);
     const asked = Date.now();
@@ -46,5 +57,39 @@ describe('readers who leave while their session cookie is looked up', () => {
     await response.arrayBuffer();
     expect(response.status).toBe(200);
     expect(Date.now() - asked).toBeLessThan(1_500);
+  });
+});
+
+describe('a crowd asking for one page while every place to work is taken', () => {
+  it('costs one render: each reader whose turn comes after it was made is sent the kept answer', async () => {
+    const deps = sites.deps({ WORK_AT_ONCE: '1', VISITOR_WORK_MS_PER_SECOND: '0' });
+    const item = await makeContent(deps, 'news');
+    const server = await sites.serve(deps, { clientDir: sourcePages(deps) });
+    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    const renders = pageRenders();
+    // The one place is taken by a render that waits for the locked table.
+    const lock = await lockTable(postgresOf(deps.db).url, 'posts');
+    const codings = ['br', 'gzip', 'identity'];
+    let busy: Promise<number>, crowd: Promise<{ status: number; coding: string; body: string }[]>;
+    try {
+      busy = fetch(`${server.url}/latestnews`).then((response) => response.status);
+      while ((await lock.waiting()) < 1) await pause(10);
+      crowd = Promise.all(
+        Array.from({ length: 12 }, async (_, n) => {
+          const response = await fetch(`${server.url}/news/${item.id}`, { headers: { 'accept-encoding': codings[n % 3]! } });
+          return { status: response.status, coding: response.headers.get('content-encoding') ?? 'identity', body: await response.text() };
+        }),
+      );
+      await pause(300);
+    } finally {
+      await lock.release();
+    }
+    expect(await busy).toBe(200);
+    const answers = await crowd;
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.body).toContain(item.titleEn);
+    expect(answers.map((answer) => answer.coding)).toEqual(Array.from({ length: 12 }, (_, n) => codings[n % 3]));
+    expect(pageRenders() - renders).toBe(2);
   });
 });

@@ -38,6 +38,16 @@ function unreadRequest(port: number, path: string): Promise<net.Socket> {
   });
 }
 
+/** While a reader who never reads waits for /big, /small is answered at once: /big's place is free. */
+async function expectAnsweredBesideSlowReader(site: { url: string; port: number; started: string[] }) {
+  const slowReader = await unreadRequest(site.port, '/big');
+  await until(() => site.started.includes('/big'));
+  const asked = Date.now();
+  expect(await fetch(`${site.url}/small`).then((response) => response.text())).toBe('small');
+  expect(Date.now() - asked).toBeLessThan(2_000);
+  slowReader.destroy();
+}
+
 const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 };
@@ -66,12 +76,37 @@ describe('the work gate', () => {
     // Far more than the loopback connection buffers: its 'finish' waits for a reader who never reads.
     const big = Buffer.alloc(48 * 1024 * 1024, 'x');
     const site = await serve(gate, (req, res) => res.end(req.url === '/big' ? big : 'small'));
-    const slowReader = await unreadRequest(site.port, '/big');
-    await until(() => site.started.includes('/big'));
-    const asked = Date.now();
-    expect(await fetch(`${site.url}/small`).then((response) => response.text())).toBe('small');
-    expect(Date.now() - asked).toBeLessThan(2_000);
-    slowReader.destroy();
+    await expectAnsweredBesideSlowReader(site);
+  });
+
+  it('gives the place back when a write finds the reader’s connection full, before the answer ends', async () => {
+    const gate = new WorkGate(1);
+    const big = Buffer.alloc(48 * 1024 * 1024, 'x');
+    // As tRPC's adapter writes: the headers, then the body, waiting for the reader before it ends.
+    const site = await serve(gate, (req, res) => {
+      if (req.url !== '/big') return res.end('small');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      if (!res.write(big)) res.once('drain', () => res.end());
+      else res.end();
+    });
+    await expectAnsweredBesideSlowReader(site);
+  });
+
+  it('takes a long line of requests that give their places back at once without going deeper for each', () => {
+    const gate = new WorkGate(1);
+    const response = () => new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+    let holder!: Turn;
+    gate.enter(response(), (turn) => (holder = turn));
+    let started = 0;
+    // Each one is held for its visitor's budget the moment it starts, and leaves its place to the next.
+    for (let n = 0; n < 20_000; n++)
+      gate.enter(response(), (turn) => {
+        started++;
+        turn.leave();
+      });
+    holder.leave();
+    expect(started).toBe(20_000);
+    expect(gate.load()).toEqual({ working: 0, waiting: 0 });
   });
 
   it('never starts a request whose reader left while it waited, and counts no place for it', async () => {

@@ -6,7 +6,7 @@ import { CACHE_LANGUAGE_SETTING as CACHE_LANGUAGE_HEADER_NAME, cacheLanguage, la
 import type { Deps } from '../trpc/context.ts';
 import { isSearchRequest } from '../search/requests.ts';
 import type { AddressOf, Addresses } from './addresses.ts';
-import { capture, keepVary } from './capture.ts';
+import { capture, keepOutOfCache, keepVary } from './capture.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 import { privateAnswer, sharedAnswer } from './shared-cache.ts';
 
@@ -186,7 +186,17 @@ function conditionalGet(deps: Deps, cache: ResponseCache, address: AddressOf, pa
     let made: (() => void) | undefined;
     capture(res, page, store, () => made?.());
     work(req, res, (error?: unknown) => {
-      if (!error && !other) made = lead(flight, res);
+      if (!error) {
+        // Its turn to work may come after another reader's request has made and kept this answer
+        // (a crowd asking for one page while the server was busy): that answer is sent instead.
+        const kept = cache.get(read.version, key);
+        if (kept) {
+          // Sent as it is kept, never recorded again as if it were a new answer.
+          keepOutOfCache(res);
+          if (sendStored(req, res, cache, kept)) return;
+        }
+        if (!other) made = lead(flight, res);
+      }
       next(error);
     });
   };

@@ -14,21 +14,31 @@ export function whenResponseDone(res: ServerResponse, done: () => void): void {
 }
 
 /**
- * Calls `done` once, when the handler ends the response (its `end` is called) or its reader leaves;
- * at once (in a microtask) if either has already happened. Unlike 'finish', this does not wait for
- * the reader to take the bytes: the work is over when the answer is made, and a reader who reads
- * slowly (or never) must not keep it counted.
+ * Calls `done` once, when the handler has made its answer: it ends the response (`end` called), or a
+ * write finds the reader's connection full (the handler now waits for the reader, not for work),
+ * or the reader leaves; at once (in a microtask) if the response has already ended or closed.
+ * Unlike 'finish', this does not wait for the reader to take the bytes: a reader who reads slowly
+ * (or never) must not keep the work counted.
  */
-export function whenResponseEnded(res: ServerResponse, done: () => void): void {
+export function whenAnswerMade(res: ServerResponse, done: () => void): void {
   const once = calledOnce(done);
   if (res.closed || res.writableEnded) return queueMicrotask(once);
-  // The method itself, called on the response, never a bound copy (a bound function keeps its
+  // The methods themselves, called on the response, never bound copies (a bound function keeps its
   // target alive through V8's young collections: tests/unit/in-flight.test.ts).
   const end = res.end as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  const write = res.write as (this: ServerResponse, ...args: unknown[]) => boolean;
+  // After the end it wraps: what the layers below do at the end (the response cache keeping the
+  // answer) is done before the next request starts, which may then be sent that kept answer.
   res.end = function (this: ServerResponse, ...args: unknown[]) {
+    const ended = end.apply(this, args);
     once();
-    return end.apply(this, args);
+    return ended;
   } as ServerResponse['end'];
+  res.write = function (this: ServerResponse, ...args: unknown[]) {
+    const flowing = write.apply(this, args);
+    if (!flowing) once();
+    return flowing;
+  } as ServerResponse['write'];
   res.once('close', once);
 }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { whenResponseEnded } from './response-done.ts';
+import { whenAnswerMade } from './response-done.ts';
 
 /** A request's turn: `leave()` gives its place back before its answer ends (while it is held for its visitor's budget). */
 export interface Turn {
@@ -35,6 +35,7 @@ export class WorkGate {
   private queued = 0;
   private readonly waiting: Entry[] = [];
   private head = 0;
+  private starting = false;
 
   readonly limit: number;
 
@@ -44,14 +45,14 @@ export class WorkGate {
 
   /**
    * Runs `start` once a place is free, unless the reader has left by then; the place is given back
-   * when the answer is made (`res.end` called, however slowly its reader takes it) or the reader leaves.
+   * when the answer is made (however slowly its reader takes it: response-done.ts) or the reader leaves.
    */
   enter(res: ServerResponse, start: (turn: Turn) => void): void {
     if (res.closed) return;
     const entry: Entry = { start, state: 'waiting', timer: null, leave: () => this.settle(entry) };
     this.queued++;
     this.waiting.push(entry);
-    whenResponseEnded(res, () => this.settle(entry));
+    whenAnswerMade(res, () => this.settle(entry));
     this.startWaiting();
   }
 
@@ -71,19 +72,28 @@ export class WorkGate {
   }
 
   private startWaiting(): void {
-    while (this.working < this.limit && this.head < this.waiting.length) {
-      const entry = this.waiting[this.head++]!;
-      // The queue is an array read from `head`; what has been read is dropped now and then, not one by one.
-      if (this.head >= 1024) {
-        this.waiting.splice(0, this.head);
-        this.head = 0;
+    // Never within itself: a request started here may give its place back at once (held for its
+    // visitor's budget, refused), which would start the next one a level deeper, and a long line of
+    // them would overflow the stack. The loop below takes every place that is given back meanwhile.
+    if (this.starting) return;
+    this.starting = true;
+    try {
+      while (this.working < this.limit && this.head < this.waiting.length) {
+        const entry = this.waiting[this.head++]!;
+        // The queue is an array read from `head`; what has been read is dropped now and then, not one by one.
+        if (this.head >= 1024) {
+          this.waiting.splice(0, this.head);
+          this.head = 0;
+        }
+        if (entry.state !== 'waiting') continue;
+        entry.state = 'working';
+        this.queued--;
+        this.working++;
+        entry.timer = setTimeout(() => this.settle(entry), STUCK_AFTER_MS).unref();
+        entry.start(entry);
       }
-      if (entry.state !== 'waiting') continue;
-      entry.state = 'working';
-      this.queued--;
-      this.working++;
-      entry.timer = setTimeout(() => this.settle(entry), STUCK_AFTER_MS).unref();
-      entry.start(entry);
+    } finally {
+      this.starting = false;
     }
   }
 }
