@@ -103,6 +103,18 @@ describe('a visitor whose budget is spent', () => {
     expect((await cached).took).toBeGreaterThanOrEqual(1_900);
   });
 
+  it('cannot pass her reads off as searches (which have budgets of their own) by naming a query in the address', async () => {
+    const { as } = await site({}, { perClient: fixedBudget(() => 5_000) });
+    const list = `/trpc/news.list?input=${encodeURIComponent(JSON.stringify({ json: { pageSize: 7 } }))}`;
+    const started = Date.now();
+    const [disguised, batched] = await Promise.all([
+      as('203.0.113.7')(`${list}&also=${encodeURIComponent('"q":')}`),
+      as('203.0.113.8')(`/trpc/news.list,search.x?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { pageSize: 8 } } }))}`),
+    ]);
+    expect([disguised.status, batched.status]).toEqual([429, 429]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+  });
+
   it('is counted by her /64 when she comes over IPv6, so a fresh address of her range is no fresh budget', async () => {
     const budget = fixedBudget(() => 0);
     const { as } = await site({}, { perClient: budget });

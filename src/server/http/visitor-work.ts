@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
-import { isSearchRequest } from '../search/requests.ts';
+import { isSearchOnly } from '../search/requests.ts';
 import { SHARED_READERS_FACTOR, type WorkBudgetStore } from '../security/work-budget.ts';
 import { isSharedAddress } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
@@ -224,7 +224,7 @@ export function visitorWork(deps: Deps): VisitorWork {
       late = true;
     },
     uncached(req, res, next) {
-      if (isSearchRequest(req.originalUrl)) return next();
+      if (isSearchOnly(req.originalUrl)) return next();
       // In turn from the start: on PostgreSQL the session cookie's lookup waits for the database too.
       gate.enter(res, (turn) => {
         const cookie = req.headers.cookie;

@@ -9,3 +9,25 @@ const SEARCH_ADDRESS = /^\/(?:api\/)?search(?:[/?]|$)|^\/trpc\/[^?]*\bsearch\./i
 const QUERY_FIELD = /(?:"|%22)q(?:"|%22)(?::|%3A)/i;
 
 export const isSearchRequest = (originalUrl: string) => SEARCH_ADDRESS.test(originalUrl) || (originalUrl.startsWith('/trpc/') && QUERY_FIELD.test(originalUrl));
+
+const SEARCH_PAGE_OR_REST = /^\/(?:api\/)?search(?:[/?]|$)/i;
+const TRPC_PATH = /^\/trpc\/([^?]*)/;
+
+/**
+ * A request that is nothing but a search: the search page, the REST search, or tRPC calls every one
+ * of which is a `search.` procedure. Their work is counted by the search budgets and threads
+ * (decision 019) instead of the visitor's share of the server's time, so nothing else may pass for
+ * one: a `q` named anywhere in the address (which keeps a read out of the cache) does not.
+ */
+export function isSearchOnly(originalUrl: string): boolean {
+  if (SEARCH_PAGE_OR_REST.test(originalUrl)) return true;
+  const trpc = TRPC_PATH.exec(originalUrl);
+  if (!trpc) return false;
+  let procedures: string;
+  try {
+    procedures = decodeURIComponent(trpc[1]!);
+  } catch {
+    return false;
+  }
+  return procedures.split(',').every((procedure) => procedure.startsWith('search.'));
+}
