@@ -4,13 +4,14 @@
  * in the response cache, whose keys are addresses: a reader's query must not stay in memory after
  * the answer, nor be sent to the next reader's browser cache as a stored page.
  */
-const SEARCH_ADDRESS = /^\/(?:api\/)?search(?:[/?]|$)|^\/trpc\/[^?]*\bsearch\./i;
+const SEARCH_PAGE_OR_REST = /^\/(?:api\/)?search(?:[/?]|$)/i;
+const TRPC_SEARCH_CALL = /^\/trpc\/[^?]*\bsearch\./i;
 /** `"q":` in a tRPC input, raw or percent-encoded (the key is matched, whatever its value). */
 const QUERY_FIELD = /(?:"|%22)q(?:"|%22)(?::|%3A)/i;
 
-export const isSearchRequest = (originalUrl: string) => SEARCH_ADDRESS.test(originalUrl) || (originalUrl.startsWith('/trpc/') && QUERY_FIELD.test(originalUrl));
+export const isSearchRequest = (originalUrl: string) =>
+  SEARCH_PAGE_OR_REST.test(originalUrl) || TRPC_SEARCH_CALL.test(originalUrl) || (originalUrl.startsWith('/trpc/') && QUERY_FIELD.test(originalUrl));
 
-const SEARCH_PAGE_OR_REST = /^\/(?:api\/)?search(?:[/?]|$)/i;
 const TRPC_PATH = /^\/trpc\/([^?]*)/;
 
 /**
