@@ -42,7 +42,7 @@ describe('how long one search may run', () => {
   afterAll(() => deps.cleanup());
 
   it('stops a search that runs past its time limit, says so in the reader’s language, and answers the next one', async () => {
-    const options = { threads: 1, queueLimit: 4, timeLimitMs: 1 };
+    const options = { threads: 1, queueLimit: 4, timeLimitMs: 1, idleMs: 60_000 };
     const searchWorkers = searchExecutorFor(deps.db, options);
     const site = { ...deps, searchWorkers };
     try {
@@ -61,13 +61,33 @@ describe('how long one search may run', () => {
   });
 
   it('runs at most its number of searches at once and refuses one more than the queue holds', async () => {
-    const searchWorkers = searchExecutorFor(deps.db, { threads: 1, queueLimit: 1, timeLimitMs: 30_000 });
+    const searchWorkers = searchExecutorFor(deps.db, { threads: 1, queueLimit: 1, timeLimitMs: 30_000, idleMs: 60_000 });
     const job = { input: { q: query, page: 1, pageSize: 10 }, language: 'en', audience: 'public', now: Date.now() } as const;
     try {
       const outcomes = await Promise.allSettled([searchWorkers.run(job), searchWorkers.run(job), searchWorkers.run(job)]);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
       expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(SearchBusyError);
       expect((outcomes[0] as PromiseFulfilledResult<{ total: number }>).value.total).toBe(200);
+    } finally {
+      await searchWorkers.close();
+    }
+  });
+
+  it('ends a thread that has waited its idle time for a search, and starts another for the next search', async () => {
+    const searchWorkers = searchExecutorFor(deps.db, { threads: 1, queueLimit: 1, timeLimitMs: 30_000, idleMs: 200 });
+    const job = { input: { q: query, page: 1, pageSize: 10 }, language: 'en', audience: 'public', now: Date.now() } as const;
+    try {
+      expect((await searchWorkers.run(job)).total).toBe(200);
+      expect(searchWorkers.threadsAlive()).toBe(1);
+      // A search within the idle time keeps the thread.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await searchWorkers.run(job)).total).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(searchWorkers.threadsAlive()).toBe(1);
+      await expect.poll(() => searchWorkers.threadsAlive(), { timeout: 5_000 }).toBe(0);
+      const [first, second] = await Promise.all([searchWorkers.run(job), searchWorkers.run(job)]);
+      expect([first.total, second.total]).toEqual([200, 200]);
+      expect(searchWorkers.threadsAlive()).toBe(1);
     } finally {
       await searchWorkers.close();
     }

@@ -17,6 +17,8 @@ export interface SearchWorkerOptions {
   queueLimit: number;
   /** A search still running after this long is answered as too slow and its thread stopped. Read at each search. */
   timeLimitMs: number;
+  /** A thread with no search for this long ends, giving back its memory; the next search starts another. */
+  idleMs: number;
 }
 
 /**
@@ -27,14 +29,23 @@ export interface SearchWorkerOptions {
 export const SEARCH_TIME_LIMIT_MS = 2000;
 /** Searches waiting for a thread: each visitor has at most one (security/budget.ts), so this many visitors at once. */
 export const SEARCH_QUEUE_LIMIT = 32;
+/**
+ * How long a search thread waits for the next search before it ends. A live thread holds about
+ * 15 MB (its own V8 heap, its connection's page cache): on a small server nobody is searching most
+ * of the time, and starting a thread again costs the next search about 50 ms. A reader paging
+ * through results, or a busy site, keeps it.
+ */
+export const SEARCH_THREAD_IDLE_MS = 60_000;
 
 export function searchWorkerOptions(env: Env): SearchWorkerOptions {
-  return { threads: env.SEARCH_WORKERS, queueLimit: SEARCH_QUEUE_LIMIT, timeLimitMs: SEARCH_TIME_LIMIT_MS };
+  return { threads: env.SEARCH_WORKERS, queueLimit: SEARCH_QUEUE_LIMIT, timeLimitMs: SEARCH_TIME_LIMIT_MS, idleMs: SEARCH_THREAD_IDLE_MS };
 }
 
 interface Slot {
   worker: Worker | null;
   ready: Promise<Worker> | null;
+  /** While the slot is idle with a thread: when that thread ends. */
+  idleTimer: NodeJS.Timeout | null;
 }
 
 /**
@@ -59,7 +70,7 @@ export class SearchWorkers implements SearchExecutor {
   constructor(source: SearchSource, options: SearchWorkerOptions) {
     this.source = source;
     this.options = options;
-    for (let index = 0; index < options.threads; index++) this.idle.push({ worker: null, ready: null });
+    for (let index = 0; index < options.threads; index++) this.idle.push({ worker: null, ready: null, idleTimer: null });
   }
 
   /** Threads started and not yet ended (a terminated one counts until it has ended). */
@@ -70,7 +81,8 @@ export class SearchWorkers implements SearchExecutor {
   async run(job: SearchJob): Promise<SearchPage> {
     if (this.closed) throw new SearchFailedError(null);
     let slot = this.idle.pop();
-    if (!slot) {
+    if (slot) this.keepThread(slot);
+    else {
       if (this.waiting.length >= this.options.queueLimit) throw new SearchBusyError(this.retryAfterSeconds());
       slot = await new Promise<Slot>((take) => this.waiting.push(take));
     }
@@ -84,6 +96,7 @@ export class SearchWorkers implements SearchExecutor {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const slot of this.idle) this.keepThread(slot);
     await Promise.all([...this.alive].map((worker) => worker.terminate()));
   }
 
@@ -92,12 +105,27 @@ export class SearchWorkers implements SearchExecutor {
     return Math.min(60, Math.max(1, Math.ceil(((this.waiting.length + 1) * this.averageMs) / this.options.threads / 1000)));
   }
 
-  /** A free slot goes to the next search waiting, else back to the idle ones. */
+  /** A free slot goes to the next search waiting, else back to the idle ones, its thread ending if no search comes. */
   private release(slot: Slot): void {
     slot.worker?.unref();
     const next = this.waiting.shift();
-    if (next) next(slot);
-    else this.idle.push(slot);
+    if (next) return next(slot);
+    this.idle.push(slot);
+    if (slot.worker && !this.closed) slot.idleTimer = setTimeout(() => this.retire(slot), this.options.idleMs).unref();
+  }
+
+  private keepThread(slot: Slot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+  }
+
+  /** Ends an idle slot's thread; the slot leaves the idle ones until the thread has ended, then comes back without one. */
+  private retire(slot: Slot): void {
+    slot.idleTimer = null;
+    const index = this.idle.indexOf(slot);
+    if (index === -1) return;
+    this.idle.splice(index, 1);
+    this.stop(slot);
   }
 
   private start(slot: Slot): Promise<Worker> {
