@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { rememberedByString } from './memo.ts';
 
 /** The canonical address of a request (the key of its answer, with its language), or null when its answer must not be kept. */
 export type AddressOf = (req: Request) => string | null;
@@ -37,11 +38,15 @@ const pathOf = (originalUrl: string) => {
 
 /** The surface a path belongs to decides how its address is read; the same answer on any mount. */
 export function addresses(surfaces: AddressSurfaces): Addresses {
+  // Both read the address alone (a procedure's input, a REST read's path and query): remembered by it.
+  const trpc = rememberedByString((originalUrl) => surfaces.trpc(originalUrl));
+  // The request itself, not its query: Express parses the query again at each read of req.query.
+  const rest = rememberedByString((originalUrl, req: Request) => surfaces.rest(pathOf(originalUrl).slice(4) || '/', req.query));
   return {
     any(req) {
       const path = pathOf(req.originalUrl);
-      if (/^\/trpc\//i.test(path)) return surfaces.trpc(req.originalUrl);
-      if (/^\/api(\/|$)/i.test(path)) return surfaces.rest(path.slice(4) || '/', req.query);
+      if (/^\/trpc\//i.test(path)) return trpc(req.originalUrl, undefined);
+      if (/^\/api(\/|$)/i.test(path)) return rest(req.originalUrl, req);
       if (/^\/(rss\/|sitemap\.xml\/?$)/i.test(path)) return surfaces.feeds(path);
       if (NOT_PAGES.test(path)) return null;
       return surfaces.page(req);

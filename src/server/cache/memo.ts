@@ -21,6 +21,26 @@ function versionedStore(version: () => string): () => Map<string, unknown> {
 }
 
 /**
+ * A pure function of a string (`context` is only what the string already determines, handed over
+ * parsed), remembered for the strings asked most recently (at most `max`, then
+ * it starts again). For what every cached answer would otherwise work out again from its address:
+ * validating a list's input allocates a few hundred bytes a request, which at thousands of cached
+ * answers a second V8 soon moves to its old generation, where only full collections free it. A
+ * hit allocates nothing; ever-new addresses only restart the map.
+ */
+export function rememberedByString<T, A = undefined>(compute: (key: string, context: A) => T, max = 1_000): (key: string, context: A) => T {
+  let values = new Map<string, T>();
+  return (key, context) => {
+    const known = values.get(key);
+    if (known !== undefined || values.has(key)) return known as T;
+    const value = compute(key, context);
+    if (values.size >= max) values = new Map();
+    values.set(key, value);
+    return value;
+  };
+}
+
+/**
  * Values derived from public tables (a list's total, the sort key of a row at a known depth),
  * kept until the content version moves on. Only data that every public-content change bumps the
  * version for belongs here: a table that anonymous writes change (messages, stories awaiting

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Request } from 'express';
+import { rememberedByString } from '../cache/memo.ts';
 
 /** Admin screens and editors' previews stay client-only: their data is private and they are never shared. */
 export const CLIENT_ONLY = /^\/(setup|admin|preview)(\/|$)|^\/login\/./i;
@@ -17,17 +18,19 @@ export function pageAddresses(clientDir: string) {
   const entries = fs.existsSync(clientDir) ? fs.readdirSync(clientDir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.')) : [];
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
   const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
-  let addressOf: PageAddressOf | null = null;
+  let addressOf: ((pathAndQuery: string, parts: [path: string, query: string]) => string) | null = null;
   return {
     /** Called once the renderer has loaded (a build without the function keeps pages uncached, as before it existed). */
     use(fn: PageAddressOf | undefined) {
-      addressOf = fn ?? null;
+      // A pure function of the path and query: remembered, so a cached page's hit allocates nothing for it.
+      addressOf = fn ? rememberedByString((_key, [path, query]: [string, string]) => fn(path, query)) : null;
     },
     of(req: Request): string | null {
       const path = req.path;
       if (!addressOf || CLIENT_ONLY.test(path) || files.has(path) || folders.some((folder) => path.startsWith(folder))) return null;
-      const query = req.originalUrl.indexOf('?');
-      return addressOf(path, query < 0 ? '' : req.originalUrl.slice(query + 1));
+      const queryAt = req.originalUrl.indexOf('?');
+      const query = queryAt < 0 ? '' : req.originalUrl.slice(queryAt + 1);
+      return addressOf(`${path}?${query}`, [path, query]);
     },
   };
 }

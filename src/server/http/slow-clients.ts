@@ -52,35 +52,56 @@ function watchBody(req: http.IncomingMessage): void {
   req.once('close', () => clearInterval(timer));
 }
 
+/** A response being written, and the bytes written to its socket at the last sweep (-1: nothing was waiting for the client then). */
+interface OpenResponse {
+  res: http.ServerResponse;
+  seen: number;
+  /** Its place in the list, so it leaves in constant time. */
+  at: number;
+}
+
 /**
  * Closes the sockets of clients that stop taking an answer they asked for (a 100 MB video read a
  * byte at a time would otherwise hold its socket for as long as the client likes). One sweep per
- * window over the open responses, so a request costs a map entry, not a timer.
+ * window over the open responses, so a request costs a small object, not a timer. They are kept in
+ * a list, each leaving by taking the last one's place: a Map with an insertion and a deletion on
+ * every request rebuilds its table every few hundred requests, garbage that outlives young collections.
  */
 function watchSlowReaders(server: http.Server): void {
-  // The bytes written to each socket at the last sweep, or -1 when nothing was waiting for the client then.
-  const open = new Map<http.ServerResponse, number>();
+  const open: OpenResponse[] = [];
+  const forget = (entry: OpenResponse) => {
+    if (open[entry.at] !== entry) return;
+    const last = open.pop()!;
+    if (last !== entry) {
+      open[entry.at] = last;
+      last.at = entry.at;
+    }
+  };
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    open.set(res, -1);
-    const forget = () => open.delete(res);
-    res.once('finish', forget);
-    res.once('close', forget);
+    const entry: OpenResponse = { res, seen: -1, at: open.length };
+    open.push(entry);
+    const done = () => forget(entry);
+    res.once('finish', done);
+    res.once('close', done);
   });
   const timer = setInterval(() => {
-    for (const [res, seen] of open) {
-      const socket = res.socket;
+    // Backwards, so an entry leaving (the last one takes its place) is never skipped.
+    for (let index = open.length - 1; index >= 0; index--) {
+      const entry = open[index];
+      if (!entry) continue;
+      const socket = entry.res.socket;
       if (!socket || socket.destroyed) {
-        open.delete(res);
+        forget(entry);
         continue;
       }
-      const waiting = res.headersSent && (res.writableLength > 0 || socket.writableLength > 0);
+      const waiting = entry.res.headersSent && (entry.res.writableLength > 0 || socket.writableLength > 0);
       const written = socket.bytesWritten;
-      if (waiting && seen >= 0 && written - seen < BODY_MIN_BYTES) {
-        open.delete(res);
+      if (waiting && entry.seen >= 0 && written - entry.seen < BODY_MIN_BYTES) {
+        forget(entry);
         // A reset, not a close: the data queued for the client is dropped now instead of being
         // kept in the kernel's buffers for as long as the client keeps not reading it.
         socket.resetAndDestroy();
-      } else open.set(res, waiting ? written : -1);
+      } else entry.seen = waiting ? written : -1;
     }
   }, BODY_WINDOW_MS);
   timer.unref();
