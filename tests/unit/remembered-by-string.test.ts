@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberedByString } from '../../src/server/cache/memo.ts';
+import { REMEMBERED_KEY_LENGTH, rememberedByString } from '../../src/server/cache/memo.ts';
 
 describe('a pure function of an address, remembered', () => {
   it('works a key out once, null answers too, and hands the first call its context', () => {
@@ -23,5 +23,14 @@ describe('a pure function of an address, remembered', () => {
     expect(computed).toBe(5);
     keyOf('/d', undefined);
     expect(computed).toBe(5);
+  });
+
+  it('keeps no long address, so made-up ones cannot make it hold megabytes', () => {
+    let computed = 0;
+    const keyOf = rememberedByString((address) => (computed++, address.length));
+    const long = `/api/news?junk=${'x'.repeat(REMEMBERED_KEY_LENGTH)}`;
+    expect(keyOf(long, undefined)).toBe(long.length);
+    expect(keyOf(long, undefined)).toBe(long.length);
+    expect(computed).toBe(2);
   });
 });

@@ -20,6 +20,9 @@ function versionedStore(version: () => string): () => Map<string, unknown> {
   };
 }
 
+/** Longer strings are worked out each time, never kept. */
+export const REMEMBERED_KEY_LENGTH = 512;
+
 /**
  * A pure function of a string (`context` is only what the string already determines, handed over
  * parsed), remembered for the strings asked most recently (at most `max`, then
@@ -34,6 +37,8 @@ export function rememberedByString<T, A = undefined>(compute: (key: string, cont
     const known = values.get(key);
     if (known !== undefined || values.has(key)) return known as T;
     const value = compute(key, context);
+    // A reader's address is short; long made-up ones would make the map hold megabytes.
+    if (key.length > REMEMBERED_KEY_LENGTH) return value;
     if (values.size >= max) values = new Map();
     values.set(key, value);
     return value;
