@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { isSearchRequest } from '../search/requests.ts';
 import { rememberedByString } from './memo.ts';
 
 /** The canonical address of a request (the key of its answer, with its language), or null when its answer must not be kept. */
@@ -38,10 +39,12 @@ const pathOf = (originalUrl: string) => {
 
 /** The surface a path belongs to decides how its address is read; the same answer on any mount. */
 export function addresses(surfaces: AddressSurfaces): Addresses {
-  // Both read the address alone (a procedure's input, a REST read's path and query): remembered by it.
-  const trpc = rememberedByString((originalUrl) => surfaces.trpc(originalUrl));
+  // Both read the address alone (a procedure's input, a REST read's path and query): remembered by
+  // it, when it is a public read's (whose key holds its whole input anyway) and not a search's.
+  const keep = (originalUrl: string, key: string | null) => key !== null && !isSearchRequest(originalUrl);
+  const trpc = rememberedByString((originalUrl) => surfaces.trpc(originalUrl), { keep });
   // The request itself, not its query: Express parses the query again at each read of req.query.
-  const rest = rememberedByString((originalUrl, req: Request) => surfaces.rest(pathOf(originalUrl).slice(4) || '/', req.query));
+  const rest = rememberedByString((originalUrl, req: Request) => surfaces.rest(pathOf(originalUrl).slice(4) || '/', req.query), { keep });
   return {
     any(req) {
       const path = pathOf(req.originalUrl);

@@ -20,25 +20,37 @@ function versionedStore(version: () => string): () => Map<string, unknown> {
   };
 }
 
-/** Longer strings are worked out each time, never kept. */
-export const REMEMBERED_KEY_LENGTH = 512;
+/** Longer keys and answers are worked out each time, never kept. */
+export const REMEMBERED_LENGTH = 512;
+
+export interface RememberOptions<T> {
+  /** Keys kept at most; past it the map starts again. */
+  max?: number;
+  /**
+   * Whether an answer may be kept at all. The key is a request's address, so it may carry what must
+   * not stay in memory after its answer (a search's words, a token in a link): keep only answers
+   * that say the address holds nothing of the kind.
+   */
+  keep: (key: string, value: T) => boolean;
+}
 
 /**
  * A pure function of a string (`context` is only what the string already determines, handed over
- * parsed), remembered for the strings asked most recently (at most `max`, then
- * it starts again). For what every cached answer would otherwise work out again from its address:
- * validating a list's input allocates a few hundred bytes a request, which at thousands of cached
- * answers a second V8 soon moves to its old generation, where only full collections free it. A
- * hit allocates nothing; ever-new addresses only restart the map.
+ * parsed), remembered for the strings asked most recently. For what every cached answer would
+ * otherwise work out again from its address: validating a list's input allocates a few hundred
+ * bytes a request, which at thousands of cached answers a second V8 soon moves to its old
+ * generation, where only full collections free it. A hit allocates nothing; ever-new addresses
+ * only restart the map, and long ones are never kept.
  */
-export function rememberedByString<T, A = undefined>(compute: (key: string, context: A) => T, max = 1_000): (key: string, context: A) => T {
+export function rememberedByString<T, A = undefined>(compute: (key: string, context: A) => T, options: RememberOptions<T>): (key: string, context: A) => T {
+  const max = options.max ?? 1_000;
   let values = new Map<string, T>();
   return (key, context) => {
     const known = values.get(key);
     if (known !== undefined || values.has(key)) return known as T;
     const value = compute(key, context);
-    // A reader's address is short; long made-up ones would make the map hold megabytes.
-    if (key.length > REMEMBERED_KEY_LENGTH) return value;
+    const long = key.length > REMEMBERED_LENGTH || (typeof value === 'string' && value.length > REMEMBERED_LENGTH);
+    if (long || !options.keep(key, value)) return value;
     if (values.size >= max) values = new Map();
     values.set(key, value);
     return value;

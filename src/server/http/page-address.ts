@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Request } from 'express';
 import { rememberedByString } from '../cache/memo.ts';
+import { isSearchRequest } from '../search/requests.ts';
 
 /** Admin screens and editors' previews stay client-only: their data is private and they are never shared. */
 export const CLIENT_ONLY = /^\/(setup|admin|preview)(\/|$)|^\/login\/./i;
@@ -22,8 +23,15 @@ export function pageAddresses(clientDir: string) {
   return {
     /** Called once the renderer has loaded (a build without the function keeps pages uncached, as before it existed). */
     use(fn: PageAddressOf | undefined) {
-      // A pure function of the path and query: remembered, so a cached page's hit allocates nothing for it.
-      addressOf = fn ? rememberedByString((_key, [path, query]: [string, string]) => fn(path, query)) : null;
+      // A pure function of the path and query: remembered, so a cached page's hit does not work it out
+      // again. Only an address that is its own canonical form is kept: one that loses something on
+      // the way (a token in a link, a parameter nobody reads) may hold what must not stay in memory,
+      // and so may a search's, whose canonical form keeps its words.
+      addressOf = fn
+        ? rememberedByString((_key, [path, query]: [string, string]) => fn(path, query), {
+            keep: (pathAndQuery, address) => (address === pathAndQuery || `${address}?` === pathAndQuery) && !isSearchRequest(pathAndQuery),
+          })
+        : null;
     },
     of(req: Request): string | null {
       const path = req.path;
