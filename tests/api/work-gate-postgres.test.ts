@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { generateSessionToken } from '../../src/server/auth/sessions.ts';
 import { postgresOf } from '../../src/server/db/client.ts';
 import { makeContent } from '../factories/index.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
@@ -40,7 +41,10 @@ describe('readers who leave while their session cookie is looked up', () => {
     try {
       const leaving = Array.from({ length: 8 }, (_, n) => {
         const abort = new AbortController();
-        const asked = fetch(`${server.url}/api/news?per_page=${n + 2}`, { headers: { cookie: 'session=long-gone' }, signal: abort.signal }).catch(() => null);
+        const asked = fetch(`${server.url}/api/news?per_page=${n + 2}`, {
+          headers: { cookie: `session=${generateSessionToken()}` },
+          signal: abort.signal,
+        }).catch(() => null);
         return { abort, asked };
       });
       while ((await lock.waiting()) < 4) await pause(10);
@@ -91,5 +95,31 @@ describe('a crowd asking for one page while every place to work is taken', () =>
     expect(answers[0]!.body).toContain(item.titleEn);
     expect(answers.map((answer) => answer.coding)).toEqual(Array.from({ length: 12 }, (_, n) => codings[n % 3]));
     expect(pageRenders() - renders).toBe(2);
+  });
+});
+
+describe('a session cookie that cannot name a session', () => {
+  it('is cleared without asking the database, while one shaped like a token is looked up', async () => {
+    const deps = sites.deps();
+    await makeContent(deps, 'news');
+    const server = await sites.serve(deps);
+    const lock = await lockTable(postgresOf(deps.db).url, 'sessions');
+    let shaped: Promise<number>;
+    try {
+      // Another application's cookie of the same name, a made-up one, one far too long: answered while the table is locked.
+      for (const cookie of ['session=long-gone', `session=${'a'.repeat(31)}`, `session=${'z'.repeat(4000)}`, 'session=%00%ff']) {
+        const response = await fetch(`${server.url}/api/news?per_page=3`, { headers: { cookie }, signal: AbortSignal.timeout(3_000) });
+        expect(response.status).toBe(200);
+        expect(response.headers.getSetCookie().find((line) => line.startsWith('session='))).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+        await response.arrayBuffer();
+      }
+      expect(await lock.waiting()).toBe(0);
+      // A token's shape that names no session is looked up, so it waits for the lock.
+      shaped = fetch(`${server.url}/api/news?per_page=4`, { headers: { cookie: `session=${generateSessionToken()}` } }).then((response) => response.status);
+      await expect.poll(() => lock.waiting(), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await lock.release();
+    }
+    expect(await shaped).toBe(200);
   });
 });

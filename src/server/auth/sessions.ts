@@ -39,6 +39,16 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** What generateSessionToken makes: 20 bytes in lower-case base32, 32 characters. */
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+
+/**
+ * Whether a cookie could name a session at all. One that cannot (another application's cookie of
+ * the same name, a made-up one) is cleared without hashing it or asking the database: a flood of
+ * such cookies costs no lookups.
+ */
+export const hasSessionTokenShape = (token: string) => TOKEN_SHAPE.test(token);
+
 export function sessionIdOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }

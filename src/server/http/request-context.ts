@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { browserName } from '../auth/browser-name.ts';
 import { parse as parseCookies } from 'cookie';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokensMatch, generateCsrfToken, isSafeMethod } from '../auth/csrf.ts';
-import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
+import { hasSessionTokenShape, SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
 import { secondFactorRequired } from '../auth/second-factor-policy.ts';
 import { isHttps } from '../env.ts';
 import { sessionPolicy } from '../routers/auth.ts';
@@ -99,7 +99,8 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     keepOutOfCache: () => keepOutOfCache(res),
     cacheTags: (tags) => noteCacheTags(res, tags),
   };
-  if (token) {
+  if (token && !hasSessionTokenShape(token)) writer.clearSession();
+  else if (token) {
     const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {
       if (found.refreshed) writer.setSession(token, found.session.expiresAt);
