@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
+import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { addresses } from './cache/addresses.ts';
@@ -19,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
+import { singleQueries } from './http/trpc-single-query.ts';
 import { trpcReadKey } from './http/trpc-read-key.ts';
 import { visitorWork } from './http/visitor-work.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
@@ -33,6 +35,12 @@ import { appRouter } from './trpc/router.ts';
 
 /** The largest tRPC request body: a batch of mutations, or a posted batch of queries. */
 const TRPC_MAX_BODY = 1024 * 1024;
+
+/** A refusal for too many requests says when to come back. */
+function retryAfterHeaders(errors: TRPCError[]): Record<string, string> {
+  const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);
+  return wait > 0 ? { 'Retry-After': String(wait) } : {};
+}
 
 const clientDist = path.join(repoRoot, 'dist', 'client');
 
@@ -87,12 +95,20 @@ export function createApp(options: AppOptions) {
 
   app.use(['/api', '/trpc'], refuseCrossSiteWrites(deps));
   app.use('/trpc', trpcBatchLimits(appRouter, TRPC_MAX_BODY), conditionalGet);
+  const trpcHooks = {
+    createContext: (req: express.Request, res: express.Response) => requestContext(deps, req, res),
+    errorHeaders: retryAfterHeaders,
+    onError({ error, path: procedure }: { error: TRPCError; path?: string }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${procedure ?? '?'} failed:`, error.cause ?? error);
+    },
+  };
+  app.use('/trpc', singleQueries(appRouter, trpcHooks));
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
       createContext: async ({ req, res, info }) => {
-        const context = await requestContext(deps, req, res);
+        const context = await trpcHooks.createContext(req, res);
         refuseBatchedPasswordChecks(info, context.lang);
         return context;
       },
@@ -101,13 +117,8 @@ export function createApp(options: AppOptions) {
       allowMethodOverride: true,
       // A backstop behind trpcBatchLimits, which answers first with a message in the reader's language.
       maxBatchSize: batchLimits.calls,
-      responseMeta({ errors }) {
-        const wait = errors.map((error) => (error.cause instanceof ThrottledError ? error.cause.retryAfterSeconds : 0)).reduce((a, b) => Math.max(a, b), 0);
-        return wait > 0 ? { headers: new Headers({ 'Retry-After': String(wait) }) } : {};
-      },
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${procedure ?? '?'} failed:`, error.cause ?? error);
-      },
+      responseMeta: ({ errors }) => ({ headers: new Headers(retryAfterHeaders(errors)) }),
+      onError: trpcHooks.onError,
     }),
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
@@ -49,8 +50,12 @@ const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
  */
 export const hasSessionTokenShape = (token: string) => TOKEN_SHAPE.test(token);
 
+/**
+ * The session's id: the token's SHA-256, so a copy of the table names no cookie. Node's native hash
+ * (every request with a cookie pays for it: a JavaScript SHA-256 cost 20 µs of an editor's request).
+ */
 export function sessionIdOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export async function createSession(
