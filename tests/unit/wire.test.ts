@@ -11,7 +11,28 @@ import { serializeAnswer } from '../../src/server/trpc/wire.ts';
  * it can read an escaped key such as `\.` back as `\\` once an earlier parse met the key `\\`,
  * as the generated keys below do, and the property then failed on V8's answer, not ours.
  */
-const received = (serialized: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(structuredClone(serialized));
+const received = (serialized: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(structuredClone(tree(serialized)));
+
+/**
+ * The tree the JSON text of a serialized answer carries: serializeAnswer leaves Dates in it for
+ * JSON.stringify to write, and an array's undefined items for it to write as null.
+ */
+function tree(value: unknown): unknown {
+  if (value instanceof Date && !Number.isNaN(value.valueOf())) return value.toJSON();
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : tree(item)));
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, tree(item)]));
+}
+
+type Serialized = ReturnType<typeof superjson.serialize>;
+
+/** Ours is superjson's: the same JSON text on the wire, the same annotations. */
+function expectSame(ours: Serialized, theirs: Serialized, label?: string) {
+  expect(JSON.stringify(ours.json), label).toBe(JSON.stringify(theirs.json));
+  expect(tree(ours), label).toStrictEqual(theirs);
+}
 
 const refused = new Set(['__proto__', 'constructor', 'prototype']);
 const key = fc
@@ -43,7 +64,7 @@ describe('the answers tRPC sends', () => {
       fc.property(answer, (value) => {
         const ours = serializeAnswer(value);
         const theirs = superjson.serialize(value);
-        expect(ours).toStrictEqual(theirs);
+        expectSame(ours, theirs);
         expect(received(ours)).toStrictEqual(received(theirs));
         // Equal but for prototypes: superjson too reads a null-prototype object back as a plain one.
         expect(received(ours)).toEqual(value);
@@ -55,11 +76,11 @@ describe('the answers tRPC sends', () => {
   it('carry a list as superjson does: dates annotated by path, keys with dots escaped', () => {
     const at = new Date('2026-11-27T10:00:00.000Z');
     const value = { items: [{ id: 1, publishAt: at, 'a.b': new Date(at), caption: undefined }], total: 1 };
-    expect(serializeAnswer(value)).toStrictEqual({
+    expect(tree(serializeAnswer(value))).toStrictEqual({
       json: { items: [{ id: 1, publishAt: at.toISOString(), 'a.b': at.toISOString(), caption: null }], total: 1 },
       meta: { values: { 'items.0.publishAt': ['Date'], 'items.0.a\\.b': ['Date'], 'items.0.caption': ['undefined'] }, v: 1 },
     });
-    expect(serializeAnswer(value)).toStrictEqual(superjson.serialize(value));
+    expectSame(serializeAnswer(value), superjson.serialize(value));
   });
 
   it('are left to superjson whenever a value needs more than plain JSON and dates', () => {
@@ -92,9 +113,27 @@ describe('the answers tRPC sends', () => {
       { nested: [new Map()] },
     ];
     for (const value of unusual) {
-      expect(serializeAnswer({ value }), String(value)).toStrictEqual(superjson.serialize({ value }));
-      expect(serializeAnswer(value), String(value)).toStrictEqual(superjson.serialize(value));
+      expectSame(serializeAnswer({ value }), superjson.serialize({ value }), String(value));
+      expectSame(serializeAnswer(value), superjson.serialize(value), String(value));
     }
+  });
+
+  it('write a Date or an array whose toJSON says otherwise as what it holds', () => {
+    class Stamp extends Date {
+      override toJSON() {
+        return 'not the date';
+      }
+    }
+    const own = new Date('2026-01-01T00:00:00.000Z');
+    Object.defineProperty(own, 'toJSON', { value: () => 'not the date either', enumerable: false });
+    for (const value of [{ at: new Stamp(0) }, { at: own }]) {
+      const ours = serializeAnswer(value);
+      expect(JSON.stringify(ours)).not.toMatch(/not the/);
+      expectSame(ours, superjson.serialize(value));
+    }
+    // An array is sent as its items, as the test below says: never what its own toJSON makes up.
+    const list = Object.assign([1, 2], { toJSON: () => 'not the list' });
+    expect(JSON.stringify(serializeAnswer({ list }))).toBe('{"json":{"list":[1,2]}}');
   });
 
   it('send an array as its items, without the named properties JSON leaves out (a match has some)', () => {
