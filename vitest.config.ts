@@ -14,6 +14,7 @@ const postgresSuites = [
   'tests/api/storage-types-http.test.ts',
   'tests/api/access-control.test.ts',
   'tests/api/auth.test.ts',
+  'tests/api/trpc-single-query.test.ts',
   'tests/api/sign-in-under-way.test.ts',
   'tests/api/bylines.test.ts',
   'tests/api/one-language-items.test.ts',

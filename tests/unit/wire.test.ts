@@ -11,7 +11,7 @@ import { serializeAnswer } from '../../src/server/trpc/wire.ts';
  * it can read an escaped key such as `\.` back as `\\` once an earlier parse met the key `\\`,
  * as the generated keys below do, and the property then failed on V8's answer, not ours.
  */
-const received = (serialized: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(structuredClone(tree(serialized)));
+const received = (serialized: Serialized) => superjson.deserialize(structuredClone(tree(serialized) as Serialized));
 
 /**
  * The tree the JSON text of a serialized answer carries: serializeAnswer leaves Dates in it for
