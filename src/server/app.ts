@@ -57,6 +57,11 @@ export function createApp(options: AppOptions) {
   const deps = createDeps(options);
   const app = express();
   app.disable('x-powered-by');
+  // Validators of answers made per request are the cache's (cache/http.ts: one per content version,
+  // known before any work). Express's own hashed each answer res.send sent without one: every
+  // editor's page and list, all private, no-store (a browser never revalidates them), a SHA-1 over
+  // the whole body for nothing. Files keep theirs: sendFile follows the 'etag' setting, left on.
+  app.set('etag fn', () => undefined);
   // Proxy headers are believed only from the proxies the operator named (TRUST_PROXY); by default
   // nobody can choose the address their limits are counted by.
   app.set('trust proxy', options.env.TRUST_PROXY ?? false);

@@ -47,4 +47,17 @@ describe('validators (ETags) of public reads', () => {
     expect(english).not.toBe(persian);
     expect(await etagOf(`${lists[0]!}&lang=fa`)).toBe(persian);
   });
+
+  it('are never worked out from an answer no cache may keep: an editor’s lists and items carry none', async () => {
+    const { id } = await makeContent(site.deps, 'news');
+    const editor = { cookie: `session=${'b'.repeat(32)}` };
+    for (const pathname of [...lists.slice(0, 2), `/api/news/${id}`]) {
+      const response = await fetch(site.server.url + pathname, { headers: editor });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control'), pathname).toMatch(/no-store/);
+      // Express's own ETag was a SHA-1 over the whole body, for an answer no browser revalidates.
+      expect(response.headers.get('etag'), pathname).toBeNull();
+      expect((await response.text()).length, pathname).toBeGreaterThan(100);
+    }
+  });
 });
