@@ -8,7 +8,7 @@ import { addresses } from './cache/addresses.ts';
 import { httpCache } from './cache/index.ts';
 import { siteState } from './db/schema.ts';
 import { createDeps, type DepsParts } from './deps.ts';
-import { batchLimits } from '../shared/trpc-calls.ts';
+import { batchLimits, passwordCheckingProcedures } from '../shared/trpc-calls.ts';
 import { newsletterLinkRoutes } from './http/newsletter-links.ts';
 import { errorHandler } from './http/client-errors.ts';
 import { compress } from './http/compress.ts';
@@ -103,6 +103,7 @@ export function createApp(options: AppOptions) {
   const trpcHooks = {
     createContext: (req: express.Request, res: express.Response) => requestContext(deps, req, res),
     errorHeaders: retryAfterHeaders,
+    alone: new Set(passwordCheckingProcedures),
     onError({ error, path: procedure }: { error: TRPCError; path?: string }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${procedure ?? '?'} failed:`, error.cause ?? error);
     },

@@ -15,6 +15,9 @@ const site = siteForAllTests({ TRUST_PROXY: 'loopback', RATE_LIMIT_SEARCHES: '2'
 
 const query = (procedure: string, input?: unknown) =>
   `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`}`;
+/** The same call as the site's client sends a query no other joins: a batch of one. */
+const batchOfOne = (procedure: string, input?: unknown) =>
+  `/trpc/${procedure}?batch=1${input === undefined ? '' : `&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input) }))}`}`;
 /** The same call spelled so the single-query path passes it on: tRPC's own handler answers it (it ignores the parameter). */
 const viaTrpc = (address: string) => `${address}${address.includes('?') ? '&' : '?'}via=trpc`;
 
@@ -51,32 +54,45 @@ describe('a single query asked by GET', () => {
     editorCookie = `session=${token}`;
   });
 
-  it.each([
-    ['a list with dates in it', query('news.list', { page: 1, pageSize: 2 })],
-    ['a query without input', query('config.get')],
-    ['an item that does not exist', query('news.byId', { id: 987654 })],
-    ['an input the schema refuses', query('news.list', { page: -1 })],
-    ['an editor-only query asked anonymously', query('contacts.list', { page: 1 })],
-    ['a procedure that does not exist', query('news.nothing', { page: 1 })],
-    ['a mutation asked by GET', query('contacts.create', { name: 'x' })],
-  ])('answers %s exactly as tRPC does', async (_name, address) => {
-    const { single, trpc } = await bothWays(address);
-    expect(single).toEqual(trpc);
-    expect(single.body.length).toBeGreaterThan(20);
-  });
+  const calls: [name: string, procedure: string, input?: unknown][] = [
+    ['a list with dates in it', 'news.list', { page: 1, pageSize: 2 }],
+    ['a query without input', 'config.get'],
+    ['an item that does not exist', 'news.byId', { id: 987654 }],
+    ['an input the schema refuses', 'news.list', { page: -1 }],
+    ['an editor-only query asked anonymously', 'contacts.list', { page: 1 }],
+    ['a procedure that does not exist', 'news.nothing', { page: 1 }],
+    ['a mutation asked by GET', 'contacts.create', { name: 'x' }],
+  ];
+  const forms = [
+    ['alone', query],
+    ['as a batch of one', batchOfOne],
+  ] as const;
 
-  it('answers in the reader’s language exactly as tRPC does', async () => {
-    const { single, trpc } = await bothWays(query('news.list', { page: 0 }), { 'accept-language': 'fa' });
-    expect(single).toEqual(trpc);
-    expect(single.body).toMatch(/[\u0600-\u06FF]/);
-  });
+  describe.each(forms)('%s', (_form, address) => {
+    it.each(calls)('answers %s exactly as tRPC does', async (_name, procedure, input) => {
+      const { single, trpc } = await bothWays(address(procedure, input));
+      expect(single).toEqual(trpc);
+      expect(single.body.length).toBeGreaterThan(20);
+    });
 
-  it('answers a signed-in editor exactly as tRPC does', async () => {
-    const address = query('contacts.list', { page: 1 });
-    const single = await answer(address, { cookie: editorCookie });
-    const trpc = await answer(viaTrpc(address), { cookie: editorCookie });
-    expect(single).toEqual(trpc);
-    expect(single.status).toBe(200);
+    it('answers in the reader’s language exactly as tRPC does', async () => {
+      const { single, trpc } = await bothWays(address('news.list', { page: 0 }), { 'accept-language': 'fa' });
+      expect(single).toEqual(trpc);
+      expect(single.body).toMatch(/[\u0600-\u06FF]/);
+    });
+
+    it('answers a signed-in editor exactly as tRPC does', async () => {
+      const asked = address('contacts.list', { page: 1 });
+      const single = await answer(asked, { cookie: editorCookie });
+      const trpc = await answer(viaTrpc(asked), { cookie: editorCookie });
+      expect(single).toEqual(trpc);
+      expect(single.status).toBe(200);
+    });
+
+    it('answers a request for a stream as tRPC does', async () => {
+      const { single, trpc } = await bothWays(address('news.list', { page: 1 }), { accept: 'application/jsonl' });
+      expect(single).toEqual(trpc);
+    });
   });
 
   it('refuses a visitor over her search budget with the same 429 and Retry-After', async () => {
@@ -109,6 +125,7 @@ describe('what the single-query path answers itself, and what it passes on', () 
         createContext: async () => ({ ...(await import('../../src/server/trpc/context.ts')).innerContext(site.deps, { lang: 'en' }) }),
         errorHeaders: () => ({}),
         onError: () => {},
+        alone: new Set(['news.byId']),
       }),
     );
     const server = app.listen(0, '127.0.0.1');
@@ -120,11 +137,15 @@ describe('what the single-query path answers itself, and what it passes on', () 
 
   const status = async (address: string, init: RequestInit = {}) => (await fetch(base + address, init)).status;
 
-  it('answers one query by GET', async () => {
+  it('answers one query by GET, alone or as a batch of one', async () => {
     const response = await fetch(base + query('news.list', { page: 1, pageSize: 1 }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
     expect(superjson.deserialize<{ items: { titleEn: string }[] }>(body.result.data).items[0]?.titleEn).toMatch(/^Midwives bulletin/);
+    const batched = await fetch(base + batchOfOne('news.list', { page: 1, pageSize: 1 }));
+    expect(batched.status).toBe(200);
+    const [first] = (await batched.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } }[];
+    expect(superjson.deserialize<{ items: { titleEn: string }[] }>(first!.result.data).items[0]?.titleEn).toMatch(/^Midwives bulletin/);
   });
 
   it.each([
@@ -136,7 +157,11 @@ describe('what the single-query path answers itself, and what it passes on', () 
     ['another parameter', `${query('news.list', { page: 1 })}&via=trpc`, {}],
     ['input that is not JSON', '/trpc/news.list?input=%7Bnot', {}],
     ['a content type', query('news.list', { page: 1 }), { headers: { 'content-type': 'text/plain' } }],
-    ['a streaming accept header', query('news.list', { page: 1 }), { headers: { 'trpc-accept': 'application/jsonl' } }],
+    ['a streaming trpc-accept header', query('news.list', { page: 1 }), { headers: { 'trpc-accept': 'application/jsonl' } }],
+    ['a streaming accept header', batchOfOne('news.list', { page: 1 }), { headers: { accept: 'text/html, application/jsonl' } }],
+    ['a batch parameter tRPC reads otherwise', query('news.list', { page: 1 }).replace('?', '?batch=true&'), {}],
+    ['a batch of one of a procedure that must come alone', batchOfOne('news.byId', { id: 1 }), {}],
+    ['a batch input that is not an object', `/trpc/news.list?batch=1&input=${encodeURIComponent('[1]')}`, {}],
   ])('passes on %s to tRPC', async (_name, address, init) => {
     expect(await status(address, init as RequestInit)).toBe(404);
   });

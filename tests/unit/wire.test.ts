@@ -134,6 +134,13 @@ describe('the answers tRPC sends', () => {
     // An array is sent as its items, as the test below says: never what its own toJSON makes up.
     const list = Object.assign([1, 2], { toJSON: () => 'not the list' });
     expect(JSON.stringify(serializeAnswer({ list }))).toBe('{"json":{"list":[1,2]}}');
+    class Listing extends Array<number> {
+      toJSON() {
+        return 'not the listing';
+      }
+    }
+    const listing = Listing.from([3, 4]);
+    expect(JSON.stringify(serializeAnswer({ listing }))).toBe('{"json":{"listing":[3,4]}}');
   });
 
   it('send an array as its items, without the named properties JSON leaves out (a match has some)', () => {

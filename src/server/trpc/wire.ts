@@ -81,8 +81,8 @@ function withAnnotations(value: unknown, copy: boolean): Serialized {
     if (seen.has(node)) throw UNUSUAL;
     seen.add(node);
     if (Array.isArray(node)) {
-      // JSON.stringify would call an array's own toJSON; a copy has none.
-      if (!copy && Object.prototype.hasOwnProperty.call(node, 'toJSON')) throw COPY;
+      // JSON.stringify would call an array's toJSON (its own, or its subclass's); a copy has none.
+      if (!copy && (Object.getPrototypeOf(node) !== Array.prototype || Object.prototype.hasOwnProperty.call(node, 'toJSON'))) throw COPY;
       const out = copy ? new Array<unknown>(node.length) : node;
       for (let index = 0; index < node.length; index++) {
         if (!(index in node)) throw UNUSUAL;
