@@ -39,7 +39,7 @@ export function singleQueries<Context>(router: AnyRouter, hooks: SingleQueryHook
   const procedures = router._def.procedures as Procedures;
   const config = router._def._config;
 
-  /** The call's input as tRPC would read it, or `passOn` when tRPC's handler should read (and refuse) it. */
+  /** The call's input as tRPC would read it; throws when tRPC's handler should read (and refuse) it. */
   const inputOf = (search: URLSearchParams, batch: boolean): unknown => {
     const raw = search.get('input');
     if (!raw) return undefined;

@@ -8,7 +8,10 @@ const UNUSUAL = Symbol('unusual');
 
 const escapeKey = (key: string) => (key.includes('\\') || key.includes('.') ? key.replace(/\\/g, '\\\\').replace(/\./g, '\\.') : key);
 
-/** Thrown inside the look when an object holds `undefined`: JSON text would leave the key out, superjson sends null. */
+/**
+ * Thrown inside the look when JSON.stringify would write the answer otherwise than superjson: an object
+ * holding `undefined` (JSON leaves the key out, superjson sends null), a toJSON of its own. The copy walk handles it.
+ */
 const COPY = Symbol('copy');
 
 /**
