@@ -8,6 +8,7 @@ import { createTestDeps, type TestDeps } from '../setup/test-db.ts';
 import { SHARED_ADDRESS_FACTOR } from '../../src/server/security/write-budget.ts';
 import { createMemoryGuards } from '../../src/server/security/guards.ts';
 import { admitSearch, type SearchCaller } from '../../src/server/search/admission.ts';
+import { SEARCH_TIME_LIMIT_MS } from '../../src/server/search/workers/pool.ts';
 
 interface BatchAnswer {
   result?: unknown;
@@ -96,6 +97,30 @@ describe('visitors who share one address (an onion service)', () => {
     // A visitor with an address of her own still runs one at a time, and is not made to wait.
     expect((await admitSearch(caller('203.0.113.9'))).refused).toBeUndefined();
     expect((await admitSearch(caller('203.0.113.9'))).refused).toBe('oneAtATime');
+  });
+
+  it('wait behind a search slower than its time limit (a thread starting on a busy server) instead of being turned away', async () => {
+    vi.useFakeTimers();
+    try {
+      const guards = createMemoryGuards(deps.env);
+      const caller = () => ({ guards, keys: deps.keys, clientIp: '127.0.0.1', writeBudget: null, cookies: {}, user: null }) as unknown as SearchCaller;
+      const first = await admitSearch(caller());
+      const second = admitSearch(caller());
+      // The pool's time limit starts once a thread is ready: starting one can take seconds more.
+      await vi.advanceTimersByTimeAsync(SEARCH_TIME_LIMIT_MS * 2);
+      if (!first.refused) first.release();
+      const admission = await second;
+      expect(admission.refused).toBeUndefined();
+      if (!admission.refused) admission.release();
+      // A line that does not move for far longer is still let go, with a refusal.
+      const holding = await admitSearch(caller());
+      const stuck = admitSearch(caller());
+      await vi.advanceTimersByTimeAsync(SEARCH_TIME_LIMIT_MS * 10);
+      expect((await stuck).refused).toBe('oneAtATime');
+      if (!holding.refused) holding.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,8 +1,15 @@
 import type { Context } from '../trpc/context.ts';
+import { SEARCH_TIME_LIMIT_MS } from './workers/pool.ts';
 import { chargeVisitor, inRequestTurn, isSharedAddress, SHARED_ADDRESS_FACTOR, visitorKey } from '../security/write-budget.ts';
 
-/** How long a first search from a shared address waits for its turn: about one search's time limit. */
-const SHARED_ADDRESS_WAIT_MS = 2_000;
+/**
+ * How long a first search from a shared address waits for its turn. The search ahead of it may
+ * take more than its time limit: the pool's limit starts once a thread is ready, and starting one
+ * (after a quiet minute: workers/pool.ts) takes seconds on a busy small server. A reader behind Tor
+ * would rather wait than be refused; waiting costs no thread and no turn of the work gate (search
+ * requests bypass it: http/visitor-work.ts), and the line is at most SHARED_ADDRESS_FACTOR long.
+ */
+const SHARED_ADDRESS_WAIT_MS = SEARCH_TIME_LIMIT_MS * 5;
 
 export type SearchCaller = Pick<Context, 'guards' | 'keys' | 'clientIp' | 'writeBudget' | 'cookies' | 'user'>;
 
@@ -18,7 +25,7 @@ export type Admission = { release: () => void; refused?: undefined } | { refused
  *
  * Behind a shared address (an onion service) every visitor without a budget cookie yet has the
  * same key, the address: there a search waits its turn behind the one running, in a line of at most
- * SHARED_ADDRESS_FACTOR for at most a search's time limit, so one Tor reader's first search does
+ * SHARED_ADDRESS_FACTOR for at most SHARED_ADDRESS_WAIT_MS, so one Tor reader's first search does
  * not turn away every other's and the address still runs one search at a time.
  */
 export function admitSearch(ctx: SearchCaller): Promise<Admission> {
