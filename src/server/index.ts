@@ -15,6 +15,10 @@ function loadEnv() {
 }
 
 const env = loadEnv();
+// Packages read NODE_ENV themselves: unset, React's server renderer loads its development build
+// (several times slower, and heavier). The site's own default (production) is theirs too; the
+// renderer is imported only once the server starts (http/render.ts), after this line.
+process.env.NODE_ENV = env.NODE_ENV;
 const originWarning = publicUrlWarning(env);
 if (originWarning) console.warn(originWarning);
 

@@ -20,12 +20,13 @@ export interface ChildServer {
  */
 export function startChildServer(
   dir: string,
-  env: Record<string, string>,
+  /** Variables beside the defaults; `undefined` leaves a default one out (NODE_ENV, say). */
+  env: Record<string, string | undefined>,
   options: { timeoutMs?: number; /** Node flags beside the server's own (a trace, say). */ nodeArgs?: string[] } = {},
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), path.join(repoRoot, SERVER_ENTRY)], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: withoutUnset({ PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -47,6 +48,10 @@ export function startChildServer(
       reject(new Error(`The server exited (${how}) before listening:\n${printed}`));
     });
   });
+}
+
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** Ends a child server with SIGTERM and waits for it; a no-op when it is already gone. */
