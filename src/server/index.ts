@@ -1,5 +1,6 @@
 import { EnvError, loadDotEnv, publicUrlWarning, readEnv } from './env.ts';
 import { startNode } from './node.ts';
+import { collectWhenIdle, memoryReducingCollection } from './http/idle-collection.ts';
 
 function loadEnv() {
   loadDotEnv();
@@ -23,6 +24,9 @@ const originWarning = publicUrlWarning(env);
 if (originWarning) console.warn(originWarning);
 
 const node = await startNode({ env });
+// One process, one heap: the server's entry (not each node a test starts) gives memory back when quiet.
+const collect = memoryReducingCollection();
+const stopCollecting = collect ? collectWhenIdle(node.server, collect) : () => undefined;
 const base = env.PUBLIC_URL ?? node.url;
 console.log(`Listening on ${base}`);
 if (node.setupToken) {
@@ -30,6 +34,7 @@ if (node.setupToken) {
 }
 
 function shutdown() {
+  stopCollecting();
   node.stop().then(
     () => process.exit(0),
     (error: unknown) => {
