@@ -6,6 +6,7 @@ import { sqlListReads } from '../../src/server/routers/list-pages-sql.ts';
 import { makePost } from '../factories/public-content.ts';
 import { publicCaller } from '../setup/callers.ts';
 import { createTestDeps, testDialect, type TestDeps } from '../setup/test-db.ts';
+import { postgresOf, sqliteOf } from '../../src/server/db/client.ts';
 
 let deps: TestDeps;
 beforeEach(() => {
@@ -90,4 +91,48 @@ describe(`deep pages of a public list on ${testDialect}`, () => {
     const added = await makePost(deps, 'news');
     await expectEveryPage({}, [added.id, ...stored.map((row) => row.id)]);
   }, 120_000);
+
+  it('reads a page’s ids and rows in one statement, and its media in one more', async () => {
+    for (let index = 0; index < 30; index++) await makePost(deps, 'news');
+    const caller = publicCaller(deps);
+    // The total is remembered by the first read; the pages after it count the statements alone.
+    await caller.news.list({ page: 1, pageSize: 12 });
+    const statements = countStatements(deps);
+    try {
+      for (const page of [1, 2, 3]) {
+        statements.reset();
+        const answer = await caller.news.list({ page, pageSize: 12, excerpt: page === 2 ? 40 : undefined });
+        expect(answer.items.length).toBe(page === 3 ? 6 : 12);
+        expect(statements.count()).toBe(2);
+      }
+    } finally {
+      statements.stop();
+    }
+  });
 });
+
+/** Counts the statements the site's reads run: PostgreSQL's pool queries, SQLite's statements (every one in this process). */
+function countStatements(deps: TestDeps) {
+  let count = 0;
+  if (deps.db.dialect === 'postgres') {
+    const pool = postgresOf(deps.db).pool;
+    const query = pool.query;
+    pool.query = function (this: typeof pool, ...args: unknown[]) {
+      count++;
+      return (query as (...given: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    return { count: () => count, reset: () => void (count = 0), stop: () => void (pool.query = query) };
+  }
+  // better-sqlite3's statements share one prototype: its runs are counted where they start.
+  const prototype = Object.getPrototypeOf(sqliteOf(deps.db).reader.prepare('SELECT 1')) as Record<'all' | 'get' | 'iterate', (...given: unknown[]) => unknown>;
+  const originals = { all: prototype.all, get: prototype.get, iterate: prototype.iterate };
+  for (const name of ['all', 'get', 'iterate'] as const) {
+    const original = originals[name];
+    prototype[name] = function (this: { source: string }, ...args: unknown[]) {
+      // SQLite's data_version (is the remembered total still the file's?) reads no table.
+      if (!/^\s*PRAGMA/i.test(this.source)) count++;
+      return original.apply(this, args);
+    };
+  }
+  return { count: () => count, reset: () => void (count = 0), stop: () => void Object.assign(prototype, originals) };
+}

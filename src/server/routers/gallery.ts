@@ -10,8 +10,8 @@ import { describeGalleryPicture } from '../editorial/library.ts';
 import { claimForField, libraryClaim, notFound, type Page } from './helpers.ts';
 import { fieldError } from '../trpc/init.ts';
 import { message } from '../../shared/messages.ts';
-import { inOrderOf, searchedPage } from '../search/run.ts';
-import { newestFirstPage, readByIds } from './list-pages.ts';
+import { searchedPage } from '../search/run.ts';
+import { pageOfList, readByIds } from './list-pages.ts';
 
 export interface GalleryItem {
   id: number;
@@ -58,8 +58,7 @@ export const galleryRouter = router({
     // Every gallery item is public, so the list's search box asks as the public does.
     const searched = await searchedPage(ctx, 'gallery', input, 'public');
     const written = input.language ? (input.language === 'fa' ? galleryItems.nameFa : galleryItems.name) : undefined;
-    const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: galleryItems, written }, input));
-    const rows = ids.length ? inOrderOf(ids, await readRows(ctx.db, ids)) : [];
+    const { rows, total } = await pageOfList(ctx, { table: galleryItems, written }, input, searched, readRows);
     return { items: rows.map(present), total, page: input.page, pageSize: input.pageSize };
   }),
 

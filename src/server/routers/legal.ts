@@ -23,8 +23,8 @@ import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
 import { describeItemPictures } from '../editorial/library.ts';
 import { claimForField, editorialChanges, libraryClaim, notFound, requireWrittenIn, type Page } from './helpers.ts';
 import { requirePublishable, storedWords, wordsOfSave } from '../editorial/readiness.ts';
-import { inOrderOf, searchedPage } from '../search/run.ts';
-import { newestFirstPage, readByIds } from './list-pages.ts';
+import { searchedPage } from '../search/run.ts';
+import { pageOfList, readByIds, type RowsReader } from './list-pages.ts';
 import { recordRevision } from './revisions/record.ts';
 
 export interface LegalItem extends EditorialOutput {
@@ -72,7 +72,7 @@ const readRows = readByIds(legalItems.id, (db, ids) =>
 );
 
 async function pageOf(
-  ctx: Parameters<typeof newestFirstPage>[0],
+  ctx: Parameters<typeof pageOfList>[0],
   status: string | undefined,
   input: { page: number; pageSize: number; author?: number; language?: Language },
   searched: { ids: number[]; total: number } | null = null,
@@ -83,8 +83,7 @@ async function pageOf(
     [legalItems.createdBy, author],
   ] as const;
   const written = input.language ? (input.language === 'fa' ? legalItems.titleFa : legalItems.titleEn) : undefined;
-  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: legalItems, filters, written }, input));
-  const rows = ids.length ? inOrderOf(ids, (await readRows(ctx.db, ids)) as Row[]) : [];
+  const { rows, total } = await pageOfList(ctx, { table: legalItems, filters, written }, input, searched, readRows as RowsReader<Row>);
   return { items: rows.map((row) => present(row, false)), total, page: input.page, pageSize: input.pageSize };
 }
 

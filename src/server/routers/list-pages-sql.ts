@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { getTableName } from 'drizzle-orm';
 import { postgresOf, sqliteOf, type Db } from '../db/client.ts';
-import type { ListQuery, ListReads, SortKey } from './list-pages.ts';
+import type { ListQuery, ListReads, PageWindow, SortKey } from './list-pages.ts';
 
 /*
  * The public lists' reads (a hot path), written once in SQL both engines speak, outside transactions:
@@ -62,6 +62,11 @@ export const listStatements = {
   ids: (list: ListQuery, from?: SortKey) => `SELECT id FROM ${getTableName(list.table)}${whereOf(list, from).where}${ORDER} LIMIT ? OFFSET ?`,
   sortKeyAt: (list: ListQuery) => `SELECT created_at, id FROM ${getTableName(list.table)}${whereOf(list).where}${ORDER} LIMIT 1 OFFSET ?`,
 };
+
+/** A window's id query with its values in order (list-pages.ts reads its rows with it as a subquery). */
+export function windowIdsStatement(window: PageWindow): { text: string; values: (string | number)[] } {
+  return { text: listStatements.ids(window.list, window.from), values: [...whereOf(window.list, window.from).values, window.limit, window.offset] };
+}
 
 /** The list reads on either engine's connections for reads outside transactions. */
 export function sqlListReads(db: Db): ListReads {

@@ -6,7 +6,8 @@ import type { Deps } from '../trpc/context.ts';
 import { PUBLIC_STATUS } from '../publication/visibility.ts';
 import { pageWindow } from './helpers.ts';
 import { buildsOnce, idsValue, prepareQuery, preparedOnReader, type PreparableQuery } from '../db/prepared-reads.ts';
-import { sqlListReads } from './list-pages-sql.ts';
+import { sqlListReads, windowIdsStatement } from './list-pages-sql.ts';
+import { inOrderOf } from '../search/run.ts';
 
 /**
  * A public list, newest first: a table read in (created_at DESC, id DESC) order through an index
@@ -84,21 +85,29 @@ function rememberPerVersion<T>(deps: Pick<Deps, 'cache'>, key: string, compute: 
   return deps.cache.rememberAsync(key, compute);
 }
 
+/** Where one page of a list lies: `limit` rows from `offset`, counted from the row at `from` (or the first). */
+export interface PageWindow {
+  list: ListQuery;
+  limit: number;
+  offset: number;
+  from?: SortKey;
+}
+
 /**
- * The ids of one page (the rows are then read by id: a deferred join, so skipped rows are never
- * read) and the list's total. Ids come from the index alone; a page past the end costs nothing.
+ * Where one page of a list lies, and the list's total; no window for a page past the end, which
+ * costs nothing more. The page's rows are then read with their ids in one statement (readByIds).
  */
-export async function newestFirstPage(
+export async function newestFirstWindow(
   deps: Pick<Deps, 'db' | 'cache'>,
   list: NewestFirst,
   input: { page: number; pageSize: number },
-): Promise<{ ids: number[]; total: number }> {
+): Promise<{ window: PageWindow | null; total: number }> {
   const query: ListQuery = {
     table: list.table,
     filters: (list.filters ?? []).filter((filter): filter is readonly [SQLiteColumn, string] => filter[1] !== undefined),
     written: list.written,
   };
-  const reads = buildsOnce(deps.db) ? sqlListReads(deps.db) : builderListReads(deps.db);
+  const reads = listReadsOf(deps.db);
   // The content version moves only with public changes: a list that shows unpublished items (an
   // editor's list of drafts, or of every status) is counted afresh, or a draft saved after it was
   // read would stay out of it.
@@ -108,37 +117,98 @@ export async function newestFirstPage(
   const total = await remember(key, () => reads.count(query));
 
   const { limit, offset } = pageWindow(input);
-  if (offset >= total) return { ids: [], total };
+  if (offset >= total) return { window: null, total };
   const block = Math.floor(offset / ANCHOR_EVERY);
-  if (block === 0) return { ids: await reads.ids(query, limit, offset), total };
+  if (block === 0) return { window: { list: query, limit, offset }, total };
   const anchor = await remember(`${key}|${block}`, () => reads.sortKeyAt(query, block * ANCHOR_EVERY));
   // Only a table changed behind the procedures' back (no new version) can leave no row there.
-  if (!anchor) return { ids: await reads.ids(query, limit, offset), total };
+  if (!anchor) return { window: { list: query, limit, offset }, total };
   // Rows at or after the anchor in this order are exactly those whose (created_at, id) is not greater.
-  return { ids: await reads.ids(query, limit, offset - block * ANCHOR_EVERY, anchor), total };
+  return { window: { list: query, limit, offset: offset - block * ANCHOR_EVERY, from: anchor }, total };
+}
+
+const listReadsOf = (db: DbLike): ListReads => (buildsOnce(db) ? sqlListReads(db) : builderListReads(db));
+
+/** The ids of one page and the list's total: newestFirstWindow, then the window's ids. */
+export async function newestFirstPage(
+  deps: Pick<Deps, 'db' | 'cache'>,
+  list: NewestFirst,
+  input: { page: number; pageSize: number },
+): Promise<{ ids: number[]; total: number }> {
+  const { window, total } = await newestFirstWindow(deps, list, input);
+  if (!window) return { ids: [], total };
+  return { ids: await listReadsOf(deps.db).ids(window.list, window.limit, window.offset, window.from), total };
+}
+
+/** Reads a page's rows, by its ids or by its window (readByIds). */
+export type RowsReader<Row> = (db: Db, page: readonly number[] | PageWindow, values?: Record<string, unknown>) => Promise<Row[]>;
+
+/**
+ * One page of a list: a search's ids (its rows in the search's order), or the list's window, whose
+ * ids and rows are read in one statement.
+ */
+export async function pageOfList<Row extends { id: number }>(
+  deps: Pick<Deps, 'db' | 'cache'>,
+  list: NewestFirst,
+  input: { page: number; pageSize: number },
+  searched: { ids: number[]; total: number } | null,
+  read: RowsReader<Row>,
+  values?: Record<string, unknown>,
+): Promise<{ rows: Row[]; total: number }> {
+  if (searched) return { rows: searched.ids.length ? inOrderOf(searched.ids, await read(deps.db, searched.ids, values)) : [], total: searched.total };
+  const { window, total } = await newestFirstWindow(deps, list, input);
+  return { rows: window ? await read(deps.db, window, values) : [], total };
 }
 
 /**
  * A read of rows by the ids of a page, defined once: `define` builds it from a builder, the id
  * condition and the named values it needs (`value('length')`). Outside a transaction it is built
  * once per database (prepared-reads.ts), the ids bound as one value (one statement serves any page
- * size); inside one it is built for each read, the ids inline.
+ * size), or, for a list's window, the window's own id query as a subquery (one statement per shape
+ * of list, its values bound): the page's ids and rows in one round trip. Inside a transaction it is
+ * built for each read, the ids inline.
  */
 export function readByIds<Row>(
   column: SQLiteColumn,
   define: (orm: DbLike, ids: SQL, value: (name: string) => unknown) => PreparableQuery<Row>,
-): (db: Db, ids: readonly number[], values?: Record<string, unknown>) => Promise<Row[]> {
-  return async (db, ids, values) => {
-    if (!ids.length) return [];
-    if (buildsOnce(db)) {
-      const prepared = preparedOnReader(db, define, (orm, inIds) =>
-        prepareQuery(
-          db,
-          define(orm, inIds(column), (name) => sql.placeholder(name)),
-        ),
-      );
-      return prepared({ ...values, ids: idsValue(db, ids) });
+): RowsReader<Row> {
+  // One key per shape of window (its statement's text): a few per list, never from a request.
+  const windowKeys = new Map<string, object>();
+  return async (db, page, values) => {
+    if (!isWindow(page)) {
+      if (!page.length) return [];
+      if (buildsOnce(db)) {
+        const prepared = preparedOnReader(db, define, (orm, inIds) =>
+          prepareQuery(
+            db,
+            define(orm, inIds(column), (name) => sql.placeholder(name)),
+          ),
+        );
+        return prepared({ ...values, ids: idsValue(db, page) });
+      }
+      return define(db, inArray(column, [...page]), (name) => values?.[name]);
     }
-    return define(db, inArray(column, [...ids]), (name) => values?.[name]);
+    if (!buildsOnce(db)) return readByIds(column, define)(db, await listReadsOf(db).ids(page.list, page.limit, page.offset, page.from), values);
+    const { text, values: bound } = windowIdsStatement(page);
+    let key = windowKeys.get(text);
+    if (!key) windowKeys.set(text, (key = {}));
+    const prepared = preparedOnReader(db, key, (orm) =>
+      prepareQuery(
+        db,
+        define(orm, sql`${column} IN (${withPlaceholders(text)})`, (name) => sql.placeholder(name)),
+      ),
+    );
+    return prepared({ ...values, ...Object.fromEntries(bound.map((value, index) => [`window${index}`, value])) });
   };
+}
+
+const isWindow = (page: readonly number[] | PageWindow): page is PageWindow => !Array.isArray(page);
+
+/** A statement's `?`s as the named placeholders `window0`, `window1`, …, in order. */
+function withPlaceholders(text: string): SQL {
+  const pieces = text.split('?');
+  return sql.join(
+    pieces.flatMap((piece, index) => (index < pieces.length - 1 ? [sql.raw(piece), sql.placeholder(`window${index}`)] : [sql.raw(piece)])),
+    sql.raw(''),
+  );
 }

@@ -6,10 +6,9 @@ import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
 import { editorialColumns, withoutBodies, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
 import { publicCondition } from '../../publication/visibility.ts';
-import { inOrderOf } from '../../search/run.ts';
 import type { Page } from '../helpers.ts';
 import type { Language } from '../../../shared/locale.ts';
-import { newestFirstPage, readByIds } from '../list-pages.ts';
+import { pageOfList, readByIds, type RowsReader } from '../list-pages.ts';
 
 export interface MediaItem {
   link: string | null;
@@ -87,14 +86,14 @@ const readPreviewRows = readByIds(posts.id, (db, ids, value) =>
 );
 
 /** The rows of a page, in order; with descriptions cut to previews when the caller asks for them. */
-async function pageRows(db: Db, ids: number[], preview: number | undefined): Promise<Row[]> {
-  if (!ids.length) return [];
-  if (!preview) return (await readRows(db, ids)) as Row[];
-  return ((await readPreviewRows(db, ids, { length: preview + 1 })) as Row[]).map((row) => ({
-    ...row,
-    descriptionEn: excerpt(row.descriptionEn, preview),
-    descriptionFa: excerpt(row.descriptionFa, preview),
-  }));
+function pageRows(preview: number | undefined): RowsReader<Row> {
+  if (!preview) return readRows as RowsReader<Row>;
+  return async (db, page) =>
+    ((await readPreviewRows(db, page, { length: preview + 1 })) as Row[]).map((row) => ({
+      ...row,
+      descriptionEn: excerpt(row.descriptionEn, preview),
+      descriptionFa: excerpt(row.descriptionFa, preview),
+    }));
 }
 
 /**
@@ -145,7 +144,7 @@ export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus 
 
 /** A page of items of the kind, newest first, filtered by status (none: every status), or a search's page in its order. */
 export async function listPage(
-  ctx: Parameters<typeof newestFirstPage>[0],
+  ctx: Parameters<typeof pageOfList>[0],
   kind: ContentKind,
   input: { page: number; pageSize: number; category?: string; country?: string; excerpt?: number; author?: number; language?: Language },
   status: string | undefined,
@@ -159,7 +158,6 @@ export async function listPage(
     [posts.createdBy, input.author === undefined ? undefined : String(input.author)],
   ] as const;
   const written = input.language ? (input.language === 'fa' ? posts.titleFa : posts.titleEn) : undefined;
-  const { ids, total } = searched ?? (await newestFirstPage(ctx, { table: posts, filters, written }, input));
-  const rows = searched ? inOrderOf(ids, await pageRows(ctx.db, ids, input.excerpt)) : await pageRows(ctx.db, ids, input.excerpt);
+  const { rows, total } = await pageOfList(ctx, { table: posts, filters, written }, input, searched, pageRows(input.excerpt));
   return { items: await withMedia(ctx.db, rows, false), total, page: input.page, pageSize: input.pageSize };
 }
