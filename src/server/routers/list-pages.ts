@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db, DbLike } from '../db/client.ts';
+import type { Db, DbLike, Dialect } from '../db/client.ts';
 import { writtenIn, type galleryItems, type legalItems, type posts } from '../db/schema.ts';
 import type { Deps } from '../trpc/context.ts';
 import { PUBLIC_STATUS } from '../publication/visibility.ts';
@@ -162,44 +162,48 @@ export async function pageOfList<Row extends { id: number }>(
 
 /**
  * A read of rows by the ids of a page, defined once: `define` builds it from a builder, the id
- * condition and the named values it needs (`value('length')`). Outside a transaction it is built
+ * condition, the named values it needs (`value('length')`) and the engine's dialect. Outside a transaction it is built
  * once per database (prepared-reads.ts), the ids bound as one value (one statement serves any page
- * size), or, for a list's window, the window's own id query as a subquery (one statement per shape
- * of list, its values bound): the page's ids and rows in one round trip. Inside a transaction it is
- * built for each read, the ids inline.
+ * size), or, on PostgreSQL, for a list's window, the window's own id query as a subquery (one
+ * statement per shape of list, its values bound): the page's ids and rows in one round trip. Inside
+ * a transaction it is built for each read, the ids inline.
  */
 export function readByIds<Row>(
   column: SQLiteColumn,
-  define: (orm: DbLike, ids: SQL, value: (name: string) => unknown) => PreparableQuery<Row>,
+  define: (orm: DbLike, ids: SQL, value: (name: string) => unknown, dialect: Dialect) => PreparableQuery<Row>,
 ): RowsReader<Row> {
   // One key per shape of window (its statement's text): a few per list, never from a request.
   const windowKeys = new Map<string, object>();
-  return async (db, page, values) => {
+  const read: RowsReader<Row> = async (db, page, values) => {
+    const { dialect } = db;
     if (!isWindow(page)) {
       if (!page.length) return [];
       if (buildsOnce(db)) {
         const prepared = preparedOnReader(db, define, (orm, inIds) =>
           prepareQuery(
             db,
-            define(orm, inIds(column), (name) => sql.placeholder(name)),
+            define(orm, inIds(column), (name) => sql.placeholder(name), dialect),
           ),
         );
         return prepared({ ...values, ids: idsValue(db, page) });
       }
-      return define(db, inArray(column, [...page]), (name) => values?.[name]);
+      return define(db, inArray(column, [...page]), (name) => values?.[name], dialect);
     }
-    if (!buildsOnce(db)) return readByIds(column, define)(db, await listReadsOf(db).ids(page.list, page.limit, page.offset, page.from), values);
+    // On SQLite a statement is a call, not a round trip: the ids' own statement and the rows' by
+    // ids cost less than the rows with their ids' query as a subquery (docs/benchmarks.md).
+    if (!buildsOnce(db) || dialect === 'sqlite') return read(db, await listReadsOf(db).ids(page.list, page.limit, page.offset, page.from), values);
     const { text, values: bound } = windowIdsStatement(page);
     let key = windowKeys.get(text);
     if (!key) windowKeys.set(text, (key = {}));
     const prepared = preparedOnReader(db, key, (orm) =>
       prepareQuery(
         db,
-        define(orm, sql`${column} IN (${withPlaceholders(text)})`, (name) => sql.placeholder(name)),
+        define(orm, sql`${column} IN (${withPlaceholders(text)})`, (name) => sql.placeholder(name), dialect),
       ),
     );
     return prepared({ ...values, ...Object.fromEntries(bound.map((value, index) => [`window${index}`, value])) });
   };
+  return read;
 }
 
 const isWindow = (page: readonly number[] | PageWindow): page is PageWindow => !Array.isArray(page);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { excerpt } from '../../../shared/text.ts';
 import type { Category, ContentKind, Country } from '../../../shared/schemas/content.ts';
-import type { Db, DbLike } from '../../db/client.ts';
+import type { Db, DbLike, Dialect } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
 import { editorialColumns, withoutBodies, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
@@ -69,17 +69,39 @@ const readMedia = readByIds(postMedia.postId, (db, ids) =>
     .orderBy(asc(postMedia.postId), asc(postMedia.position)),
 );
 
-const readRows = readByIds(posts.id, (db, ids) => db.select(listColumns).from(posts).where(ids).orderBy(desc(posts.createdAt), desc(posts.id)));
+/**
+ * A row's media lists, read with the row on PostgreSQL: a page's rows and their media in one
+ * statement, one round trip instead of two. The list is JSON text in the media's order, with the
+ * keys and values readMedia gives; no media is `[]`. On SQLite, where a statement costs no round
+ * trip, readMedia's own statement costs less than building and parsing JSON for every row
+ * (docs/benchmarks.md): rows come without them and withMedia reads them.
+ */
+function withMediaColumn<Columns extends object>(columns: Columns, dialect: Dialect) {
+  // Written out whole, names qualified: Drizzle may write a column of the outer table unqualified,
+  // which inside the subquery would name the media's own column of that name.
+  const list = `(SELECT coalesce(json_agg(json_build_object('link', m.link, 'titleEn', m.title_en, 'titleFa', m.title_fa, 'descriptionEn', m.description_en, 'descriptionFa', m.description_fa) ORDER BY m.position), '[]')::text FROM post_media m WHERE m.post_id = posts.id)`;
+  if (dialect !== 'postgres') return columns;
+  return { ...columns, media: sql.raw(list).mapWith((text: string) => JSON.parse(text) as MediaItem[]) };
+}
+
+const readRows = readByIds(posts.id, (db, ids, _value, dialect) =>
+  db.select(withMediaColumn(listColumns, dialect)).from(posts).where(ids).orderBy(desc(posts.createdAt), desc(posts.id)),
+);
 
 // For previews the database hands over one character more than the preview (enough to tell
 // whether the text goes on), not whole articles in both languages.
-const readPreviewRows = readByIds(posts.id, (db, ids, value) =>
+const readPreviewRows = readByIds(posts.id, (db, ids, value, dialect) =>
   db
-    .select({
-      ...listColumns,
-      descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${value('length')})`,
-      descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${value('length')})`,
-    })
+    .select(
+      withMediaColumn(
+        {
+          ...listColumns,
+          descriptionEn: sql<string>`substr(${posts.descriptionEn}, 1, ${value('length')})`,
+          descriptionFa: sql<string>`substr(${posts.descriptionFa}, 1, ${value('length')})`,
+        },
+        dialect,
+      ),
+    )
     .from(posts)
     .where(ids)
     .orderBy(desc(posts.createdAt), desc(posts.id)),
@@ -100,14 +122,17 @@ function pageRows(preview: number | undefined): RowsReader<Row> {
  * Rows as items, with their media lists. `rendered`: the bodies as HTML (detail answers only),
  * with pictures on the editors' private path for previews (`media: 'private'`).
  */
-export async function withMedia(db: Db, rows: Row[], rendered: boolean, media: 'public' | 'private' = 'public'): Promise<ContentItem[]> {
+export async function withMedia(
+  db: Db,
+  rows: (Row & { media?: MediaItem[] })[],
+  rendered: boolean,
+  media: 'public' | 'private' = 'public',
+): Promise<ContentItem[]> {
   if (!rows.length) return [];
   const byPost = new Map<number, MediaItem[]>();
-  const lists = await readMedia(
-    db,
-    rows.map((row) => row.id),
-  );
-  for (const { postId, ...item } of lists) {
+  // Rows read on PostgreSQL come with their media (withMediaColumn); others' are read here.
+  const missing = rows.filter((row) => !row.media).map((row) => row.id);
+  for (const { postId, ...item } of missing.length ? await readMedia(db, missing) : []) {
     let list = byPost.get(postId);
     if (!list) byPost.set(postId, (list = []));
     list.push(item);
@@ -116,7 +141,7 @@ export async function withMedia(db: Db, rows: Row[], rendered: boolean, media: '
     ...editorialOutput(row, { rendered, media }),
     category: row.category as Category | null,
     country: row.country as Country | null,
-    media: byPost.get(row.id) ?? [],
+    media: row.media ?? byPost.get(row.id) ?? [],
   }));
 }
 
@@ -137,9 +162,23 @@ export async function findRow(db: DbLike, kind: ContentKind, id: number, anyStat
   return row as Row | undefined;
 }
 
+/** One item's row, with its media lists on PostgreSQL (withMediaColumn): a detail page's item in one round trip. */
+const readRowWithMedia = (anyStatus: boolean, dialect: Dialect) =>
+  preparedRead<{ kind: ContentKind; id: number }>()((db, value) =>
+    db
+      .select(withMediaColumn(detailColumns, dialect))
+      .from(posts)
+      .where(and(eq(posts.kind, value('kind')), eq(posts.id, value('id')), anyStatus ? undefined : publicCondition(posts.status)))
+      .limit(1),
+  );
+const itemReads = {
+  sqlite: { public: readPublicRow, any: readAnyRow },
+  postgres: { public: readRowWithMedia(false, 'postgres'), any: readRowWithMedia(true, 'postgres') },
+};
+
 export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): Promise<ContentItem | undefined> {
-  const row = await findRow(db, kind, id, anyStatus);
-  return row ? (await withMedia(db, [row], true))[0] : undefined;
+  const [row] = await itemReads[db.dialect][anyStatus ? 'any' : 'public'](db, { kind, id });
+  return row ? (await withMedia(db, [row as Row & { media?: MediaItem[] }], true))[0] : undefined;
 }
 
 /** A page of items of the kind, newest first, filtered by status (none: every status), or a search's page in its order. */
