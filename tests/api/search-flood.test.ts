@@ -103,7 +103,18 @@ describe('visitors who share one address (an onion service)', () => {
     vi.useFakeTimers();
     try {
       const guards = createMemoryGuards(deps.env);
-      const caller = () => ({ guards, keys: deps.keys, clientIp: '127.0.0.1', writeBudget: null, cookies: {}, user: null }) as unknown as SearchCaller;
+      const readers: (() => void)[] = [];
+      // A request that is nothing but searches, whose reader may leave (her connection closes).
+      const caller = (alone = true) =>
+        ({
+          guards,
+          keys: deps.keys,
+          clientIp: '127.0.0.1',
+          writeBudget: null,
+          cookies: {},
+          user: null,
+          searchTurn: { alone: () => alone, gone: (leave: () => void) => void readers.push(leave) },
+        }) as unknown as SearchCaller;
       const first = await admitSearch(caller());
       const second = admitSearch(caller());
       // The pool's time limit starts once a thread is ready: starting one can take seconds more.
@@ -112,12 +123,31 @@ describe('visitors who share one address (an onion service)', () => {
       const admission = await second;
       expect(admission.refused).toBeUndefined();
       if (!admission.refused) admission.release();
+
       // A line that does not move for far longer is still let go, with a refusal.
       const holding = await admitSearch(caller());
       const stuck = admitSearch(caller());
       await vi.advanceTimersByTimeAsync(SEARCH_TIME_LIMIT_MS * 10);
       expect((await stuck).refused).toBe('oneAtATime');
+
+      // A search whose request holds a place of the work gate (a gallery list with a query, a mixed
+      // batch) waits one time limit at most, so a line of them cannot hold the site's places.
+      const gated = admitSearch(caller(false));
+      await vi.advanceTimersByTimeAsync(SEARCH_TIME_LIMIT_MS + 1);
+      expect((await gated).refused).toBe('oneAtATime');
+
+      // A reader who leaves leaves the line at once, and her place goes to the next.
+      readers.length = 0;
+      const leaving = admitSearch(caller());
+      const next = admitSearch(caller());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(readers).toHaveLength(2);
+      readers[0]!();
+      expect((await leaving).refused).toBe('oneAtATime');
       if (!holding.refused) holding.release();
+      const after = await next;
+      expect(after.refused).toBeUndefined();
+      if (!after.refused) after.release();
     } finally {
       vi.useRealTimers();
     }

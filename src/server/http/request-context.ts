@@ -7,7 +7,8 @@ import { secondFactorRequired } from '../auth/second-factor-policy.ts';
 import { isHttps } from '../env.ts';
 import { sessionPolicy } from '../routers/auth.ts';
 import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
-import type { Context, CookieWriter, Deps } from '../trpc/context.ts';
+import type { Context, CookieWriter, Deps, SearchTurn } from '../trpc/context.ts';
+import { isSearchOnly } from '../search/requests.ts';
 import { requestLanguage } from './request-language.ts';
 import { keepOutOfCache } from '../cache/http.ts';
 import { noteCacheTags } from '../cache/shared-cache.ts';
@@ -46,13 +47,21 @@ export function issueCsrfCookie(deps: Deps, res: Response, existing?: string): s
  * her address and any anonymous budget her browser holds, kept in memory only, never stored or
  * logged. Server-rendered pages run their reads as this visitor too (http/render.ts).
  */
-export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies' | 'cacheTags'> {
+export function visitorOf(deps: Deps, req: Request, res: Response): Pick<Context, 'clientIp' | 'writeBudget' | 'cookies' | 'cacheTags' | 'searchTurn'> {
   const cookies = parseCookies(req.headers.cookie ?? '');
   return {
     clientIp: req.ip ?? null,
     writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
+    searchTurn: searchTurnOf(req, res),
     cookies: cookieWriter(deps, res),
     cacheTags: (tags) => noteCacheTags(res, tags),
+  };
+}
+
+function searchTurnOf(req: Request, res: Response): SearchTurn {
+  return {
+    alone: () => isSearchOnly(req.originalUrl),
+    gone: (leave) => void res.once('close', leave),
   };
 }
 
@@ -96,6 +105,7 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     clientIp: req.ip ?? null,
     browser: browserName(req.get('user-agent')),
     writeBudget: readWriteBudget(deps.keys.writeBudget, cookies[WRITE_BUDGET_COOKIE]),
+    searchTurn: searchTurnOf(req, res),
     keepOutOfCache: () => keepOutOfCache(res),
     cacheTags: (tags) => noteCacheTags(res, tags),
   };

@@ -49,7 +49,8 @@ export class WindowBudget implements RateLimitStore {
 
 /**
  * Work one key may have running at once (one search per visitor): entries exist only while work
- * runs. `enterInTurn` may also wait for a turn, in a short queue per key.
+ * runs. `enterInTurn` may also wait for a turn, in a short queue per key, which a caller who has
+ * gone leaves at once.
  */
 export class InFlightLimit implements ConcurrencyStore {
   private readonly running = new Map<string, number>();
@@ -72,7 +73,7 @@ export class InFlightLimit implements ConcurrencyStore {
    * A turn now, or once the work ahead of it ends: at most `queue` callers wait per key, each at
    * most `maxWaitMs` (then null, as for one the queue had no room for).
    */
-  enterInTurn(value: string, queue: number, maxWaitMs: number): Promise<(() => void) | null> {
+  enterInTurn(value: string, queue: number, maxWaitMs: number, gone?: (leave: () => void) => void): Promise<(() => void) | null> {
     const key = opaqueKey('running', value);
     const now = this.enterKey(key);
     if (now) return Promise.resolve(now);
@@ -83,14 +84,19 @@ export class InFlightLimit implements ConcurrencyStore {
         clearTimeout(timer);
         resolve(this.enterKey(key));
       };
-      const timer = setTimeout(() => {
+      // Out of the line, refused: when the wait is over, or when the caller has gone.
+      const leave = () => {
         const index = line.indexOf(turn);
-        if (index >= 0) line.splice(index, 1);
+        if (index < 0) return;
+        clearTimeout(timer);
+        line.splice(index, 1);
         if (!line.length && this.waiting.get(key) === line) this.waiting.delete(key);
         resolve(null);
-      }, maxWaitMs);
+      };
+      const timer = setTimeout(leave, maxWaitMs);
       line.push(turn);
       this.waiting.set(key, line);
+      gone?.(leave);
     });
   }
 

@@ -57,8 +57,11 @@ export interface ConcurrencyStore {
 
 /** The same, with a short line of callers waiting for a turn. */
 export interface QueuedConcurrencyStore extends ConcurrencyStore {
-  /** A release function now or once a turn comes; null when the line is full or the wait too long. */
-  enterInTurn(key: string, queue: number, maxWaitMs: number): Promise<(() => void) | null>;
+  /**
+   * A release function now or once a turn comes; null when the line is full, the wait too long, or
+   * the caller left the line (`gone` is given the function that takes her out).
+   */
+  enterInTurn(key: string, queue: number, maxWaitMs: number, gone?: (leave: () => void) => void): Promise<(() => void) | null>;
 }
 
 /** Growing delays after failed password checks, per address, per account and per pair. */

@@ -22,6 +22,17 @@ export interface CookieWriter {
 /** A node's dependencies, declared where a node is built (src/server/deps.ts). */
 export type { Deps };
 
+/** What a search's wait for its turn needs to know of the request it serves. */
+export interface SearchTurn {
+  /**
+   * Whether the request is nothing but searches: such a request holds no place of the work gate
+   * (http/visitor-work.ts), so its search may wait longer for its turn than one that does.
+   */
+  alone(): boolean;
+  /** Calls `leave` if the reader goes (her connection closes) before the answer is made. */
+  gone(leave: () => void): void;
+}
+
 export interface Context extends Deps {
   lang: Language;
   user: SessionUser | null;
@@ -45,6 +56,8 @@ export interface Context extends Deps {
   browser?: string | null;
   /** The signed anonymous write budget the visitor's browser holds, if any (security/write-budget.ts). */
   writeBudget: string | null;
+  /** How a search of this request waits its turn behind a shared address (search/admission.ts); unset for direct calls. */
+  searchTurn?: SearchTurn;
   /**
    * True when the call comes through the original product's REST API (src/server/rest), whose
    * clients know nothing of newer fields: a create without the cover's alt text is then accepted
