@@ -17,16 +17,19 @@ function loadEnv() {
 
 const env = loadEnv();
 // Packages read NODE_ENV themselves: unset, React's server renderer loads its development build
-// (several times slower, and heavier). The site's own default (production) is theirs too; the
-// renderer is imported only once the server starts (http/render.ts), after this line.
+// (slower, and heavier). The site's own setting (production unless told) is theirs too from here:
+// the renderer is imported once the server starts (http/render.ts), and Express reads it when the
+// app is made. A package that read it while this module's imports loaded saw it unset: tRPC, whose
+// development mode only adds stack traces to errors, which the site's error formatter removes.
 process.env.NODE_ENV = env.NODE_ENV;
 const originWarning = publicUrlWarning(env);
 if (originWarning) console.warn(originWarning);
 
-const node = await startNode({ env });
-// One process, one heap: the server's entry (not each node a test starts) gives memory back when quiet.
+// One process, one heap: the server's entry (not each node a test starts) gives memory back when
+// quiet. The collection is taken before anything starts a worker.
 const collect = memoryReducingCollection();
-const stopCollecting = collect ? collectWhenIdle(node.server, collect) : () => undefined;
+const node = await startNode({ env });
+const stopCollecting = collect ? collectWhenIdle(node.server, collect, { handling: node.handling }) : () => undefined;
 const base = env.PUBLIC_URL ?? node.url;
 console.log(`Listening on ${base}`);
 if (node.setupToken) {

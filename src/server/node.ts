@@ -69,6 +69,8 @@ export interface SiteNode {
   url: string;
   /** The first-run setup token this node armed, when the site has no administrator yet. */
   setupToken: string | null;
+  /** Requests the server is handling now (their readers may have gone). */
+  handling(): number;
   /** Stops the background work, closes the server and, when the node opened it, the database. */
   stop(): Promise<void>;
 }
@@ -107,6 +109,7 @@ export async function startNode(options: NodeOptions): Promise<SiteNode> {
     server,
     url: `http://${address === '0.0.0.0' || address === '::' ? 'localhost' : host}:${port}`,
     setupToken,
+    handling: working.handling,
     async stop() {
       stopBackground();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

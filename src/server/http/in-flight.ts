@@ -27,6 +27,8 @@ export function inFlight(server: Server) {
     res.once('finish', settle);
   });
   return {
+    /** Requests being handled now. */
+    handling: (): number => count,
     ended(maxMs: number): Promise<void> {
       if (count === 0) return Promise.resolve();
       return new Promise((resolve) => {
