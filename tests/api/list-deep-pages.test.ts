@@ -145,6 +145,8 @@ describe(`deep pages of a public list on ${testDialect}`, () => {
     expect(item.media).toEqual(edited.media);
     expect(listed.items.find((entry) => entry.id === created.id)!.media).toEqual(edited.media);
     expect(listed.items.find((entry) => entry.id !== created.id)!.media).toEqual([]);
+    const previews = await publicCaller(deps).news.list({ page: 1, pageSize: 12, excerpt: 40 });
+    expect(previews.items.find((entry) => entry.id === created.id)!.media).toEqual(edited.media);
   });
 });
 

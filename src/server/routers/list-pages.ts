@@ -95,7 +95,8 @@ export interface PageWindow {
 
 /**
  * Where one page of a list lies, and the list's total; no window for a page past the end, which
- * costs nothing more. The page's rows are then read with their ids in one statement (readByIds).
+ * costs nothing more. The page's rows are then read by readByIds: with their ids in one statement on
+ * PostgreSQL, after them on SQLite.
  */
 export async function newestFirstWindow(
   deps: Pick<Deps, 'db' | 'cache'>,
@@ -128,17 +129,6 @@ export async function newestFirstWindow(
 }
 
 const listReadsOf = (db: DbLike): ListReads => (buildsOnce(db) ? sqlListReads(db) : builderListReads(db));
-
-/** The ids of one page and the list's total: newestFirstWindow, then the window's ids. */
-export async function newestFirstPage(
-  deps: Pick<Deps, 'db' | 'cache'>,
-  list: NewestFirst,
-  input: { page: number; pageSize: number },
-): Promise<{ ids: number[]; total: number }> {
-  const { window, total } = await newestFirstWindow(deps, list, input);
-  if (!window) return { ids: [], total };
-  return { ids: await listReadsOf(deps.db).ids(window.list, window.limit, window.offset, window.from), total };
-}
 
 /** Reads a page's rows, by its ids or by its window (readByIds). */
 export type RowsReader<Row> = (db: Db, page: readonly number[] | PageWindow, values?: Record<string, unknown>) => Promise<Row[]>;
@@ -198,7 +188,7 @@ export function readByIds<Row>(
     const prepared = preparedOnReader(db, key, (orm) =>
       prepareQuery(
         db,
-        define(orm, sql`${column} IN (${withPlaceholders(text)})`, (name) => sql.placeholder(name), dialect),
+        define(orm, sql`${column} IN (${withPlaceholders(text, bound.length)})`, (name) => sql.placeholder(name), dialect),
       ),
     );
     return prepared({ ...values, ...Object.fromEntries(bound.map((value, index) => [`window${index}`, value])) });
@@ -208,9 +198,11 @@ export function readByIds<Row>(
 
 const isWindow = (page: readonly number[] | PageWindow): page is PageWindow => !Array.isArray(page);
 
-/** A statement's `?`s as the named placeholders `window0`, `window1`, …, in order. */
-function withPlaceholders(text: string): SQL {
+/** A statement's `?`s as the named placeholders `window0`, `window1`, …, in order: one per value. */
+function withPlaceholders(text: string, values: number): SQL {
   const pieces = text.split('?');
+  // The text is the schema's names and `?`s alone (list-pages-sql.ts): anything else would shift the values.
+  if (pieces.length - 1 !== values) throw new Error(`A list's statement has ${pieces.length - 1} placeholders for ${values} values.`);
   return sql.join(
     pieces.flatMap((piece, index) => (index < pieces.length - 1 ? [sql.raw(piece), sql.placeholder(`window${index}`)] : [sql.raw(piece)])),
     sql.raw(''),
