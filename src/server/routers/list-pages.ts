@@ -135,7 +135,7 @@ export type RowsReader<Row> = (db: Db, page: readonly number[] | PageWindow, val
 
 /**
  * One page of a list: a search's ids (its rows in the search's order), or the list's window, whose
- * ids and rows are read in one statement.
+ * ids and rows readByIds reads (in one statement on PostgreSQL).
  */
 export async function pageOfList<Row extends { id: number }>(
   deps: Pick<Deps, 'db' | 'cache'>,

@@ -77,12 +77,11 @@ const readMedia = readByIds(postMedia.postId, (db, ids) =>
  * (docs/benchmarks.md): rows come without them and withMedia reads them.
  */
 function withMediaColumn<Columns extends object>(columns: Columns, dialect: Dialect) {
-  // Written out whole, names qualified: Drizzle may write a column of the outer table unqualified,
-  // which inside the subquery would name the media's own column of that name.
-  const list = `(SELECT coalesce(json_agg(json_build_object('link', m.link, 'titleEn', m.title_en, 'titleFa', m.title_fa, 'descriptionEn', m.description_en, 'descriptionFa', m.description_fa) ORDER BY m.position), '[]')::text FROM post_media m WHERE m.post_id = posts.id)`;
-  if (dialect !== 'postgres') return columns;
-  return { ...columns, media: sql.raw(list).mapWith((text: string) => JSON.parse(text) as MediaItem[]) };
+  return dialect === 'postgres' ? { ...columns, media: sql.raw(MEDIA_LIST_POSTGRES).mapWith((text: string) => JSON.parse(text) as MediaItem[]) } : columns;
 }
+// Written out whole, names qualified: Drizzle may write a column of the outer table unqualified,
+// which inside the subquery would name the media's own column of that name.
+const MEDIA_LIST_POSTGRES = `(SELECT coalesce(json_agg(json_build_object('link', m.link, 'titleEn', m.title_en, 'titleFa', m.title_fa, 'descriptionEn', m.description_en, 'descriptionFa', m.description_fa) ORDER BY m.position), '[]')::text FROM post_media m WHERE m.post_id = posts.id)`;
 
 const readRows = readByIds(posts.id, (db, ids, _value, dialect) =>
   db.select(withMediaColumn(listColumns, dialect)).from(posts).where(ids).orderBy(desc(posts.createdAt), desc(posts.id)),
