@@ -81,7 +81,7 @@ const STOP_WAIT_MS = 4_000;
 /**
  * One node of the site, the one place one is built: the database (opened and migrated unless
  * given), the repairs at start, the dependencies, the HTTP server and the background work. The
- * server (src/server/index.ts) runs one; tests start several on one database.
+ * server (src/server/serve.ts) runs one; tests start several on one database.
  */
 export async function startNode(options: NodeOptions): Promise<SiteNode> {
   const { env, log = console.log } = options;

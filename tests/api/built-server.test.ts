@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
-import { runDir } from '../setup/paths.ts';
-import { freshDatabaseUrl } from '../setup/test-db.ts';
-import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { startBuiltServer, stopChildServer, type ChildServer } from '../setup/child-server.ts';
 
 let server: ChildServer | null = null;
 afterEach(async () => {
@@ -18,9 +14,7 @@ afterEach(async () => {
  */
 describe('the built web process', () => {
   it('migrates a new database, answers reads, and searches on its own thread', async () => {
-    const dir = path.join(runDir, `built-${randomBytes(4).toString('hex')}`);
-    fs.mkdirSync(dir, { recursive: true });
-    server = await startChildServer(dir, { DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage') });
+    server = await startBuiltServer();
     expect(server.process.spawnargs.some((argument) => argument.endsWith(path.join('dist', 'node', 'index.mjs')))).toBe(true);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const list = await fetch(`${server.url}/api/news`);

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../../scripts/server-command.mjs';
-import { repoRoot } from './paths.ts';
+import { repoRoot, runDir } from './paths.ts';
+import { freshDatabaseUrl } from './test-db.ts';
 
 export interface ChildServer {
   url: string;
@@ -58,4 +61,34 @@ function withoutUnset(env: Record<string, string | undefined>): Record<string, s
 export async function stopChildServer(server: ChildServer): Promise<void> {
   if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGTERM');
   await server.exited;
+}
+
+/** The built server in a new folder of the run's, on a new SQLite database and storage of its own. */
+export function startBuiltServer(env: Record<string, string | undefined> = {}, options: Parameters<typeof startChildServer>[2] = {}): Promise<ChildServer> {
+  const dir = path.join(runDir, `built-${randomBytes(4).toString('hex')}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return startChildServer(dir, { DATABASE_URL: freshDatabaseUrl(dir), STORAGE_DIR: path.join(dir, 'storage'), ...env }, options);
+}
+
+/**
+ * Node flags that make the server print `REPORT <json>` of what `expression` (JavaScript, run in
+ * the server's main thread) gives each time it gets SIGUSR2; `setup` runs before the server's own
+ * modules. Read with `reportOf`.
+ */
+export function reportOnSignal(expression: string, setup = ''): string[] {
+  const script = `${setup}; process.on('SIGUSR2', () => console.log('REPORT ' + JSON.stringify(${expression})));`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(script)}`];
+}
+
+/** Asks the server for its report (reportOnSignal) and waits for it. */
+export async function reportOf<T>(server: ChildServer): Promise<T> {
+  const before = server.output().split('REPORT ').length;
+  server.process.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (server.output().split('REPORT ').length === before) {
+    if (Date.now() > deadline) throw new Error(`No report from the server:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const reports = server.output().split('REPORT ');
+  return JSON.parse(reports[reports.length - 1]!.split('\n')[0]!) as T;
 }

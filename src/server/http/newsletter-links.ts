@@ -1,10 +1,10 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import multer from 'multer';
 import { FORM_FIELD, isFormName } from '../../shared/form-posts.ts';
 import { confirmBase, isNewsletterToken, unsubscribeBase } from '../../shared/newsletter-paths.ts';
 import { confirmSubscription, unsubscribe } from '../mail/subscriptions.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Deps } from '../trpc/context.ts';
+import { loadMulter } from '../uploads/multer.ts';
 import { requestLanguage } from './request-language.ts';
 
 /** Where a button's post lands, in the reader's language (post/redirect/get: a reload sends nothing again). */
@@ -35,7 +35,7 @@ function finish(req: Request, res: Response, outcome: 'confirmed' | 'unsubscribe
 }
 
 const BODY_LIMIT = 2048;
-const multipart = multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 100, files: 0, parts: 5, headerPairs: 20 } }).none();
+let multipart: RequestHandler | null = null;
 
 /**
  * A multipart body of a few short fields, as the urlencoded one: a longer one is refused before it
@@ -44,11 +44,14 @@ const multipart = multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 1
 const multipartFields: RequestHandler = (req, res, next) => {
   if (!req.is('multipart/form-data')) return next();
   if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT) return next(Object.assign(new Error('Body too large'), { status: 413 }));
-  multipart(req, res, (error: unknown) => {
-    if (!error) return next();
-    const tooMuch = error instanceof multer.MulterError && error.code !== 'LIMIT_UNEXPECTED_FILE';
-    next(Object.assign(error instanceof Error ? error : new Error(String(error)), { status: tooMuch ? 413 : 400 }));
-  });
+  loadMulter().then((multer) => {
+    multipart ??= multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 100, files: 0, parts: 5, headerPairs: 20 } }).none();
+    multipart(req, res, (error: unknown) => {
+      if (!error) return next();
+      const tooMuch = error instanceof multer.MulterError && error.code !== 'LIMIT_UNEXPECTED_FILE';
+      next(Object.assign(error instanceof Error ? error : new Error(String(error)), { status: tooMuch ? 413 : 400 }));
+    });
+  }, next);
 };
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Request, Response } from 'express';
 import { chargeVisitor, visitorKey } from '../security/write-budget.ts';
 import type { Context, Deps } from '../trpc/context.ts';
-import { createMulter, receivedFiles, runMulter } from './multer.ts';
+import { lazyMulter, receivedFiles, runMulter } from './multer.ts';
 import { UploadRefused, type UploadRefusal } from './refusal.ts';
 import { discardUnclaimed, maxBytes, storeUpload, type StoredUpload } from './store.ts';
 import type { JobOwner } from './workers/pool.ts';
@@ -58,7 +58,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
   const fileLimit = maxBytes(deps.env, videoPossible ? 'any' : 'image');
   // Multer stops at the largest limit of any kind (the type is not known while the file arrives);
   // storeUpload then holds the file to its own kind's limit.
-  const middleware = createMulter(maxBytes(deps.env, 'any'), deps.storage).any();
+  const middleware = lazyMulter(maxBytes(deps.env, 'any'), deps.storage);
   const firstField = options.fields[0]?.name ?? 'file';
   const tooLarge: UploadRefusal = { kind: 'tooLarge', field: firstField, media: 'any' };
   // A page's form is read for its text first, unless it has no file field at all (then a large body is no form of ours).

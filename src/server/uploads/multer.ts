@@ -1,30 +1,54 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import multer from 'multer';
+import type multerType from 'multer';
 import type { Storage } from './storage.ts';
 
-/** Multer writing to the storage's scratch folder under random names; nothing from the client names a file. */
-export function createMulter(fileSizeBytes: number, storage: Storage) {
-  return multer({
-    storage: multer.diskStorage({
-      destination: storage.scratch,
-      filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
-    }),
-    limits: {
-      fileSize: fileSizeBytes,
-      files: 4,
-      fields: 40,
-      parts: 48,
-      fieldSize: 256 * 1024,
-      headerPairs: 100,
-    },
-  });
+type Multer = typeof multerType;
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+let loading: Promise<Multer> | null = null;
+/**
+ * Multer (with busboy and its helpers) is read from disk when the first multipart body arrives,
+ * not when the server starts: most of a news site's processes answer readers all day and never
+ * receive an upload, and the modules stay in the process's memory once loaded.
+ */
+export function loadMulter(): Promise<Multer> {
+  loading ??= import('multer').then((module) => module.default);
+  return loading;
+}
+
+/**
+ * Multer's middleware for any file fields, writing to the storage's scratch folder under random
+ * names (nothing from the client names a file); built when first needed.
+ */
+export function lazyMulter(fileSizeBytes: number, storage: Storage): () => Promise<Middleware> {
+  let middleware: Middleware | null = null;
+  return async () => {
+    if (middleware) return middleware;
+    const multer = await loadMulter();
+    middleware = multer({
+      storage: multer.diskStorage({
+        destination: storage.scratch,
+        filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
+      }),
+      limits: {
+        fileSize: fileSizeBytes,
+        files: 4,
+        fields: 40,
+        parts: 48,
+        fieldSize: 256 * 1024,
+        headerPairs: 100,
+      },
+    }).any();
+    return middleware;
+  };
 }
 
 type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
 
 /** Runs a multer middleware and reports its refusal as a kind instead of an exception. */
-export function runMulter(middleware: (req: Request, res: Response, next: NextFunction) => void, req: Request, res: Response): Promise<MulterErrorKind | null> {
+export async function runMulter(middlewareOf: () => Promise<Middleware>, req: Request, res: Response): Promise<MulterErrorKind | null> {
+  const [multer, middleware] = await Promise.all([loadMulter(), middlewareOf()]);
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (!error) return resolve(null);

@@ -1,5 +1,3 @@
-import { fileTypeFromFile } from 'file-type';
-
 export type MediaKind = 'image' | 'video';
 
 export interface SniffedType {
@@ -25,6 +23,8 @@ export const acceptedTypes: readonly SniffedType[] = [...new Map(Object.values(a
 
 /** The file's real type, read from its bytes; null when it is not one we accept. Names and declared types are ignored. */
 export async function sniffFile(file: string): Promise<SniffedType | null> {
+  // Loaded with the first file, not at the start (uploads/multer.ts says why).
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(file);
   return (detected && accepted[detected.mime]) ?? null;
 }
