@@ -96,6 +96,10 @@ export function singleQueries<Context>(router: AnyRouter, hooks: SingleQueryHook
     res.setHeader('content-type', 'application/json');
     for (const [name, value] of Object.entries(error ? hooks.errorHeaders([error]) : {})) res.setHeader(name, value);
     res.setHeader('vary', 'trpc-accept, accept');
-    res.end(body);
+    // Bytes with their length, as Express sends a body: a string would be measured twice (for the
+    // compression's choice, and by Node for a chunk of unknown length) before being encoded.
+    const bytes = Buffer.from(body);
+    res.setHeader('content-length', bytes.length);
+    res.end(bytes);
   }
 }

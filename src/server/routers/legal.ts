@@ -4,6 +4,7 @@ import { byIdInput, pageInput, readerByIdInput, readerLanguage } from '../../sha
 import type { Language } from '../../shared/locale.ts';
 import { adminLegalListInput, createLegalInput, updateLegalInput } from '../../shared/schemas/legal.ts';
 import { videoEmbedUrl } from '../../shared/video-links.ts';
+import { longTextColumns } from '../db/long-text.ts';
 import { legalItems } from '../db/schema.ts';
 import {
   editorialColumns,
@@ -67,8 +68,12 @@ const present = (row: Row, rendered: boolean, media: 'public' | 'private' = 'pub
 
 const listColumns = withoutBodies(columns);
 
-const readRows = readByIds(legalItems.id, (db, ids) =>
-  db.select(listColumns).from(legalItems).where(ids).orderBy(desc(legalItems.createdAt), desc(legalItems.id)),
+const readRows = readByIds(legalItems.id, (db, ids, _value, dialect) =>
+  db
+    .select({ ...listColumns, ...longTextColumns(legalItems, dialect, false) })
+    .from(legalItems)
+    .where(ids)
+    .orderBy(desc(legalItems.createdAt), desc(legalItems.id)),
 );
 
 async function pageOf(
@@ -100,7 +105,7 @@ export const legalRouter = router({
 
   byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db
-      .select(detailColumns)
+      .select({ ...detailColumns, ...longTextColumns(legalItems, ctx.db.dialect, true) })
       .from(legalItems)
       .where(and(eq(legalItems.id, input.id), publicCondition(legalItems.status)))
       .limit(1);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { excerpt } from '../../../shared/text.ts';
 import type { Category, ContentKind, Country } from '../../../shared/schemas/content.ts';
 import type { Db, DbLike, Dialect } from '../../db/client.ts';
+import { longTextColumns } from '../../db/long-text.ts';
 import { preparedRead } from '../../db/prepared-reads.ts';
 import { postMedia, posts } from '../../db/schema.ts';
 import { editorialColumns, withoutBodies, editorialOutput, summaryColumns, type EditorialOutput, type EditorialRow } from '../../editorial/item.ts';
@@ -84,7 +85,11 @@ function withMediaColumn<Columns extends object>(columns: Columns, dialect: Dial
 const MEDIA_LIST_POSTGRES = `(SELECT coalesce(json_agg(json_build_object('link', m.link, 'titleEn', m.title_en, 'titleFa', m.title_fa, 'descriptionEn', m.description_en, 'descriptionFa', m.description_fa) ORDER BY m.position), '[]')::text FROM post_media m WHERE m.post_id = posts.id)`;
 
 const readRows = readByIds(posts.id, (db, ids, _value, dialect) =>
-  db.select(withMediaColumn(listColumns, dialect)).from(posts).where(ids).orderBy(desc(posts.createdAt), desc(posts.id)),
+  db
+    .select(withMediaColumn({ ...listColumns, ...longTextColumns(posts, dialect, false) }, dialect))
+    .from(posts)
+    .where(ids)
+    .orderBy(desc(posts.createdAt), desc(posts.id)),
 );
 
 // For previews the database hands over one character more than the preview (enough to tell
@@ -144,16 +149,19 @@ export async function withMedia(
   }));
 }
 
-const readRow = (anyStatus: boolean) =>
+const readRowOf = (selection: object, anyStatus: boolean) =>
   preparedRead<{ kind: ContentKind; id: number }>()((db, value) =>
     db
-      .select(detailColumns)
+      .select(selection as typeof detailColumns)
       .from(posts)
       .where(and(eq(posts.kind, value('kind')), eq(posts.id, value('id')), anyStatus ? undefined : publicCondition(posts.status)))
       .limit(1),
   );
-const readAnyRow = readRow(true);
-const readPublicRow = readRow(false);
+const readAnyRow = readRowOf(detailColumns, true);
+const readPublicRow = readRowOf(detailColumns, false);
+
+/** One item's row, with its media lists on PostgreSQL (withMediaColumn): a detail page's item in one round trip. */
+const itemColumns = (dialect: Dialect) => withMediaColumn({ ...detailColumns, ...longTextColumns(posts, dialect, true) }, dialect);
 
 /** One item of the kind; only a public one unless `anyStatus` (editors). */
 export async function findRow(db: DbLike, kind: ContentKind, id: number, anyStatus: boolean): Promise<Row | undefined> {
@@ -161,18 +169,9 @@ export async function findRow(db: DbLike, kind: ContentKind, id: number, anyStat
   return row as Row | undefined;
 }
 
-/** One item's row, with its media lists on PostgreSQL (withMediaColumn): a detail page's item in one round trip. */
-const readRowWithMedia = (anyStatus: boolean, dialect: Dialect) =>
-  preparedRead<{ kind: ContentKind; id: number }>()((db, value) =>
-    db
-      .select(withMediaColumn(detailColumns, dialect))
-      .from(posts)
-      .where(and(eq(posts.kind, value('kind')), eq(posts.id, value('id')), anyStatus ? undefined : publicCondition(posts.status)))
-      .limit(1),
-  );
 const itemReads = {
-  sqlite: { public: readPublicRow, any: readAnyRow },
-  postgres: { public: readRowWithMedia(false, 'postgres'), any: readRowWithMedia(true, 'postgres') },
+  sqlite: { public: readRowOf(itemColumns('sqlite'), false), any: readRowOf(itemColumns('sqlite'), true) },
+  postgres: { public: readRowOf(itemColumns('postgres'), false), any: readRowOf(itemColumns('postgres'), true) },
 };
 
 export async function findItem(db: Db, kind: ContentKind, id: number, anyStatus = false): Promise<ContentItem | undefined> {
