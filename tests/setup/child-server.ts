@@ -85,7 +85,8 @@ export async function reportOf<T>(server: ChildServer): Promise<T> {
   const before = server.output().split('REPORT ').length;
   server.process.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
-  while (server.output().split('REPORT ').length === before) {
+  // A report is read once its line has ended (it may arrive in pieces).
+  while (server.output().split('REPORT ').length === before || !server.output().split('REPORT ').at(-1)!.includes('\n')) {
     if (Date.now() > deadline) throw new Error(`No report from the server:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

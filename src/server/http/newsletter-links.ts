@@ -4,7 +4,7 @@ import { confirmBase, isNewsletterToken, unsubscribeBase } from '../../shared/ne
 import { confirmSubscription, unsubscribe } from '../mail/subscriptions.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Deps } from '../trpc/context.ts';
-import { loadMulter } from '../uploads/multer.ts';
+import { clientLeft, loadMulter } from '../uploads/multer.ts';
 import { requestLanguage } from './request-language.ts';
 
 /** Where a button's post lands, in the reader's language (post/redirect/get: a reload sends nothing again). */
@@ -41,17 +41,17 @@ let multipart: RequestHandler | null = null;
  * A multipart body of a few short fields, as the urlencoded one: a longer one is refused before it
  * is read, and one that breaks the limits or the format is the client's error (413, 400), not ours.
  */
-const multipartFields: RequestHandler = (req, res, next) => {
+const multipartFields: RequestHandler = async (req, res, next) => {
   if (!req.is('multipart/form-data')) return next();
   if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT) return next(Object.assign(new Error('Body too large'), { status: 413 }));
-  loadMulter().then((multer) => {
-    multipart ??= multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 100, files: 0, parts: 5, headerPairs: 20 } }).none();
-    multipart(req, res, (error: unknown) => {
-      if (!error) return next();
-      const tooMuch = error instanceof multer.MulterError && error.code !== 'LIMIT_UNEXPECTED_FILE';
-      next(Object.assign(error instanceof Error ? error : new Error(String(error)), { status: tooMuch ? 413 : 400 }));
-    });
-  }, next);
+  const multer = await loadMulter();
+  if (clientLeft(req)) return next(Object.assign(new Error('Client went away'), { status: 400 }));
+  multipart ??= multer({ limits: { fields: 5, fieldNameSize: 100, fieldSize: 100, files: 0, parts: 5, headerPairs: 20 } }).none();
+  multipart(req, res, (error: unknown) => {
+    if (!error) return next();
+    const tooMuch = error instanceof multer.MulterError && error.code !== 'LIMIT_UNEXPECTED_FILE';
+    next(Object.assign(error instanceof Error ? error : new Error(String(error)), { status: tooMuch ? 413 : 400 }));
+  });
 };
 
 /**

@@ -13,9 +13,23 @@ let loading: Promise<Multer> | null = null;
  * receive an upload, and the modules stay in the process's memory once loaded.
  */
 export function loadMulter(): Promise<Multer> {
-  loading ??= import('multer').then((module) => module.default);
+  // A failed load is not remembered: the next body tries again.
+  loading ??= import('multer').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
+
+/**
+ * Whether the client went away before its body was read (while the request waited for its turn,
+ * its budget or a module): multer only learns of a client leaving once it reads, and would wait
+ * for the rest of a body that never comes, keeping the request in the server for good.
+ */
+export const clientLeft = (req: Request) => req.destroyed && !req.readableEnded;
 
 /**
  * Multer's middleware for any file fields, writing to the storage's scratch folder under random
@@ -49,6 +63,7 @@ type MulterErrorKind = 'too-large' | 'too-many-parts' | 'malformed';
 /** Runs a multer middleware and reports its refusal as a kind instead of an exception. */
 export async function runMulter(middlewareOf: () => Promise<Middleware>, req: Request, res: Response): Promise<MulterErrorKind | null> {
   const [multer, middleware] = await Promise.all([loadMulter(), middlewareOf()]);
+  if (clientLeft(req)) return 'malformed';
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (!error) return resolve(null);
