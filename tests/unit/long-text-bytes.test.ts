@@ -16,13 +16,13 @@ const storedBytes = ['', 'c3', 'e282', 'f09f98', 'c0af', 'e080af', 'eda080', 'f4
  * read as text and decoded by V8: both must make the same string of every stored text, valid or not.
  */
 describe('long text read as bytes from SQLite', () => {
-  it('decodes every stored text, valid UTF-8 or not, as reading it as text does', () => {
+  it('decodes every stored text, valid UTF-8 or not, as reading it as text does', async () => {
     const db = drizzle(new Database(':memory:'));
     db.run(sql`CREATE TABLE notes (body TEXT)`);
     for (const hex of storedBytes) db.run(sql`INSERT INTO notes (body) VALUES (CAST(${Buffer.from(hex, 'hex')} AS TEXT))`);
     db.run(sql`INSERT INTO notes (body) VALUES (${'زنان\u200c ۱۴۰۳ 👩🏽‍⚖️ \u202eabc'})`);
     db.run(sql`INSERT INTO notes (body) VALUES (NULL)`);
-    const asText = db.select({ body: notes.body }).from(notes).all();
+    const asText = await db.select({ body: notes.body }).from(notes);
     const asBytes = db
       .select({ body: longText<string | null>(notes.body, 'sqlite') })
       .from(notes)
