@@ -23,10 +23,7 @@ describe('long text read as bytes from SQLite', () => {
     db.run(sql`INSERT INTO notes (body) VALUES (${'زنان\u200c ۱۴۰۳ 👩🏽‍⚖️ \u202eabc'})`);
     db.run(sql`INSERT INTO notes (body) VALUES (NULL)`);
     const asText = await db.select({ body: notes.body }).from(notes);
-    const asBytes = db
-      .select({ body: longText<string | null>(notes.body, 'sqlite') })
-      .from(notes)
-      .all();
+    const asBytes = await db.select({ body: longText<string | null>(notes.body, 'sqlite') }).from(notes);
     expect(asBytes).toEqual(asText);
     expect(asBytes).toHaveLength(storedBytes.length + 2);
   });
