@@ -1,0 +1,1 @@
+export declare function buildPlan(root: string): ('build' | 'server' | 'compress')[];
