@@ -97,7 +97,7 @@ export function singleQueries<Context>(router: AnyRouter, hooks: SingleQueryHook
     for (const [name, value] of Object.entries(error ? hooks.errorHeaders([error]) : {})) res.setHeader(name, value);
     res.setHeader('vary', 'trpc-accept, accept');
     // Bytes with their length, as Express sends a body: a string would be measured twice (for the
-    // compression's choice, and by Node for a chunk of unknown length) before being encoded.
+    // compression's choice, and by Node for its Content-Length) before being encoded.
     const bytes = Buffer.from(body);
     res.setHeader('content-length', bytes.length);
     res.end(bytes);
