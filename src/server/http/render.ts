@@ -24,6 +24,7 @@ import { feedsOfPage, feedTitle } from './rss.ts';
 import { requestLanguage } from './request-language.ts';
 import { announceOnion, rememberLanguageChoice } from './page-headers.ts';
 import { CLIENT_ONLY, pageAddresses, type PageAddressOf } from './page-address.ts';
+import { utf8Bytes } from './utf8-bytes.ts';
 
 type RenderFn = (
   url: string,
@@ -251,7 +252,7 @@ export function pageRenderer(deps: Deps, clientDir: string): PageRenderer {
       res
         .status(options.status ?? (refused ? getHTTPStatusCodeFromError(refused) : undefined) ?? result.head.status ?? 200)
         .type('html')
-        .send(html);
+        .send(utf8Bytes(html));
     },
   };
 }

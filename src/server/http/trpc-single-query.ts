@@ -1,6 +1,7 @@
 import type { AnyProcedure, AnyRouter, TRPCError } from '@trpc/server';
 import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Request, RequestHandler, Response } from 'express';
+import { utf8Bytes } from './utf8-bytes.ts';
 
 /** What a single query needs besides its router: the same hooks tRPC's own handler is given. */
 export interface SingleQueryHooks<Context> {
@@ -98,7 +99,7 @@ export function singleQueries<Context>(router: AnyRouter, hooks: SingleQueryHook
     res.setHeader('vary', 'trpc-accept, accept');
     // Bytes with their length, as Express sends a body: a string would be measured twice (for the
     // compression's choice, and by Node for its Content-Length) before being encoded.
-    const bytes = Buffer.from(body);
+    const bytes = utf8Bytes(body);
     res.setHeader('content-length', bytes.length);
     res.end(bytes);
   }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { message, type MessageKey } from '../../shared/messages.ts';
 import { requestContext } from '../http/request-context.ts';
+import { sendJson } from '../http/utf8-bytes.ts';
 import type { Context, Deps } from '../trpc/context.ts';
 import { createCaller } from '../trpc/router.ts';
 import { restError, type FieldNames, type Reply } from './errors.ts';
@@ -43,14 +44,14 @@ export function endpoint(deps: Deps, run: (call: Call) => Promise<Reply | void> 
     const call: Call = { req, res, ctx, caller: createCaller({ ...ctx, originalApi: true }), stored: [] };
     try {
       const reply = await run(call);
-      if (reply) res.status(reply.status).json(reply.body);
+      if (reply) sendJson(res.status(reply.status), reply.body);
     } catch (error) {
       await discardUnclaimed(deps, call.stored);
       let reply = restError(error, ctx, options.fields);
       if (options.decorateError) reply = options.decorateError(reply);
       if (res.headersSent) return;
       if (reply.headers) res.set(reply.headers);
-      res.status(reply.status).json(reply.body);
+      sendJson(res.status(reply.status), reply.body);
     }
   };
 }
