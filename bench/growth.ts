@@ -112,7 +112,7 @@ The same site with ${sizes.join(', ')} news items (English and Persian, every se
 starts it, ${CONNECTIONS} connections for ${DURATION} s per row after a second of warming, every request doing the work (a session cookie
 that names no session: no cache answers). A middle page or item is the one halfway through the site. CPU is the server process's
 time per answer (all threads, from /proc). Target: flat from 100 to 100,000 items, each row's slowest size answering at least half
-as many requests a second as its fastest: **${all.every(flat) ? 'met' : 'not met'}** (${all.filter(flat).length} of ${all.length} rows).
+as many requests a second as its fastest: **${all.every(flat) ? 'met' : 'not met'}** (${all.filter(flat).length} of ${all.length} rows flat).
 
 ${tables.join('\n\n')}
 `;
