@@ -82,8 +82,10 @@ describe('a visitor whose budget is spent', () => {
     }
     expect(await api.json()).toEqual({ success: false, message: expect.stringContaining('faster than the site can prepare them') });
     expect(JSON.stringify(await trpc.json())).toContain('TOO_MANY_REQUESTS');
-    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await page.text();
+    // The page's bytes as sent (src/server/http/utf8-bytes.ts): its length counts them, not its characters.
+    expect(Number(page.headers.get('content-length'))).toBe(Buffer.byteLength(html));
     expect(html).toContain('lang="fa"');
     expect(html).toContain('لطفاً لحظه‌ای صبر کنید');
   });

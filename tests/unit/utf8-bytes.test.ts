@@ -6,8 +6,9 @@ import { generateCsrfToken } from '../../src/server/auth/csrf.ts';
 import { sendJson, utf8Bytes } from '../../src/server/http/utf8-bytes.ts';
 
 // Texts whose bytes every sender must keep: Persian with joiners and bidi controls, astral
-// characters, lone surrogates (written as U+FFFD, as Buffer.from writes them), and lengths on
-// both sides of the scratch buffer (256 KB), where the encoding falls back to Buffer.from.
+// characters, lone surrogates (written as U+FFFD, as Buffer.from writes them), and sizes on both
+// sides of the scratch buffer (256 KB): Persian that fits in it, emoji and é that do not (then
+// Buffer.from encodes them), and a text that fills it but for its last character.
 const texts = [
   '',
   'a',
@@ -18,6 +19,7 @@ const texts = [
   '😀'.repeat(70_000),
   'x'.repeat(300_000),
   'é'.repeat(262_144),
+  'a'.repeat(262_142) + '😀',
 ];
 
 describe('utf8Bytes', () => {
@@ -44,6 +46,11 @@ describe('sendJson', () => {
     app.get('/ours', (_req, res) => sendJson(res.status(201), value));
     app.get('/typed', (_req, res) => sendJson(res.type('application/problem+json'), value));
     app.get('/nothing', (_req, res) => sendJson(res, undefined));
+    app.get('/escaped', (req, res) => {
+      req.app.set('json escape', true);
+      sendJson(res, { html: '<script>' });
+      req.app.set('json escape', undefined);
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,8 +81,9 @@ describe('sendJson', () => {
     expect(ours.body.length).toBe(0);
   });
 
-  it('leaves a value with no JSON to Express', async () => {
+  it('leaves a value with no JSON, and an app that set how JSON is written, to Express', async () => {
     expect((await answer('/nothing')).status).toBe(200);
+    expect((await answer('/escaped')).body.toString()).toBe('{"html":"\\u003cscript\\u003e"}');
   });
 });
 

@@ -21,6 +21,8 @@ export function generateCsrfToken(): string {
     taken = 0;
   }
   const token = pool.toString('base64url', taken, taken + TOKEN_BYTES);
+  // Handed out: not kept in the process's memory any longer than the token itself.
+  pool.fill(0, taken, taken + TOKEN_BYTES);
   taken += TOKEN_BYTES;
   return token;
 }

@@ -7,7 +7,10 @@ import type { Response } from 'express';
  * list: 38 µs of 100). Here the text is encoded once into a scratch buffer and copied out.
  */
 
-/** Room for any text of up to a third as many characters (three bytes is the most one UTF-16 unit takes). */
+/**
+ * Any text of up to a third as many characters fits (three bytes is the most one UTF-16 unit takes);
+ * a longer one up to this many fits if enough of it is ASCII, else it is encoded again by Buffer.from.
+ */
 const SCRATCH_BYTES = 256 * 1024;
 const encoder = new TextEncoder();
 let scratch: Uint8Array | null = null;
@@ -25,12 +28,13 @@ export function utf8Bytes(text: string): Buffer {
 
 /**
  * `res.json(value)` with its body encoded by utf8Bytes: the same Content-Type
- * (`application/json; charset=utf-8`), length and body. An answer whose type was already chosen
- * is left to Express.
+ * (`application/json; charset=utf-8`), length and body. An answer whose type was already chosen,
+ * or an app that set how Express writes JSON (escaping, a replacer, spaces), is left to Express.
  */
 export function sendJson(res: Response, value: unknown): void {
   const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined || res.get('Content-Type') !== undefined) {
+  const jsonSettings = ['json escape', 'json replacer', 'json spaces'].some((setting) => res.app.get(setting) !== undefined);
+  if (text === undefined || jsonSettings || res.get('Content-Type') !== undefined) {
     res.json(value);
     return;
   }
