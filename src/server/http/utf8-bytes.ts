@@ -26,6 +26,9 @@ export function utf8Bytes(text: string): Buffer {
   return bytes;
 }
 
+/** How an app may tell Express to write JSON differently. */
+const EXPRESS_JSON_SETTINGS = ['json escape', 'json replacer', 'json spaces'] as const;
+
 /**
  * `res.json(value)` with its body encoded by utf8Bytes: the same Content-Type
  * (`application/json; charset=utf-8`), length and body. An answer whose type was already chosen,
@@ -33,7 +36,7 @@ export function utf8Bytes(text: string): Buffer {
  */
 export function sendJson(res: Response, value: unknown): void {
   const text = JSON.stringify(value) as string | undefined;
-  const jsonSettings = ['json escape', 'json replacer', 'json spaces'].some((setting) => res.app.get(setting) !== undefined);
+  const jsonSettings = EXPRESS_JSON_SETTINGS.some((setting) => res.app.get(setting) !== undefined);
   if (text === undefined || jsonSettings || res.get('Content-Type') !== undefined) {
     res.json(value);
     return;
