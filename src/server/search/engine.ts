@@ -49,6 +49,13 @@ export const RANKED = 200;
 export const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
 
 /**
+ * search_recent holds this many of the newest documents again (migrations/0023_search_recent.sql):
+ * every document from its oldest on. A search that finds enough matches there takes them from it,
+ * so a word most items hold costs the same on any size of site.
+ */
+export const RECENT_DOCUMENTS = 5000;
+
+/**
  * The single visibility rule of search, applied inside the index: search_sources (migrations)
  * decides each item's public_since, and the `facets` column holds `facethidden` for any item that
  * is not public, so a public query never has it as a candidate. Kind and country filters are
@@ -79,11 +86,13 @@ function withFilters(match: string, input: SearchInput): string {
   return filters.length ? `${match} AND {facets} : (${filters.join(' AND ')})` : match;
 }
 
-const sql = {
-  window: `SELECT rowid FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
+export type Index = 'search_recent' | 'search_index';
+
+export const sql = {
+  window: (index: Index) => `SELECT rowid FROM ${index} WHERE ${index} MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
   /** Relevance: titles weigh most, the facets nothing; lower is better. */
-  ranked: `SELECT rowid AS doc, bm25(search_index, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
-    FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
+  ranked: (index: Index) => `SELECT rowid AS doc, bm25(${index}, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
+    FROM ${index} WHERE ${index} MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
   exact: `SELECT id FROM search_documents WHERE (title_key_en = :key OR title_key_fa = :key)
     AND (:type IS NULL OR type = :type) AND (:country IS NULL OR country = :country)`,
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact,
@@ -96,6 +105,19 @@ export class SearchTimeoutError extends Error {
   constructor() {
     super('The search ran past its time limit');
   }
+}
+
+/**
+ * The newest `enough` matches of a statement: from search_recent when it holds that many, which
+ * are then the very documents the whole index would give (it holds every document newer than its
+ * oldest); else from the whole index. Only bm25's counts differ: they come from the newest
+ * documents, as PostgreSQL estimates past its sample (bm25-postgres.ts).
+ */
+export function newest<Row>(db: SearchConnection, statement: (index: Index) => string, params: object, enough: number, pluck = false): Row[] {
+  const prepared = preparedOn(db);
+  const from = (index: Index) => prepared(statement(index)).pluck(pluck).all(params) as Row[];
+  const recent = from('search_recent');
+  return recent.length >= enough ? recent : from('search_index');
 }
 
 /** The exact and ranked documents' metadata, then their order (ranking.ts). */
@@ -137,7 +159,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   };
   const prepared = preparedOn(db);
   const match = matchFor(compiled.terms, input, audience, language);
-  const window = prepared(sql.window).pluck().all({ match }) as number[];
+  const window = newest<number>(db, sql.window, { match }, MAX_RESULTS, true);
   const exact = prepared(sql.exact)
     .pluck()
     .all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
@@ -148,7 +170,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   // skipping it saves bm25's count of every document holding each word (a common word's: 3 ms at
   // 100,000 items).
   const ranked =
-    window.length > 1 ? (prepared(sql.ranked).all({ match: withFilters(rankedTerms(compiled), input) }) as { doc: number; relevance: number }[]) : [];
+    window.length > 1 ? newest<{ doc: number; relevance: number }>(db, sql.ranked, { match: withFilters(rankedTerms(compiled), input) }, RANKED) : [];
   inTime();
   const docs = order(db, compiled, window, ranked, exact, audience, language, now);
 
@@ -157,7 +179,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   const rows = (prepared(sql.meta).all({ docs: JSON.stringify(pageDocs), key: compiled.key, language }) as Meta[])
     .filter((row) => mayFind(audience, row))
     .sort((a, b) => pageDocs.indexOf(a.doc) - pageDocs.indexOf(b.doc));
-  const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language);
+  const texts = textsOf(db, `${TEXT_COLUMNS} : (${compiled.terms})`, rows, language, { match, docs: new Set(window) });
   const images = imagesOf(db, rows);
   const items = rows.map((row): SearchHit => ({
     type: row.type,
