@@ -1,8 +1,9 @@
 -- The newest documents of the search index again, in an index of their own (docs/decisions/052).
 -- bm25 counts every document holding each word of a query, so on a large site ranking a word that
--- most items hold costs in proportion to the site. The search asks this small index first: when it
--- holds enough matches, they are the very ones the whole index would give (it holds every document
--- newer than its oldest), and only the counts behind relevance come from the newest documents.
+-- most items hold costs in proportion to the site. The search ranks in this small index when the
+-- newest matches it ranks are all here: they are the very ones the whole index would rank (it holds
+-- every document newer than its oldest), and only the counts behind relevance come from the newest
+-- documents (src/server/search/engine.ts).
 --
 -- It holds the 5,000 newest search_documents (the OFFSET below), with the same text, tokenizer and
 -- secure-delete as search_index.

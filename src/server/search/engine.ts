@@ -50,8 +50,8 @@ export const TEXT_COLUMNS = '{title_en title_fa body_en body_fa spellings}';
 
 /**
  * search_recent holds this many of the newest documents again (migrations/0023_search_recent.sql):
- * every document from its oldest on. A search that finds enough matches there takes them from it,
- * so a word most items hold costs the same on any size of site.
+ * every document from its oldest on. A search whose newest matches are there ranks them there
+ * (rankingIndex), so a word most items hold costs the same on any size of site.
  */
 export const RECENT_DOCUMENTS = 5000;
 
@@ -61,7 +61,7 @@ export const RECENT_DOCUMENTS = 5000;
  * is not public, so a public query never has it as a candidate. Kind and country filters are
  * facets too, so the index alone answers a filtered query.
  */
-function matchFor(terms: string, input: SearchInput, audience: Audience, language: Language): string {
+export function matchFor(terms: string, input: SearchInput, audience: Audience, language: Language): string {
   let match = withFilters(`${TEXT_COLUMNS} : (${terms})`, input);
   if (audience === 'public') match += ` AND {facets} : "facetlang${language}" NOT {facets} : "facethidden"`;
   if (audience === 'writer') match += ' NOT {facets} : "facettypestory"';
@@ -89,7 +89,7 @@ function withFilters(match: string, input: SearchInput): string {
 export type Index = 'search_recent' | 'search_index';
 
 export const sql = {
-  window: (index: Index) => `SELECT rowid FROM ${index} WHERE ${index} MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
+  window: `SELECT rowid FROM search_index WHERE search_index MATCH :match ORDER BY rowid DESC LIMIT ${MAX_RESULTS}`,
   /** Relevance: titles weigh most, the facets nothing; lower is better. */
   ranked: (index: Index) => `SELECT rowid AS doc, bm25(${index}, 8.0, 8.0, 1.0, 1.0, 0.5, 0.0) AS relevance
     FROM ${index} WHERE ${index} MATCH :match ORDER BY rowid DESC LIMIT ${RANKED}`,
@@ -98,6 +98,8 @@ export const sql = {
   meta: `SELECT id AS doc, type, item_id AS id, country, date, public_since AS publicSince, (title_key_en = :key OR title_key_fa = :key) AS exact,
     (type = 'story' OR (CASE :language WHEN 'fa' THEN title_key_fa ELSE title_key_en END) <> '') AS written
     FROM search_documents WHERE id IN (SELECT value FROM json_each(:docs))`,
+  /** Whether search_recent holds :doc, which it does when it holds any document up to it. Row ids bound as BigInts: FTS5 ignores a REAL bound. */
+  inRecent: 'SELECT count(*) FROM (SELECT rowid FROM search_recent WHERE rowid <= :doc LIMIT 1)',
 };
 
 /** A search that ran past its time: thrown between its steps (workers/pool.ts also stops a thread that overruns inside one). */
@@ -108,16 +110,18 @@ export class SearchTimeoutError extends Error {
 }
 
 /**
- * The newest `enough` matches of a statement: from search_recent when it holds that many, which
- * are then the very documents the whole index would give (it holds every document newer than its
- * oldest); else from the whole index. Only bm25's counts differ: they come from the newest
- * documents, as PostgreSQL estimates past its sample (bm25-postgres.ts).
+ * Where to rank: bm25 counts every document of the index holding each word, so in search_recent
+ * when it holds at least RANKED of the window's matches. The ranking's own matches include the
+ * window's, so their newest RANKED are then in it too: the very documents the whole index would
+ * rank, as it holds every document newer than its oldest. Only bm25's counts differ: they come
+ * from the newest documents, as PostgreSQL estimates past its sample (bm25-postgres.ts).
  */
-export function newest<Row>(db: SearchConnection, statement: (index: Index) => string, params: object, enough: number, pluck = false): Row[] {
-  const prepared = preparedOn(db);
-  const from = (index: Index) => prepared(statement(index)).pluck(pluck).all(params) as Row[];
-  const recent = from('search_recent');
-  return recent.length >= enough ? recent : from('search_index');
+export function rankingIndex(db: SearchConnection, window: readonly number[]): Index {
+  if (window.length < RANKED) return 'search_index';
+  const held = preparedOn(db)(sql.inRecent)
+    .pluck()
+    .get({ doc: BigInt(window[RANKED - 1]!) }) as number;
+  return held ? 'search_recent' : 'search_index';
 }
 
 /** The exact and ranked documents' metadata, then their order (ranking.ts). */
@@ -159,7 +163,7 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   };
   const prepared = preparedOn(db);
   const match = matchFor(compiled.terms, input, audience, language);
-  const window = newest<number>(db, sql.window, { match }, MAX_RESULTS, true);
+  const window = prepared(sql.window).pluck().all({ match }) as number[];
   const exact = prepared(sql.exact)
     .pluck()
     .all({ key: compiled.key, type: input.type ?? null, country: input.country ?? null }) as number[];
@@ -170,7 +174,9 @@ export function search(db: SearchConnection, input: SearchInput, language: Langu
   // skipping it saves bm25's count of every document holding each word (a common word's: 3 ms at
   // 100,000 items).
   const ranked =
-    window.length > 1 ? newest<{ doc: number; relevance: number }>(db, sql.ranked, { match: withFilters(rankedTerms(compiled), input) }, RANKED) : [];
+    window.length > 1
+      ? (prepared(sql.ranked(rankingIndex(db, window))).all({ match: withFilters(rankedTerms(compiled), input) }) as { doc: number; relevance: number }[])
+      : [];
   inTime();
   const docs = order(db, compiled, window, ranked, exact, audience, language, now);
 
