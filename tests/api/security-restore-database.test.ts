@@ -66,6 +66,17 @@ const tampering: Record<string, { tamper: (db: Database.Database, file: string) 
     tamper: (db) => db.exec("INSERT INTO search_index (search_index, rank) VALUES ('secure-delete', 0)"),
     why: /settings of "search_index"/,
   },
+  'the index of the newest documents told to keep the text of deleted items': {
+    tamper: (db) => db.exec("INSERT INTO search_recent (search_recent, rank) VALUES ('secure-delete', 0)"),
+    why: /settings of "search_recent"/,
+  },
+  'a search trigger rewritten to keep deleted items among the newest documents': {
+    tamper: (db) => {
+      db.exec('DROP TRIGGER search_documents_recent_ad');
+      db.exec('CREATE TRIGGER search_documents_recent_ad AFTER DELETE ON search_documents BEGIN SELECT 1; END');
+    },
+    why: /trigger "search_documents_recent_ad" differs/,
+  },
   'a migration journal naming a migration this version does not have': {
     tamper: (db) => db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('f'.repeat(64), Date.now() + 86_400_000),
     why: /newer version of the site/,
