@@ -46,7 +46,7 @@ export function itemsHolding(db: Db, words: readonly string[]): number {
 /** Bytes the search tables take in the file (dbstat). */
 export function searchIndexBytes(db: Db): number {
   return sqliteOf(db)
-    .reader.prepare(`SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE 'search_documents%' OR name LIKE 'search_index%'`)
+    .reader.prepare(`SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE 'search_documents%' OR name LIKE 'search_index%' OR name LIKE 'search_recent%'`)
     .pluck()
     .get() as number;
 }

@@ -166,7 +166,7 @@ waits for a core. Load average over the run: ${load.start.toFixed(1)} at its sta
 |---|---:|---:|---:|---:|---|---|
 ${rows.map((r) => `| ${r.name} | ${r.containing.toLocaleString('en')} | ${r.matches.toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.p50 < 10 ? 'met' : 'not met'} | ${r.p99 < 50 ? 'met' : 'not met'} |`).join('\n')}
 
-Index on disk: **${mb(indexBytes)}** (the FTS5 index with its normalised copy of every title and body, and \`search_documents\`
+Index on disk: **${mb(indexBytes)}** (the FTS5 index with its normalised copy of every title and body, its copy of the newest 5,000 documents, and \`search_documents\`
 with its indexes), in a database file of ${mb(fileBytes)}.
 
 ${floodMarkdown(flood, floodQuery())}`;
