@@ -5,8 +5,8 @@ import { RECENT_DOCUMENTS } from './engine.ts';
  * Rebuilds SQLite's search index from the items, in one transaction (readers see the old index
  * until it commits): every document again from search_meta and search_texts, oldest first so that
  * row ids follow dates, the newest of them into search_recent too (engine.ts), then each index's
- * segments merged into one. The statements run on the
- * writer, inside the site's transaction (which begins IMMEDIATE, db/sqlite-engine.ts).
+ * segments merged into one. The statements run on the writer, inside the site's transaction
+ * (which begins IMMEDIATE, db/sqlite-engine.ts).
  */
 export async function rebuildSqliteSearchIndex(db: Db): Promise<{ documents: number }> {
   const { writer } = sqliteOf(db);

@@ -94,7 +94,7 @@ export interface SearchWindow {
 function markedTexts(db: SearchConnection, match: string, docs: number[], window?: SearchWindow): Marked[] {
   const prepared = preparedOn(db);
   const near = window ? docs.filter((doc) => window.docs.has(doc)) : [];
-  const far = docs.filter((doc) => !near.includes(doc));
+  const far = window ? docs.filter((doc) => !window.docs.has(doc)) : docs;
   const rows = far.length ? (prepared(TEXTS).all({ match, docs: JSON.stringify(far) }) as Marked[]) : [];
   if (!window || !near.length) return rows;
   const span = { low: BigInt(Math.min(...near)), high: BigInt(Math.max(...near)) };
