@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 import { plainText } from '../../shared/bidi.ts';
 import type { Language } from '../../shared/locale.ts';
 

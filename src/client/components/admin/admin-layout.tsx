@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { AdminSidebar } from './admin-sidebar.tsx';
 import { Icon } from './icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 import { useLanguage } from '../../lib/use-language.ts';
 import { useAdminUser } from './admin-session.tsx';

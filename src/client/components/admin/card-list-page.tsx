@@ -1,7 +1,7 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { FeatureFlags } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { canPublish } from '../../../shared/roles.ts';
 import { useAdminUser } from './admin-session.tsx';
 import { CardList, CardListSkeleton, type CardListItem } from './card-list.tsx';

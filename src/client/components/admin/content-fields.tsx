@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { categories, countries } from '../../../shared/schemas/content.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
 import type { RegisterLive } from './use-draft-form.tsx';

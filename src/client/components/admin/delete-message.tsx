@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The body of a delete confirmation: what goes, and that it cannot be brought back. */
 export function DeleteMessage({ title, text }: { title?: string; text?: string }) {

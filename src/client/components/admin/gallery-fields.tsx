@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FormSection, TextField } from './form-controls.tsx';
 import { limits } from '../../../shared/limits.ts';
 import { editorialLimits } from '../../../shared/schemas/editorial.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AdminForm } from './admin-form.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PreviewLinks, ViewOnSiteLink } from './view-on-site-link.tsx';

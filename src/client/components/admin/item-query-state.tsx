@@ -1,7 +1,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Spinner } from '../ui/spinner.tsx';
 import { buttonClass } from './button.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BilingualFields } from './bilingual-fields.tsx';
 import type { RegisterLive } from './use-draft-form.tsx';
 import { AddressFields, BodyFields, CoverFields, PublicationSection } from './editorial/editorial-sections.tsx';

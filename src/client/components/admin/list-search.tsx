@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SEARCH_QUERY_MAX } from '../../lib/search.ts';
 import { LengthCounter, useTypedText } from '../ui/length-counter.tsx';
 import { Icon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { errorMessageOf } from '../../lib/trpc.ts';
 import { Button } from './button.tsx';
 import { Icon, type IconName } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Icon } from './icons.tsx';
 import { documentTitle } from '../../lib/head.tsx';

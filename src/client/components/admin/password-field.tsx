@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AdminFieldLabel } from './form-controls.tsx';
 import { Icon } from './icons.tsx';
 import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';

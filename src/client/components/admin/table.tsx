@@ -1,5 +1,5 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFocusEditedItem } from './return-to-item.ts';
 
 /** A white card holding a table that scrolls sideways on narrow screens instead of squeezing. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { z } from 'zod';
 import { CreatedNotice, type NoticeLink } from './created-notice.tsx';
 import { useDraftForm, type DraftFormOptions } from './use-draft-form.tsx';

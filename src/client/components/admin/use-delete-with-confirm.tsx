@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DecorateMutationProcedure, FeatureFlags } from '@trpc/tanstack-react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useConfirm } from './confirm.tsx';
 import { DeleteMessage } from './delete-message.tsx';
 import { useNotify } from './use-notify.ts';

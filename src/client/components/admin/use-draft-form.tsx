@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/trpc.ts';
 import { useDraft } from '../../lib/use-draft.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { useDraftForm, type DraftFormOptions } from './use-draft-form.tsx';
 import { returnAfterEdit } from './return-to-item.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { errorMessageOf } from '../../lib/trpc.ts';
 import { useToast } from '../ui/toaster.tsx';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { useTRPC } from '../../lib/trpc.ts';
 import { clearAllDrafts } from '../../lib/use-draft.ts';

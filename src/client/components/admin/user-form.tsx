@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AdminForm } from './admin-form.tsx';
 import { FormSection, SelectField, TextField } from './form-controls.tsx';
 import { roles } from '../../../shared/schemas/users.ts';

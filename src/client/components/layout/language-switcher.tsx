@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { languages, type Language } from '../../../shared/locale.ts';
 import { useAddressWithoutSearch } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 import { CloseIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';

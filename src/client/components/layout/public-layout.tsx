@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation, useSearch } from 'wouter';
 import { InAppHistoryProvider } from '../../lib/in-app-history.tsx';
 import { SiteFooter } from './site-footer.tsx';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SEARCH_QUERY_MAX, useSearchNavigation } from '../../lib/search.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { SearchIcon } from '../public/icons.tsx';

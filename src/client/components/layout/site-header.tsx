@@ -1,5 +1,5 @@
 import { useEffectEvent, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'wouter';
 import { MenuIcon } from '../public/icons.tsx';
 import { SocialIconLinks, useSocialLinks } from '../public/social-links.tsx';

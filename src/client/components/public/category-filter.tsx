@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { categoryList as categories, type Category } from '../../lib/content.ts';
 import { useHrefWith } from './pagination.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { Category, Country } from '../../lib/content.ts';
 
 /** The small kicker above a headline: the category, and the country when the item has one. */

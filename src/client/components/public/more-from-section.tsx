@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { listPath, type ContentKind } from '../../lib/content.ts';
 import { latestOfKindQuery } from '../../lib/public-queries.ts';

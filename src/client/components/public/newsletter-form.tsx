@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { counterId, counterShows, LengthCounter } from '../ui/length-counter.tsx';
 import { useToast } from '../ui/toaster.tsx';
 import { limits } from '../../../shared/limits.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { PageFrame, PageHeading } from './page-heading.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Marks a preview: readers cannot see the page until the item is published. */
 export function PreviewBanner() {

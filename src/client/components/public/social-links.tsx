@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSiteConfig } from '../../lib/use-site-config.ts';
 import { FacebookIcon, MailIcon, MicroblogIcon } from './icons.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SocialAnchor, useSocialLinks } from './social-links.tsx';
 
 /** The original's animation: the round links bob in a 3 s loop, each 0.4 s after the previous; still under reduced motion. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { failureMessage } from '../../lib/failure.ts';
 import { useGoBack } from '../../lib/in-app-history.tsx';
 import { useLanguage } from '../../lib/use-language.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { IsolatedIn } from '../ui/isolated-in.tsx';
 import { PlayIcon } from './icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A spinner with a visible label; `fullScreen` covers the viewport while a whole page loads. */
 export function Spinner({ fullScreen = false, label }: { fullScreen?: boolean; label?: string }) {

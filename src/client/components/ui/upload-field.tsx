@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { failureMessage } from '../../lib/failure.ts';
 import { uploadFile, type UploadResult } from '../../lib/upload.ts';
 import { checkUploadFile } from '../../lib/upload-check.ts';

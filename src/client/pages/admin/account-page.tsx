@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useConfirm } from '../../components/admin/confirm.tsx';
 import { Icon } from '../../components/admin/icons.tsx';
 import { LoadError } from '../../components/admin/list-states.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Route, Switch, useRoute } from 'wouter';
 import { AdminGuard } from '../../components/admin/admin-session.tsx';
 import { AdminLayout } from '../../components/admin/admin-layout.tsx';

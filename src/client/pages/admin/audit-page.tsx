@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TableListPage } from '../../components/admin/table-list-page.tsx';
 import { Td } from '../../components/admin/table.tsx';
 import { usePagedList } from '../../components/admin/use-paged-list.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ScheduledNext } from '../../components/admin/editorial/scheduled-next.tsx';
 import { Link } from 'wouter';
 import { useAdminUser } from '../../components/admin/admin-session.tsx';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useAdminUser } from '../../components/admin/admin-session.tsx';
 import { useConfirm } from '../../components/admin/confirm.tsx';
 import { DeleteMessage } from '../../components/admin/delete-message.tsx';

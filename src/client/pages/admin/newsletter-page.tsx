@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../components/admin/button.tsx';
 import { Icon } from '../../components/admin/icons.tsx';

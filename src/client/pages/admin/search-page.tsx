@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { directionOf } from '../../../shared/locale.ts';
 import { EmptyState } from '../../components/admin/list-states.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { Button } from '../../components/admin/button.tsx';
 import { TextField } from '../../components/admin/form-controls.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ContactForm } from '../../components/public/forms/contact-form.tsx';
 import { MailIcon } from '../../components/public/icons.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';

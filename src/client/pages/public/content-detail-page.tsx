@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { videoEmbedUrl } from '../../../shared/video-links.ts';
 import { CategoryLabel } from '../../components/public/category-label.tsx';
 import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';

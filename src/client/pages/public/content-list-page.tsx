@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { useSearchParams } from 'wouter';
 import { CategoryFilter } from '../../components/public/category-filter.tsx';

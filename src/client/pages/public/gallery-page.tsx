@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSearchParams } from 'wouter';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
 import { PagedGridPage } from '../../components/public/paged-grid-page.tsx';

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLanguage } from '../../lib/use-language.ts';
 import { ArticlesBlock } from '../../components/public/home/articles-block.tsx';
 import { TopNews } from '../../components/public/home/top-news.tsx';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { privateMediaUrl, storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes, MediaSideContext } from '../../components/public/content-image.tsx';
 import { Byline } from '../../components/public/byline.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'wouter';
 import { excerpt } from '../../../shared/text.ts';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';

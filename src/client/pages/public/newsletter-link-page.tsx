@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SearchBox } from '../../components/layout/search-box.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
 import { SearchFilters } from '../../components/public/search/search-filters.tsx';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { storageUrl } from '../../../shared/image-url.ts';
 import { ContentImage, imageSizes } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { StoryForm } from '../../components/public/forms/story-form.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
 import { PublishedStories } from '../../components/public/published-stories.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { makePasskey, passkeysSupported } from '../../../lib/passkeys.ts';
 import { errorMessageOf, fieldErrorsOf, useTRPC } from '../../../lib/trpc.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../button.tsx';
 import { Modal } from '../modal.tsx';
 import { PasswordField } from '../password-field.tsx';

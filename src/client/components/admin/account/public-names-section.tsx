@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { fieldErrorsOf, useTRPC } from '../../../lib/trpc.ts';
 import { Button } from '../button.tsx';
 import { TextField } from '../form-controls.tsx';

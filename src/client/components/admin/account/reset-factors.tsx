@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { fieldErrorsOf, useTRPC } from '../../../lib/trpc.ts';
 import { Button } from '../button.tsx';
 import { useNotify } from '../use-notify.ts';

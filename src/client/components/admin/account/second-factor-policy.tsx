@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { Button } from '../button.tsx';
 import { Icon } from '../icons.tsx';

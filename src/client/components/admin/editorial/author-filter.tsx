@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'wouter';
 import { canPublish } from '../../../../shared/roles.ts';
 import { useTRPC } from '../../../lib/trpc.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { bylines } from '../../../../shared/schemas/editorial.ts';
 import type { EditorialValues } from './editorial-values.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { daysInMonth, fromGregorian, monthNames, toGregorian, type CalendarName } from '../../../../shared/calendar-dates.ts';
 import { localDigits } from '../../../../shared/messages.ts';
 import type { Language } from '../../../../shared/locale.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { BilingualFields } from '../bilingual-fields.tsx';
 import { FormSection } from '../form-controls.tsx';
 import type { RegisterLive } from '../use-draft-form.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { canPublish } from '../../../../shared/roles.ts';
 import { publicationStatuses } from '../../../../shared/schemas/editorial.ts';
 import { editorTimeZones, formatInZone, zoneDisplayName, zonedToInstant } from '../../../../shared/time-zones.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { diffWords, type DiffLine } from '../../../../shared/text-diff.ts';
 
 /** A field's language by its name (`titleFa`, `bodyEn`); the credit is a name, in either script. */

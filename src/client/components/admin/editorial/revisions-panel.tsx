@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatInZone } from '../../../../shared/time-zones.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { forgetDraft } from '../../../lib/use-draft.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { publicationStatuses, type PublicationStatus } from '../../../../shared/schemas/editorial.ts';
 import { formatInZone } from '../../../../shared/time-zones.ts';
 import { useLanguage } from '../../../lib/use-language.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { Button } from '../button.tsx';
 import type { useUploadSlot } from '../use-upload-slot.ts';

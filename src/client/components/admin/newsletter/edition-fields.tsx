@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { MAX_SUBJECT_LENGTH } from '../../../../shared/schemas/newsletter.ts';
 import { BilingualFields } from '../bilingual-fields.tsx';
 import { BodyFields } from '../editorial/editorial-sections.tsx';

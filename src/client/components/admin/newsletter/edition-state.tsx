@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { RouterOutputs } from '../../../lib/trpc.ts';
 
 export type EditionState = RouterOutputs['newsletters']['progress']['state'];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContentKind } from '../../../../shared/content-kinds.ts';
 import type { Language } from '../../../../shared/locale.ts';
 import { MAX_EDITION_ITEMS } from '../../../../shared/schemas/newsletter.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { otherLanguage, type Language } from '../../../../shared/locale.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTRPC } from '../../../lib/trpc.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { withScheme } from '../../../../shared/link-scheme.ts';
 import { Button } from '../button.tsx';
 import { TextField } from '../form-controls.tsx';

@@ -1,6 +1,6 @@
 import { EditorContent, useEditorState } from '@tiptap/react';
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { failureMessage } from '../../../lib/failure.ts';
 import { uploadFile } from '../../../lib/upload.ts';

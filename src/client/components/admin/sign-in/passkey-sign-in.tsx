@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { errorMessageOf, useTRPC } from '../../../lib/trpc.ts';
 import { askForPasskey, passkeysSupported } from '../../../lib/passkeys.ts';

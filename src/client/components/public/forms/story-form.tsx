@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { FormErrors } from '../../ui/form-errors.tsx';
 import { SubmitButton, TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toaster.tsx';

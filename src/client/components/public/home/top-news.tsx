@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { excerpt } from '../../../../shared/text.ts';
 import { itemPath, localized, type ContentItem } from '../../../lib/content.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { countryList, type Country } from '../../../lib/content.ts';
 import { searchTypeList, type SearchType } from '../../../lib/search.ts';
 import { chip } from '../category-filter.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'wouter';
 import { directionOf } from '../../../../shared/locale.ts';
 import { resultPath, type SearchHit } from '../../../lib/search.ts';

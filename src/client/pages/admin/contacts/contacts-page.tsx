@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/admin/button.tsx';
 import { FilterTabs } from '../../../components/admin/filter-tabs.tsx';
 import { TableListPage } from '../../../components/admin/table-list-page.tsx';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ContentFields } from '../../../components/admin/content-fields.tsx';
 import { contentKinds, useContentApi, type ContentKindConfig } from '../../../components/admin/content-kinds.ts';
 import { contentErrorKeys, contentLabels, contentValuesOf, createInputOf, updateInputOf, type ContentItem } from '../../../components/admin/content-values.ts';

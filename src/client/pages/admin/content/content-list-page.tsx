@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { contentKinds, useContentApi } from '../../../components/admin/content-kinds.ts';
 import { AuthorFilter, useAuthorFilter } from '../../../components/admin/editorial/author-filter.tsx';

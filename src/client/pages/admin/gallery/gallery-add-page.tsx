@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { emptyGalleryValues, GalleryFields, galleryErrorKeys, galleryLabels } from '../../../components/admin/gallery-fields.tsx';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { PictureField } from '../../../components/admin/library/picture-field.tsx';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { z } from 'zod';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
 import { GalleryFields, galleryErrorKeys, galleryLabels, galleryWordFields, type GalleryValues } from '../../../components/admin/gallery-fields.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CardListPage } from '../../../components/admin/card-list-page.tsx';
 import { galleryLabel } from '../../../lib/content.ts';
 import { useTRPC } from '../../../lib/trpc.ts';

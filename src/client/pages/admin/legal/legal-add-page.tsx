@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { editorialCreateInput } from '../../../components/admin/editorial/editorial-values.ts';
 import { AddItemPage } from '../../../components/admin/item-form-page.tsx';
 import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';

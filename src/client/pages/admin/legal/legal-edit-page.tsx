@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { z } from 'zod';
 import { ReplaceMedia } from '../../../components/admin/current-image.tsx';
 import { PictureField, startCoverAlt } from '../../../components/admin/library/picture-field.tsx';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'wouter';
 import { AdminForm } from '../../../components/admin/admin-form.tsx';
 import { EditionFields } from '../../../components/admin/newsletter/edition-fields.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CardListSkeleton } from '../../../components/admin/card-list.tsx';
 import { FilterTabs } from '../../../components/admin/filter-tabs.tsx';
 import { Icon } from '../../../components/admin/icons.tsx';

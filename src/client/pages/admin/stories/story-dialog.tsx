@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/admin/button.tsx';
 import { useConfirm } from '../../../components/admin/confirm.tsx';
 import { Modal } from '../../../components/admin/modal.tsx';

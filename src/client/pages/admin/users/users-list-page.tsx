@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminUser } from '../../../components/admin/admin-session.tsx';
 import { AddLink, DeleteButton, EditLink } from '../../../components/admin/item-actions.tsx';
 import { SecondFactorPolicy } from '../../../components/admin/account/second-factor-policy.tsx';
