@@ -31,6 +31,26 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Both are made once per language or not at all (lib/use-translation.ts, components/public/link.tsx);
+      // react-i18next's hook and wouter's Link build their state at every render of every component.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: 'Use useTranslation from src/client/lib/use-translation.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/client/components/public/**/*.tsx', 'src/client/components/layout/**/*.tsx', 'src/client/pages/public/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-i18next', importNames: ['useTranslation'], message: 'Use useTranslation from src/client/lib/use-translation.ts.' },
+            { name: 'wouter', importNames: ['Link'], message: 'Public pages use Link from src/client/components/public/link.tsx.' },
+          ],
+        },
+      ],
     },
   },
   {

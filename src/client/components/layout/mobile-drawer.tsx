@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../public/link.tsx';
 import { CloseIcon } from '../public/icons.tsx';
 import { SocialIconLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../public/link.tsx';
 import { allContentKinds } from '../../../shared/content-kinds.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLanguage } from '../../lib/use-language.ts';

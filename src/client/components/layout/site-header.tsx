@@ -1,6 +1,7 @@
 import { useEffectEvent, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { Link } from '../public/link.tsx';
 import { MenuIcon } from '../public/icons.tsx';
 import { SocialIconLinks, useSocialLinks } from '../public/social-links.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';

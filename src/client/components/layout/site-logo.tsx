@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../public/link.tsx';
 
 /** The mark of the favicon, drawn inline so it costs no request. */
 export function LogoMark({ size = 40 }: { size?: number }) {

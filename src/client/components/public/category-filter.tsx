@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from './link.tsx';
 import { categoryList as categories, type Category } from '../../lib/content.ts';
 import { useHrefWith } from './pagination.tsx';
 

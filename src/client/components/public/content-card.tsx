@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from './link.tsx';
 import { excerpt } from '../../../shared/text.ts';
 import { itemPath, localized, type ContentItem } from '../../lib/content.ts';
 import { useLanguage } from '../../lib/use-language.ts';

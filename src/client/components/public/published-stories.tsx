@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
+import { Link } from './link.tsx';
 import { excerpt } from '../../../shared/text.ts';
 import type { PublishedStory } from '../../lib/content.ts';
 import { pagedInput, pageSizes, publishedStoriesQuery } from '../../lib/public-queries.ts';

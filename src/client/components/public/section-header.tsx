@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from './link.tsx';
 import { ArrowIcon } from './icons.tsx';
 
 /** A section's rule, heading and "view more" link (the arrow follows the reading direction). */

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../../components/public/link.tsx';
 import { CheckIcon } from '../../components/public/icons.tsx';
 import { PageFrame } from '../../components/public/page-heading.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

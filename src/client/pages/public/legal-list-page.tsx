@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
+import { Link } from '../../components/public/link.tsx';
 import { excerpt } from '../../../shared/text.ts';
 import { ContentImage, ImagePlaceholder } from '../../components/public/content-image.tsx';
 import { DateLine } from '../../components/public/date-line.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../../components/public/link.tsx';
 import { PageFrame, PageHeading } from '../../components/public/page-heading.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NotFoundPage } from './not-found-page.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../../components/public/link.tsx';
 import { useHead } from '../../lib/head.tsx';
 
 /** Any other path. */

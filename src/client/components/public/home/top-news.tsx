@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../link.tsx';
 import { excerpt } from '../../../../shared/text.ts';
 import { itemPath, localized, type ContentItem } from '../../../lib/content.ts';
 import { formatNumber } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Link } from 'wouter';
+import { Link } from '../link.tsx';
 import { directionOf } from '../../../../shared/locale.ts';
 import { resultPath, type SearchHit } from '../../../lib/search.ts';
 import { ContentImage } from '../content-image.tsx';
