@@ -57,7 +57,10 @@ export default tseslint.config(
     // Routers use the permission-named builders only, so every procedure's permission shows at a glance.
     files: ['src/server/routers/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '../trpc/init.ts', importNames: ['t'], message: 'Use publicProcedure or adminProcedure from procedures.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '../trpc/init.ts', importNames: ['t'], message: 'Use publicProcedure or adminProcedure from procedures.ts.' }] },
+      ],
     },
   },
   {

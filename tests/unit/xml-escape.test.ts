@@ -25,7 +25,7 @@ describe('xmlEscape', () => {
 
   it('equals escaping a character at a time on random text', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 2_000; round++) {
       const text = Array.from({ length: Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
       expect(xmlEscape(text)).toBe(escapedByCharacter(text));

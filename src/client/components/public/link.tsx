@@ -5,8 +5,10 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href:
 
 /** Whether the browser should follow the click itself: a new tab or window, a download, another target. */
 function browserFollows(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const target = event.currentTarget.getAttribute('target');
-  return event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey || (target !== null && target !== '_self');
+  const link = event.currentTarget;
+  const target = link.getAttribute('target');
+  const modified = event.metaKey || event.ctrlKey || event.altKey || event.shiftKey;
+  return event.defaultPrevented || event.button !== 0 || modified || link.hasAttribute('download') || (target !== null && target !== '_self');
 }
 
 function followInApp(event: MouseEvent<HTMLAnchorElement>): void {
