@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The site's translation hook is made once per language (src/client/lib/use-translation.ts).
+const translationHook = { name: 'react-i18next', importNames: ['useTranslation'], message: 'Use useTranslation from src/client/lib/use-translation.ts.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'migrations/', 'migrations-pg/', 'storage/', 'data/', 'tests/.tmp/', 'screenshots/', 'coverage/'] },
   js.configs.recommended,
@@ -33,10 +36,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // Both are made once per language or not at all (lib/use-translation.ts, components/public/link.tsx);
       // react-i18next's hook and wouter's Link build their state at every render of every component.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: 'Use useTranslation from src/client/lib/use-translation.ts.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [translationHook] }],
     },
   },
   {
@@ -45,10 +45,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'react-i18next', importNames: ['useTranslation'], message: 'Use useTranslation from src/client/lib/use-translation.ts.' },
-            { name: 'wouter', importNames: ['Link'], message: 'Public pages use Link from src/client/components/public/link.tsx.' },
-          ],
+          paths: [translationHook, { name: 'wouter', importNames: ['Link'], message: 'Public pages use Link from src/client/components/public/link.tsx.' }],
         },
       ],
     },
