@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/locale.ts';
+import { plainInteger, plainLongDate, plainYearOf } from './plain-format.ts';
 
 const locales: Record<Language, string> = { en: 'en-GB', fa: 'fa-IR-u-ca-persian-nu-arabext' };
 
@@ -13,9 +14,26 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
   return formatter;
 }
 
+/** The forms public pages show, without Intl (plain-format.ts says why); null for any other. */
+function plainDate(ms: number, language: Language, options: Intl.DateTimeFormatOptions): string | null {
+  const zone = options.timeZone;
+  if (zone !== undefined && zone !== 'UTC') return null;
+  let asked = 0;
+  for (const key in options) if (key !== 'timeZone' && options[key as keyof Intl.DateTimeFormatOptions] !== undefined) asked++;
+  if (asked !== 1) return null;
+  if (options.dateStyle === 'long') return plainLongDate(ms, language, zone === 'UTC');
+  if (options.year === 'numeric') return plainYearOf(ms, language, zone === 'UTC');
+  return null;
+}
+
 /** A date in the reader's calendar: Solar Hijri with Persian digits in Persian. */
 export function formatDate(date: Date | string | number, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
-  return cached(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locales[language], options)).format(new Date(date));
+  const ms = new Date(date).getTime();
+  return plainDate(ms, language, options) ?? formatWithIntl(ms, language, options);
+}
+
+function formatWithIntl(ms: number, language: Language, options: Intl.DateTimeFormatOptions): string {
+  return cached(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locales[language], options)).format(ms);
 }
 
 export function formatDateTime(date: Date | string | number, language: Language): string {
@@ -47,7 +65,7 @@ export function formatKeptDate(date: Date | string | number, language: Language,
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return cached(`number ${language}`, () => new Intl.NumberFormat(locales[language])).format(value);
+  return plainInteger(value, language) ?? cached(`number ${language}`, () => new Intl.NumberFormat(locales[language])).format(value);
 }
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
