@@ -4,7 +4,7 @@ import { dehydrateRendered } from './lib/dehydrated-refusals.ts';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { i18n as I18n } from 'i18next';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './lib/string-renderer.ts';
 import superjson from 'superjson';
 import { pastLastPage } from '../shared/list-pages.ts';
 import { isLanguage, type Language } from '../shared/locale.ts';

@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_ARGS } from '../../scripts/server-command.mjs';
+
+/** The site's cap on the young generation, which decides what a young collection promotes. */
+const youngGeneration = SERVER_NODE_ARGS.filter((arg) => arg.startsWith('--max-semi-space-size='));
 
 /** Bytes V8 moved to the old generation in the young collections that `node --trace-gc-nvp` printed in `trace`. */
 export function promotedIn(trace: string): { bytes: number; collections: number } {
@@ -17,7 +21,7 @@ export async function promotedPerRequest(
   requests: number,
   headers: Record<string, string> = {},
 ): Promise<{ perRequest: number; collections: number }> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--trace-gc-nvp', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...youngGeneration, '--trace-gc-nvp', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
