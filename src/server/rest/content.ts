@@ -92,7 +92,7 @@ export function contentRoutes(deps: Deps) {
           const body = bodyOf(call.req);
           const media = mediaOf(body);
           const text = textOf(body);
-          const editorial = editorialFieldsOf(call.ctx, body, 'image');
+          const editorial = await editorialFieldsOf(call.ctx, body, 'image');
           const input = { ...text, ...editorial, imageUploadId: files.image, media: anyGiven(media) ? [media] : [] };
           requireOriginalFields(call.ctx, createContentCall, input, [...originalTexts(input), ['imageUploadId', Boolean(files.image)]]);
           const item = await call.caller[key].create(input);
@@ -116,7 +116,7 @@ export function contentRoutes(deps: Deps) {
           const item = await call.caller[key].update({
             id: idParam(call.req),
             ...textOf(body),
-            ...editorialFieldsOf(call.ctx, body, 'image'),
+            ...(await editorialFieldsOf(call.ctx, body, 'image')),
             imageUploadId: files.image,
             firstMedia: anyGiven(media) ? media : undefined,
           });

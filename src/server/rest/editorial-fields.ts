@@ -2,10 +2,10 @@ import { message } from '../../shared/messages.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
 import { renderHtml } from '../../shared/rich-text/render.ts';
 import type { EditorialOutput } from '../editorial/item.ts';
-import { documentFromHtml, HtmlRejected } from '../../shared/rich-text/from-html.ts';
 import type { Context } from '../trpc/context.ts';
 import { fieldError } from '../trpc/init.ts';
 import { field, type Body } from './endpoint.ts';
+import { htmlReader } from './html-reader.ts';
 import type { FieldNames } from './errors.ts';
 
 /**
@@ -26,8 +26,9 @@ export const editorialFieldNames = (cover: 'image' | 'media'): FieldNames => ({
   coverCreditFa: `${cover}_credit_fa`,
 });
 
-function bodyFromHtml(ctx: Pick<Context, 'lang'>, name: string, html: unknown): RichTextDocument | undefined {
+async function bodyFromHtml(ctx: Pick<Context, 'lang'>, name: string, html: unknown): Promise<RichTextDocument | undefined> {
   if (typeof html !== 'string' || html.trim() === '') return undefined;
+  const { documentFromHtml, HtmlRejected } = await htmlReader();
   try {
     return documentFromHtml(html);
   } catch (error) {
@@ -37,10 +38,10 @@ function bodyFromHtml(ctx: Pick<Context, 'lang'>, name: string, html: unknown): 
 }
 
 /** The editorial fields of a REST body, bodies converted from HTML (what the document cannot hold is dropped). */
-export function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover: 'image' | 'media') {
+export async function editorialFieldsOf(ctx: Pick<Context, 'lang'>, body: Body, cover: 'image' | 'media') {
   return {
-    bodyEn: bodyFromHtml(ctx, 'bodyEn', body.body_En ?? body.body_en),
-    bodyFa: bodyFromHtml(ctx, 'bodyFa', body.body_fa ?? body.body_Fa),
+    bodyEn: await bodyFromHtml(ctx, 'bodyEn', body.body_En ?? body.body_en),
+    bodyFa: await bodyFromHtml(ctx, 'bodyFa', body.body_fa ?? body.body_Fa),
     status: field(body, 'status'),
     publishAt: field(body, 'publish_at'),
     coverAltEn: field(body, `${cover}_alt_En`, `${cover}_alt_en`),

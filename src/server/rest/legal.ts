@@ -54,7 +54,7 @@ export function legalRoutes(deps: Deps) {
       async (call) => {
         const files = await receive(call);
         const body = bodyOf(call.req);
-        const input = { ...textOf(body), ...editorialFieldsOf(call.ctx, body, 'media'), mediaUploadId: files.media };
+        const input = { ...textOf(body), ...(await editorialFieldsOf(call.ctx, body, 'media')), mediaUploadId: files.media };
         requireOriginalFields(call.ctx, createLegalInput, input, [
           ...originalTexts(input),
           ['mediaUploadId', Boolean(files.media || input.videoLink), 'legalMediaRequired'],
@@ -76,7 +76,7 @@ export function legalRoutes(deps: Deps) {
         const item = await call.caller.legal.update({
           id: idParam(call.req),
           ...textOf(body),
-          ...editorialFieldsOf(call.ctx, body, 'media'),
+          ...(await editorialFieldsOf(call.ctx, body, 'media')),
           mediaUploadId: files.media,
         });
         return updated(legalShape(item));

@@ -1,5 +1,4 @@
 import express from 'express';
-import { HtmlRejected, documentFromHtml } from '../../shared/rich-text/from-html.ts';
 import { documentFromPlainText } from '../../shared/rich-text/plain-text.ts';
 import { message } from '../../shared/messages.ts';
 import type { RichTextDocument } from '../../shared/rich-text/schema.ts';
@@ -8,14 +7,16 @@ import type { Context, Deps } from '../trpc/context.ts';
 import type { NewsletterProgress } from '../routers/newsletters.ts';
 import { bodyOf, created, endpoint, idParam, ok, type Body } from './endpoint.ts';
 import { fileReceiver } from './multipart.ts';
+import { htmlReader } from './html-reader.ts';
 
 /** The REST names of the newsletter's fields, as the other editorial endpoints spell them. */
 const fields = { subjectEn: 'subject_En', subjectFa: 'subject_fa', bodyEn: 'body_En', bodyFa: 'body_fa', itemIds: 'items' };
 
 /** A body as HTML (what the document cannot hold is dropped) or, without tags, as plain paragraphs. */
-function bodyOfField(ctx: Pick<Context, 'lang'>, name: string, value: unknown): RichTextDocument | undefined {
+async function bodyOfField(ctx: Pick<Context, 'lang'>, name: string, value: unknown): Promise<RichTextDocument | undefined> {
   if (typeof value !== 'string' || !value.trim()) return undefined;
   if (!/<[a-z!/]/i.test(value)) return documentFromPlainText(value);
+  const { documentFromHtml, HtmlRejected } = await htmlReader();
   try {
     return documentFromHtml(value);
   } catch (error) {
@@ -65,8 +66,8 @@ export function newsletterRoutes(deps: Deps) {
         const result = await caller.newsletters.create({
           subjectEn: text(body, 'subject_En', 'subject_en'),
           subjectFa: text(body, 'subject_fa', 'subject_Fa'),
-          bodyEn: bodyOfField(ctx, 'body_En', body.body_En ?? body.body_en),
-          bodyFa: bodyOfField(ctx, 'body_fa', body.body_fa ?? body.body_Fa),
+          bodyEn: await bodyOfField(ctx, 'body_En', body.body_En ?? body.body_en),
+          bodyFa: await bodyOfField(ctx, 'body_fa', body.body_fa ?? body.body_Fa),
           itemIds: itemIdsOf(body) as number[] | undefined,
         });
         return created({ id: result.id });
