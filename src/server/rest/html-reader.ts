@@ -1,4 +1,6 @@
-type HtmlReader = typeof import('../../shared/rich-text/from-html.ts');
+import type * as FromHtml from '../../shared/rich-text/from-html.ts';
+
+type HtmlReader = typeof FromHtml;
 
 let reader: Promise<HtmlReader> | null = null;
 
