@@ -1,13 +1,23 @@
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+
+/**
+ * Argon2 (a native module) is loaded with the first password hashed or checked: a web process
+ * that only serves readers never needs it, and loaded at start it kept its module and library in
+ * every process.
+ */
+let argon2: Promise<typeof Argon2> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 // OWASP's Argon2id baseline (19 MiB, 2 passes): strong, yet quick enough for a small server.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(passwordHash, password);
   } catch {
