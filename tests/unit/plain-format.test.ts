@@ -76,7 +76,7 @@ describe('whole numbers written without Intl', () => {
   });
 
   it('leave fractions, negative and unsafe numbers to Intl', () => {
-    for (const value of [1.5, -3, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY]) {
+    for (const value of [1.5, -3, -0, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(plainInteger(value, 'fa')).toBeNull();
       expect(formatNumber(value, 'fa')).toBe(new Intl.NumberFormat(intlLocale.fa).format(value));
     }

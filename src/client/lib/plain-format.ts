@@ -7,7 +7,8 @@ import type { Language } from '../../shared/locale.ts';
  *
  * Why: the first Intl formatter a process makes has V8 list every locale ICU holds, which reads
  * 5–6 MB of ICU's data into the server's memory for good (docs/benchmarks.md, seventeenth pass):
- * more than a tenth of what a page's load adds. Browsers of different ICU versions also agree with
+ * more than a tenth of what a page's load adds (the Persian search page's plural rules still read
+ * it, through i18next, once per process). Browsers of different ICU versions also agree with
  * the server's HTML this way. Anything else (times, other zones, fractions) is still Intl's.
  */
 
@@ -53,7 +54,8 @@ export function persianDigits(text: string): string {
 
 /** A safe, non-negative whole number with its thousands grouped (`12,345`, `۱۲٬۳۴۵`); null for any other number. */
 export function plainInteger(value: number, language: Language): string | null {
-  if (!Number.isSafeInteger(value) || value < 0) return null;
+  // Negative zero too is Intl's (`-0`).
+  if (!Number.isSafeInteger(value) || value < 0 || Object.is(value, -0)) return null;
   const grouped = String(value).replace(/\B(?=(\d{3})+$)/g, language === 'fa' ? PERSIAN_GROUP : ',');
   return language === 'fa' ? persianDigits(grouped) : grouped;
 }

@@ -6,7 +6,12 @@ import type * as Argon2 from '@node-rs/argon2';
  * every process.
  */
 let argon2: Promise<typeof Argon2> | undefined;
-const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+const loadArgon2 = (): Promise<typeof Argon2> =>
+  (argon2 ??= import('@node-rs/argon2').catch((error: unknown) => {
+    // A load that failed (no file handle free at that moment) is tried again by the next password.
+    argon2 = undefined;
+    throw error;
+  }));
 
 // OWASP's Argon2id baseline (19 MiB, 2 passes): strong, yet quick enough for a small server.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;

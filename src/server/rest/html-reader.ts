@@ -10,6 +10,10 @@ let reader: Promise<HtmlReader> | null = null;
  * process's heap for good (docs/benchmarks.md, seventeenth pass).
  */
 export function htmlReader(): Promise<HtmlReader> {
-  reader ??= import('../../shared/rich-text/from-html.ts');
+  reader ??= import('../../shared/rich-text/from-html.ts').catch((error: unknown) => {
+    // A load that failed is tried again by the next body (as far as Node's own module cache allows).
+    reader = null;
+    throw error;
+  });
   return reader;
 }
