@@ -82,7 +82,13 @@ describe('first-run setup over HTTP', () => {
     const { deps, server } = await freshSite();
     const token = (await armSetupToken(deps))!;
     const answers = await Promise.all([createAdmin(new CookieClient(server.url), token), createAdmin(new CookieClient(server.url), token)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    const [won, lost] = [...answers].sort((a, b) => a.status - b.status);
+    expect(won!.status).toBe(200);
+    // The other is refused either way: its token was already taken (403), or, when it was looked at
+    // only after the first had finished (a busy machine, or its visitor's budget holding it), the
+    // site already had its administrator (404).
+    expect([403, 404]).toContain(lost!.status);
+    expect(lost!.error).toMatchObject({ code: lost!.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND' });
     expect(await deps.db.select().from(users)).toHaveLength(1);
   });
 });
