@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatNumber } from '../../src/client/lib/format.ts';
 import { plainInteger, plainLongDate, plainYearOf, solarHijriOf } from '../../src/client/lib/plain-format.ts';
 
@@ -79,6 +79,25 @@ describe('whole numbers written without Intl', () => {
     for (const value of [1.5, -3, -0, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(plainInteger(value, 'fa')).toBeNull();
       expect(formatNumber(value, 'fa')).toBe(new Intl.NumberFormat(intlLocale.fa).format(value));
+    }
+  });
+});
+
+describe('the forms public pages show', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never make an Intl formatter', () => {
+    const refuse = () => {
+      throw new Error('Intl was asked');
+    };
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(refuse);
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation(refuse);
+    const ms = Date.UTC(2026, 11, 3, 12);
+    for (const language of languages) {
+      expect(formatDate(ms, language)).not.toBe('');
+      expect(formatDate(ms, language, { dateStyle: 'long', timeZone: 'UTC' })).not.toBe('');
+      expect(formatDate(ms, language, { year: 'numeric' })).not.toBe('');
+      expect(formatNumber(12_345, language)).not.toBe('');
     }
   });
 });

@@ -1,17 +1,11 @@
-import type * as Argon2 from '@node-rs/argon2';
+import { importOnFirstUse } from '../import-on-first-use.ts';
 
 /**
  * Argon2 (a native module) is loaded with the first password hashed or checked: a web process
  * that only serves readers never needs it, and loaded at start it kept its module and library in
  * every process.
  */
-let argon2: Promise<typeof Argon2> | undefined;
-const loadArgon2 = (): Promise<typeof Argon2> =>
-  (argon2 ??= import('@node-rs/argon2').catch((error: unknown) => {
-    // A load that failed (no file handle free at that moment) is tried again by the next password.
-    argon2 = undefined;
-    throw error;
-  }));
+const loadArgon2 = importOnFirstUse(() => import('@node-rs/argon2'));
 
 // OWASP's Argon2id baseline (19 MiB, 2 passes): strong, yet quick enough for a small server.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;

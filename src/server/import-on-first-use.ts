@@ -1,0 +1,13 @@
+/**
+ * A module imported when first asked for and shared by every caller after; an import that failed
+ * (no file handle free at that moment) is tried again by the next caller, as far as Node's own
+ * module cache allows, instead of failing every later request.
+ */
+export function importOnFirstUse<M>(importer: () => Promise<M>): () => Promise<M> {
+  let pending: Promise<M> | undefined;
+  return () =>
+    (pending ??= importer().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
