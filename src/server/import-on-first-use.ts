@@ -1,5 +1,5 @@
 /**
- * A module imported when first asked for and shared by every caller after; an import that failed
+ * A module imported (or what is built from it) when first asked for and shared by every caller after; one that failed
  * (no file handle free at that moment) is tried again by the next caller, as far as Node's own
  * module cache allows, instead of failing every later request.
  */

@@ -1,28 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type multerType from 'multer';
+import { importOnFirstUse } from '../import-on-first-use.ts';
 import type { Storage } from './storage.ts';
 
 type Multer = typeof multerType;
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
-let loading: Promise<Multer> | null = null;
 /**
  * Multer (with busboy and its helpers) is read from disk when the first multipart body arrives,
  * not when the server starts: most of a news site's processes answer readers all day and never
- * receive an upload, and the modules stay in the process's memory once loaded.
+ * receive an upload, and the modules stay in the process's memory once loaded. A failed load is
+ * not remembered: the next body tries again.
  */
-export function loadMulter(): Promise<Multer> {
-  // A failed load is not remembered: the next body tries again.
-  loading ??= import('multer').then(
-    (module) => module.default,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadMulter: () => Promise<Multer> = importOnFirstUse(() => import('multer').then((module) => module.default));
 
 /**
  * Whether the client went away before its body was read (while the request waited for its turn,

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import type { Db } from '../db/client.ts';
+import { importOnFirstUse } from '../import-on-first-use.ts';
 import { CIPHER_HEADER_BYTES, decryptorFrom, encryptor, loadStorageKey } from './private-cipher.ts';
 import { fixTime, fixTimesUnder, prepareScratch } from './storage-folder.ts';
 import type { BucketLocation } from './storage-url.ts';
@@ -38,9 +39,8 @@ function dropFirst(count: number): Transform {
  */
 export function createBucketStorage(location: BucketLocation, storageDir: string, db: Db): Storage {
   // The SDK is loaded on first use: 34 MB a site whose files are in a folder (the default) does not need.
-  let connecting: Promise<{ s3: typeof S3; client: S3.S3Client }> | null = null;
-  const connect = () =>
-    (connecting ??= import('@aws-sdk/client-s3').then((s3) => ({
+  const connect: () => Promise<{ s3: typeof S3; client: S3.S3Client }> = importOnFirstUse(() =>
+    import('@aws-sdk/client-s3').then((s3) => ({
       s3,
       client: new s3.S3Client({
         region: location.region,
@@ -51,7 +51,8 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }),
-    })));
+    })),
+  );
   const scratch = prepareScratch(path.resolve(storageDir, '.incoming'));
   let key: Promise<Buffer> | null = null;
   const privateKey = () => (key ??= loadStorageKey(db).catch((error: unknown) => ((key = null), Promise.reject(error))));
