@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
+import { pacedLoad, type PacedLoad } from './paced-load.ts';
 import { loadWithCpu, peakRss, rssMb, type Load } from './process-use.ts';
 import { SERVER, serverArgs, startProcess, untilIdle, type Running } from './processes.ts';
 import { writeSection } from './sections.ts';
@@ -38,6 +39,8 @@ export interface LimitRow {
   bytes: number;
   cached: Load;
   uncached: Load;
+  /** The same uncached requests at half the rate the server answered them flat out, on a steady schedule. */
+  paced: PacedLoad;
   bare: Load;
   /** A bare node:http server spending the uncached answer's CPU per request before answering. */
   bareBusy: Load;
@@ -75,6 +78,14 @@ async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string
       const memory = probe.page ? peakRss(site.pid) : null;
       const cached = await load(site.url + probe.path, site.pid);
       const uncached = await load(site.url + probe.path, site.pid, UNCACHED);
+      await untilIdle(site.url);
+      const paced = await pacedLoad(site.pid, {
+        url: site.url + probe.path,
+        rate: Math.max(1, Math.round(uncached.rps / 2)),
+        seconds: DURATION,
+        connections: CONNECTIONS,
+        headers: UNCACHED,
+      });
       if (memory) loadedRss = Math.max(loadedRss, memory.stop());
       const bareServe = async (busyMs: number) => {
         const bareServer = await startProcess('bench/bare-server.mjs', {
@@ -91,11 +102,19 @@ async function measureEngine(engine: EngineLimits['engine'], databaseUrl: string
       const bare = await bareServe(0);
       // The same CPU per request spent by a plain Node server: how its latency spreads at this load.
       const bareBusy = await bareServe(uncached.cpuPerRequest);
-      const row = { probe, bytes: body.length, cached, uncached, bare, bareBusy };
+      const row = { probe, bytes: body.length, cached, uncached, paced, bare, bareBusy };
       rows.push(row);
       const line = (label: string, value: Load) =>
         `  ${`${probe.name}, ${label}`.padEnd(44)} ${String(value.rps).padStart(6)} req/s  p50 ${value.p50} ms  p99 ${value.p99} ms  ${value.cpuPerRequest} ms CPU  errors ${value.errors}`;
-      console.log([line('cached', cached), line('uncached', uncached), line('bare node:http', bare), line('bare, same CPU', bareBusy)].join('\n'));
+      console.log(
+        [
+          line('cached', cached),
+          line('uncached', uncached),
+          line('uncached, paced', paced),
+          line('bare node:http', bare),
+          line('bare, same CPU', bareBusy),
+        ].join('\n'),
+      );
     }
     console.log(`${engine}: at most ${loadedRss} MB resident under the pages' load`);
     return { engine, rows, idleRss, loadedRss };
@@ -116,7 +135,7 @@ const met = (ok: boolean) => (ok ? 'met' : 'not met');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function limitsSection(engines: EngineLimits[]): string {
-  const cells = (value: Load) => `${value.rps} | ${value.p50} | ${value.p99} | ${value.cpuPerRequest}`;
+  const cells = (value: Load | PacedLoad) => `${value.rps} | ${value.p50} | ${value.p99} | ${value.cpuPerRequest}`;
   const tables = engines.map(
     ({ engine, rows, idleRss, loadedRss }) => `### ${engine}
 
@@ -125,7 +144,8 @@ export function limitsSection(engines: EngineLimits[]): string {
 ${rows
   .flatMap((row) => [
     `| ${row.probe.name} | ${kb(row.bytes)} | cached | ${cells(row.cached)} | | ${met(row.cached.p99 < 50)} |`,
-    `| | | every request does the work | ${cells(row.uncached)} | ≤ ${row.probe.cpuTarget} ms: ${met(row.uncached.cpuPerRequest <= row.probe.cpuTarget)} | ${met(row.uncached.p99 < 50)} |`,
+    `| | | every request does the work | ${cells(row.uncached)} | ≤ ${row.probe.cpuTarget} ms: ${met(row.uncached.cpuPerRequest <= row.probe.cpuTarget)} | (flat out) |`,
+    `| | | every request does the work, paced at half that rate | ${cells(row.paced)} | | ${met(row.paced.p99 < 50 && row.paced.errors === 0)} |`,
     `| | | bare node:http, same bytes | ${cells(row.bare)} | | (bound) |`,
     `| | | bare node:http, same bytes after the same CPU | ${cells(row.bareBusy)} | | (bound) |`,
   ])
@@ -144,6 +164,14 @@ the server process's CPU time (all its threads, from /proc) over the run divided
 answers the same bytes from memory, and once more after spinning for the uncached answer's CPU per request (the latency any Node
 server doing that much work per request shows at this load). The load generator runs on the same 2 cores, so req/s and latency are pessimistic; CPU per request
 is not.
+
+Flat out, ${CONNECTIONS} connections each sending its next request as soon as the last is answered keep ${CONNECTIONS} requests waiting at the
+server at every moment, so each waits for the ${CONNECTIONS - 1} ahead of it: the median latency is ${CONNECTIONS} ÷ req/s whatever the server
+does (Little's law; the bare server after the same CPU shows the same), and no server that does a millisecond's work
+per answer on these cores can answer within 50 ms that way. The latency a reader sees is measured "paced": the same
+uncached requests over ${CONNECTIONS} connections at half the rate the server answered them flat out, sent on a steady schedule
+whether or not earlier ones were answered (bench/paced-load.ts), each timed from when it was due. That row's p99 is
+the one held to the 50 ms target; cached rows are held to it flat out.
 
 ${tables.join('\n')}`;
 }
