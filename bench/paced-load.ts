@@ -32,15 +32,20 @@ export async function pacedLoad(
   let errors = 0;
   const get = (due: number) =>
     new Promise<void>((resolve) => {
+      let settled = false;
+      const failed = () => void (settled || ((settled = true), errors++, resolve()));
       const request = http.get(options.url, { agent, headers: options.headers }, (response) => {
         response.on('data', () => undefined);
+        response.on('error', failed);
         response.on('end', () => {
+          if (settled) return;
+          settled = true;
           if (response.statusCode === 200) latencies.push(performance.now() - due);
           else errors++;
           resolve();
         });
       });
-      request.on('error', () => (errors++, resolve()));
+      request.on('error', failed);
     });
   const cpuBefore = pid === null ? 0 : cpuMs(pid);
   const start = performance.now();
