@@ -166,8 +166,8 @@ server doing that much work per request shows at this load). The load generator 
 is not.
 
 Flat out, ${CONNECTIONS} connections each sending its next request as soon as the last is answered keep ${CONNECTIONS} requests waiting at the
-server at every moment, so each waits for the ${CONNECTIONS - 1} ahead of it: the median latency is ${CONNECTIONS} ÷ req/s whatever the server
-does (Little's law; the bare server after the same CPU shows the same), and no server that does a millisecond's work
+server at every moment, so each waits for the ${CONNECTIONS - 1} ahead of it: the mean latency is ${CONNECTIONS} ÷ req/s whatever the server
+does (Little's law), and no server that does a millisecond's work
 per answer on these cores can answer within 50 ms that way. The latency a reader sees is measured "paced": the same
 uncached requests over ${CONNECTIONS} connections at half the rate the server answered them flat out, sent on a steady schedule
 whether or not earlier ones were answered (bench/paced-load.ts), each timed from when it was due. That row's p99 is

@@ -4,19 +4,16 @@
 // (no coordinated omission). autocannon's own rate limit sends each connection's share of a second
 // in one burst at the start of that second, which measures the burst, not the pace.
 import http from 'node:http';
-import { cpuMs } from './process-use.ts';
+import { cpuMs, type Load } from './process-use.ts';
 
-export interface PacedLoad {
-  /** Requests answered per second (the pace, when the server keeps up). */
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The server process's CPU time per answered request, in ms. */
-  cpuPerRequest: number;
-}
+/** As a flat-out load reports it; `rps` is the requests answered a second (the pace, when the server keeps up). */
+export type PacedLoad = Load;
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+/** How long one request may take before it is counted as an error (autocannon's default). */
+const TIMEOUT_MS = 10_000;
+
+/** The nearest-rank percentile; with no answers at all, no latency is good enough. */
+const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(sorted.length * share) - 1)]! : Infinity);
 
 /**
  * Sends `rate` requests a second to `url` for `seconds` over `connections` connections, and times each
@@ -46,6 +43,7 @@ export async function pacedLoad(
         });
       });
       request.on('error', failed);
+      request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error('timed out')));
     });
   const cpuBefore = pid === null ? 0 : cpuMs(pid);
   const start = performance.now();

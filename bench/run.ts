@@ -39,6 +39,8 @@ interface Measure {
 }
 
 const PACED = ', paced at half that rate';
+/** Under 50 ms, and every request answered (a row that failed has no latency to speak of). */
+const meetsP99 = (r: Measure) => r.p99 < 50 && r.errors === 0;
 
 const logRow = (row: Measure) =>
   console.log(`${row.name.padEnd(48)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
@@ -176,7 +178,7 @@ async function main() {
       '|---|---:|---:|---:|---:|---|',
       ...list.map(
         (r) =>
-          `| ${r.name.trim()} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${isBound(r) ? '(bound)' : r.flatOut ? '(flat out)' : r.p99 < 50 ? 'met' : 'not met'} |`,
+          `| ${r.name.trim()} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${isBound(r) ? '(bound)' : r.flatOut ? '(flat out)' : meetsP99(r) ? 'met' : 'not met'} |`,
       ),
     ].join('\n');
   const verdict = (ok: boolean) => (ok ? '**met**' : '**not met**');
@@ -188,7 +190,7 @@ async function main() {
   const categories = ['performance', 'accessibility', 'bestPractices', 'seo'] as const;
   const targets = [
     `API list throughput ≥ 0.50 of the bare-node bound (cached): ${verdict(ratioValues.every((value) => value >= 0.5))} (${ratioValues.map((value) => value.toFixed(2)).join(', ')})`,
-    `p99 < 50 ms at ${CONNECTIONS} connections (cached rows flat out, uncached rows paced at half the rate answered flat out): ${verdict(ours.every((r) => r.p99 < 50))} (${ours.filter((r) => r.p99 < 50).length} of ${ours.length} rows under it)`,
+    `p99 < 50 ms at ${CONNECTIONS} connections (cached rows flat out, uncached rows paced at half the rate answered flat out): ${verdict(ours.every(meetsP99))} (${ours.filter(meetsP99).length} of ${ours.length} rows under it)`,
     `List latency flat from 100 to 100,000 items: ${verdict(slowestScale >= fastestScale / 2)} (slowest row ${slowestScale} req/s, fastest ${fastestScale} req/s)`,
     `Search at 100,000 items, p50 < 10 ms: ${verdict(searchResult.rows.every((r) => r.p50 < 10))} (${searchResult.rows.map((r) => r.p50).join(', ')}); p99 < 50 ms: ${verdict(searchResult.rows.every((r) => r.p99 < 50))} (${searchResult.rows.map((r) => r.p99).join(', ')})`,
     `Readers' p99 under one client's search flood at 100,000 items within 2 × without: ${verdict(floodTarget(searchResult.flood).met)} (${floodTarget(searchResult.flood).pairs.join('; ')})`,
@@ -246,7 +248,7 @@ Targets: API list throughput at least half of the bare-node bound; p99 under 50 
 latency flat from 100 to 100,000 items (ids from the (kind, created_at, id) index, remembered totals and page anchors).
 
 Rows marked "(flat out)" send requests no cache answers as fast as they are answered: ${CONNECTIONS} requests then wait at
-the server at every moment, so latency is ${CONNECTIONS} ÷ req/s (Little's law) whatever the server does, and such a row
+the server at every moment, so the mean latency is ${CONNECTIONS} ÷ req/s (Little's law) whatever the server does, and such a row
 measures throughput. The row after each, "${PACED.slice(2)}", sends the same requests over ${CONNECTIONS} connections on a
 steady schedule at half that throughput, each timed from when it was due (bench/paced-load.ts): the latency a
 reader sees while the server has room, held to the 50 ms target.
