@@ -5,14 +5,14 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import enCommon from '../../client/locales/en/common.json' with { type: 'json' };
 import { passkeys } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { importOnFirstUse } from '../import-on-first-use.ts';
+import { loadOnFirstUse } from '../load-on-first-use.ts';
 import type { Context } from '../trpc/context.ts';
 
 /** How long a browser has to answer a passkey request. */
 const CHALLENGE_MS = 5 * 60_000;
 
 // @simplewebauthn/server is loaded on first use: 26 MB a site whose editors never register or use a passkey does not need.
-const loadWebAuthn: () => Promise<typeof WebAuthn> = importOnFirstUse(() => import('@simplewebauthn/server'));
+const loadWebAuthn: () => Promise<typeof WebAuthn> = loadOnFirstUse(() => import('@simplewebauthn/server'));
 
 export interface RelyingParty {
   /** The host name passkeys are bound to. */

@@ -1,11 +1,11 @@
-import { importOnFirstUse } from '../import-on-first-use.ts';
+import { loadOnFirstUse } from '../load-on-first-use.ts';
 
 /**
  * Argon2 (a native module) is loaded with the first password hashed or checked: a web process
  * that only serves readers never needs it, and loaded at start it kept its module and library in
  * every process.
  */
-const loadArgon2 = importOnFirstUse(() => import('@node-rs/argon2'));
+const loadArgon2 = loadOnFirstUse(() => import('@node-rs/argon2'));
 
 // OWASP's Argon2id baseline (19 MiB, 2 passes): strong, yet quick enough for a small server.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Env } from '../env.ts';
-import { importOnFirstUse } from '../import-on-first-use.ts';
+import { loadOnFirstUse } from '../load-on-first-use.ts';
 
 /** One mail as the site sends it: both parts, and the few headers a list needs. */
 export interface OutgoingMail {
@@ -87,7 +87,7 @@ export function smtpTransport(env: Env): MailTransport | null {
     dkim: dkimOf(env),
   };
   // nodemailer is loaded on first use: 22 MB a site that never sends a mail does not need.
-  const build = importOnFirstUse(() => import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+  const build = loadOnFirstUse(() => import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
   // The transport as last asked for, which close() ends if it was made.
   let opening: Promise<Transporter> | null = null;
   const open = () => (opening = build());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type multerType from 'multer';
-import { importOnFirstUse } from '../import-on-first-use.ts';
+import { loadOnFirstUse } from '../load-on-first-use.ts';
 import type { Storage } from './storage.ts';
 
 type Multer = typeof multerType;
@@ -13,7 +13,7 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
  * receive an upload, and the modules stay in the process's memory once loaded. A failed load is
  * not remembered: the next body tries again.
  */
-export const loadMulter: () => Promise<Multer> = importOnFirstUse(() => import('multer').then((module) => module.default));
+export const loadMulter: () => Promise<Multer> = loadOnFirstUse(() => import('multer').then((module) => module.default));
 
 /**
  * Whether the client went away before its body was read (while the request waited for its turn,

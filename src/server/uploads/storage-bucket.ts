@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import { allVariantPaths } from '../../shared/image-variants.ts';
 import type { Db } from '../db/client.ts';
-import { importOnFirstUse } from '../import-on-first-use.ts';
+import { loadOnFirstUse } from '../load-on-first-use.ts';
 import { CIPHER_HEADER_BYTES, decryptorFrom, encryptor, loadStorageKey } from './private-cipher.ts';
 import { fixTime, fixTimesUnder, prepareScratch } from './storage-folder.ts';
 import type { BucketLocation } from './storage-url.ts';
@@ -39,7 +39,7 @@ function dropFirst(count: number): Transform {
  */
 export function createBucketStorage(location: BucketLocation, storageDir: string, db: Db): Storage {
   // The SDK is loaded on first use: 34 MB a site whose files are in a folder (the default) does not need.
-  const connect: () => Promise<{ s3: typeof S3; client: S3.S3Client }> = importOnFirstUse(() =>
+  const connect: () => Promise<{ s3: typeof S3; client: S3.S3Client }> = loadOnFirstUse(() =>
     import('@aws-sdk/client-s3').then((s3) => ({
       s3,
       client: new s3.S3Client({
@@ -54,8 +54,7 @@ export function createBucketStorage(location: BucketLocation, storageDir: string
     })),
   );
   const scratch = prepareScratch(path.resolve(storageDir, '.incoming'));
-  let key: Promise<Buffer> | null = null;
-  const privateKey = () => (key ??= loadStorageKey(db).catch((error: unknown) => ((key = null), Promise.reject(error))));
+  const privateKey = loadOnFirstUse(() => loadStorageKey(db));
   const Bucket = location.bucket;
   const objectKey = (name: string) => (location.prefix ? `${location.prefix}/${name}` : name);
   const keyOf = (relativePath: string, side: Visibility) => objectKey(nameOnSide(relativePath, side));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { importOnFirstUse } from '../../src/server/import-on-first-use.ts';
+import { loadOnFirstUse } from '../../src/server/load-on-first-use.ts';
 
-describe('a module imported on first use', () => {
-  it('is imported once for every caller, and tried again after a failed import', async () => {
+describe('what is loaded on first use', () => {
+  it('is loaded once for every caller, and tried again after a failed load', async () => {
     let calls = 0;
-    const load = importOnFirstUse(async () => {
+    const load = loadOnFirstUse(async () => {
       calls += 1;
       if (calls === 1) throw new Error('EMFILE');
       return { value: calls };
