@@ -45,6 +45,7 @@ const postgresSuites = [
   'tests/api/newsletter-erasure-postgres.test.ts',
   'tests/api/newsletter-two-nodes-postgres.test.ts',
   'tests/api/work-gate-postgres.test.ts',
+  'tests/api/everyone-alike.test.ts',
   'tests/api/polish-inputs.test.ts',
   'tests/api/polish-ssr.test.ts',
   'tests/api/private-media.test.ts',

@@ -18,6 +18,7 @@ import { pageRenderer, pageRoute } from './http/render.ts';
 import { CACHE_LANGUAGE_SETTING } from './http/request-language.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static-assets.ts';
+import { everyoneAlikeReads } from './http/everyone-alike.ts';
 import { issueCsrfCookie, requestContext } from './http/request-context.ts';
 import { trpcBatchLimits } from './http/trpc-batch-limits.ts';
 import { singleQueries } from './http/trpc-single-query.ts';
@@ -27,7 +28,7 @@ import { uploadsRoute } from './http/uploads-route.ts';
 import { mediaRoutes } from './http/media-route.ts';
 import { formPostRoute } from './forms/post-route.ts';
 import { keptSearchRoute, searchPostRoute } from './http/search-post.ts';
-import { restReadKey } from './rest/public-reads.ts';
+import { restReadKey, restReadProcedure } from './rest/public-reads.ts';
 import { restRouter } from './rest/index.ts';
 import { ThrottledError } from './trpc/errors.ts';
 import { refuseBatchedPasswordChecks } from './trpc/alone.ts';
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions) {
     if (pending) pending.then(() => next(), next);
     else next();
   });
+  // Before the cache and its work gate, which look a session cookie up through the request's context.
+  app.use(everyoneAlikeReads(appRouter, restReadProcedure));
   app.use(cachedReads);
   app.use(securityHeaders(deps.env));
   app.use(compress());

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { generateSessionToken } from '../../src/server/auth/sessions.ts';
 import { postgresOf } from '../../src/server/db/client.ts';
-import { makeContent } from '../factories/index.ts';
+import { makeContent, makeUser } from '../factories/index.ts';
+import { sessionTokenFor } from '../setup/callers.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import { pageRenders, sourcePages } from '../setup/source-pages.ts';
 
@@ -41,7 +42,8 @@ describe('readers who leave while their session cookie is looked up', () => {
     try {
       const leaving = Array.from({ length: 8 }, (_, n) => {
         const abort = new AbortController();
-        const asked = fetch(`${server.url}/api/news?per_page=${n + 2}`, {
+        // The moderation queue's route: an editor's session gets it, so a session cookie is looked up.
+        const asked = fetch(`${server.url}/api/stories?per_page=${n + 2}`, {
           headers: { cookie: `session=${generateSessionToken()}` },
           signal: abort.signal,
         }).catch(() => null);
@@ -114,12 +116,40 @@ describe('a session cookie that cannot name a session', () => {
         await response.arrayBuffer();
       }
       expect(await lock.waiting()).toBe(0);
-      // A token's shape that names no session is looked up, so it waits for the lock.
-      shaped = fetch(`${server.url}/api/news?per_page=4`, { headers: { cookie: `session=${generateSessionToken()}` } }).then((response) => response.status);
+      // A token's shape that names no session is looked up where the answer may depend on it, so it waits for the lock.
+      shaped = fetch(`${server.url}/api/stories?per_page=4`, { headers: { cookie: `session=${generateSessionToken()}` } }).then((response) => response.status);
       await expect.poll(() => lock.waiting(), { timeout: 5_000 }).toBe(1);
     } finally {
       await lock.release();
     }
     expect(await shaped).toBe(200);
+  });
+});
+
+describe('a lock on the sessions table', () => {
+  it('holds no one asking for what is the same for everyone, signed in or not, while what depends on her waits', async () => {
+    const deps = sites.deps();
+    const item = await makeContent(deps, 'news');
+    const server = await sites.serve(deps);
+    const editor = await makeUser(deps, { role: 'editor' });
+    const token = await sessionTokenFor(deps, editor);
+    // An account deleted or a second factor removed rewrites the table under this lock (VACUUM FULL).
+    const lock = await lockTable(postgresOf(deps.db).url, 'sessions');
+    let queue: Promise<number>;
+    try {
+      const input = encodeURIComponent(JSON.stringify({ json: { id: item.id } }));
+      for (const cookie of [`session=${token}`, `session=${generateSessionToken()}`])
+        for (const address of ['/api/news?per_page=3', `/api/news/${item.id}`, `/trpc/news.byId?input=${input}`, '/api/config']) {
+          const response = await fetch(server.url + address, { headers: { cookie }, signal: AbortSignal.timeout(3_000) });
+          expect(response.status, address).toBe(200);
+          await response.arrayBuffer();
+        }
+      expect(await lock.waiting()).toBe(0);
+      queue = fetch(`${server.url}/api/stories`, { headers: { cookie: `session=${token}` } }).then((response) => response.status);
+      await expect.poll(() => lock.waiting(), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await lock.release();
+    }
+    expect(await queue).toBe(200);
   });
 });

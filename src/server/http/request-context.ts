@@ -9,6 +9,7 @@ import { sessionPolicy } from '../routers/auth.ts';
 import { readWriteBudget, WRITE_BUDGET_COOKIE, WRITE_BUDGET_SECONDS } from '../security/write-budget.ts';
 import type { Context, CookieWriter, Deps, SearchTurn } from '../trpc/context.ts';
 import { isSearchOnly } from '../search/requests.ts';
+import { answersEveryoneAlike } from './everyone-alike.ts';
 import { requestLanguage } from './request-language.ts';
 import { keepOutOfCache } from '../cache/http.ts';
 import { noteCacheTags } from '../cache/shared-cache.ts';
@@ -67,7 +68,8 @@ function searchTurnOf(req: Request, res: Response): SearchTurn {
 
 /**
  * The per-request context shared by tRPC and the REST shims: language, session (with sliding
- * expiry written back to the cookie) and the anti-forgery verdict. Computed once per request:
+ * expiry written back to the cookie; not looked up for a request everyoneAlikeReads marked) and the
+ * anti-forgery verdict. Computed once per request:
  * callers during the same request share the one lookup.
  */
 export function requestContext(deps: Deps, req: Request, res: Response): Promise<Context> {
@@ -110,7 +112,10 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
     cacheTags: (tags) => noteCacheTags(res, tags),
   };
   if (token && !hasSessionTokenShape(token)) writer.clearSession();
-  else if (token) {
+  // An answer that is the same whoever asks has no use for who she is: no statement is spent on it,
+  // and its session neither slides nor, if it has ended, is cleared here (the next request that
+  // needs it does both).
+  else if (token && !answersEveryoneAlike(res)) {
     const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
     if (found) {
       if (found.refreshed) writer.setSession(token, found.session.expiresAt);

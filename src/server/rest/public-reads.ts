@@ -23,19 +23,24 @@ interface PublicRestRead {
   paths: readonly string[];
   procedure: string;
   input(req: ReadSource): unknown;
+  /**
+   * The route sends everyone its procedure's answer. Not so for the stories' routes, which send an
+   * editor's session the moderation queue instead: those still look the session up (everyoneAlikeReads).
+   */
+  sameRoute: boolean;
 }
 
 const publicReads: PublicRestRead[] = [
   ...allContentKinds.flatMap((info) => [
-    { paths: info.restPaths, procedure: `${info.section}.list`, input: contentListInput },
-    { paths: info.restPaths.map((path) => `${path}/:id`), procedure: `${info.section}.byId`, input: idInput },
+    { paths: info.restPaths, procedure: `${info.section}.list`, input: contentListInput, sameRoute: true },
+    { paths: info.restPaths.map((path) => `${path}/:id`), procedure: `${info.section}.byId`, input: idInput, sameRoute: true },
   ]),
-  { paths: ['/gallery'], procedure: 'gallery.list', input: pageQuery },
-  { paths: ['/awareness'], procedure: 'legal.list', input: pageQuery },
-  { paths: ['/awareness/:id'], procedure: 'legal.byId', input: idInput },
-  { paths: ['/story', '/stories'], procedure: 'stories.published', input: pageQuery },
-  { paths: ['/story/:id', '/stories/:id'], procedure: 'stories.publishedById', input: idInput },
-  { paths: ['/config'], procedure: 'config.get', input: () => undefined },
+  { paths: ['/gallery'], procedure: 'gallery.list', input: pageQuery, sameRoute: true },
+  { paths: ['/awareness'], procedure: 'legal.list', input: pageQuery, sameRoute: true },
+  { paths: ['/awareness/:id'], procedure: 'legal.byId', input: idInput, sameRoute: true },
+  { paths: ['/story', '/stories'], procedure: 'stories.published', input: pageQuery, sameRoute: false },
+  { paths: ['/story/:id', '/stories/:id'], procedure: 'stories.publishedById', input: idInput, sameRoute: false },
+  { paths: ['/config'], procedure: 'config.get', input: () => undefined, sameRoute: true },
 ];
 
 /** Express's matching: case-insensitive, an optional trailing slash, parameters percent-decoded. */
@@ -70,12 +75,27 @@ const routes = publicReads.flatMap((read) => read.paths.map((path) => ({ read, m
  * or null for anything else: writes, editors' reads, unknown paths, inputs the procedure refuses.
  */
 export function restReadKey(pathname: string, query: Request['query']): string | null {
+  const found = publicReadAt(pathname);
+  if (!found) return null;
+  const { read, params } = found;
+  const procedure = procedures[read.procedure];
+  const input = procedure && validatedInput(procedure, read.input({ query, params }));
+  return input ? `rest|${read.paths[0]}|${JSON.stringify(input.data) ?? ''}` : null;
+}
+
+/**
+ * The procedure whose answer the public REST read at `pathname` (under /api) sends whoever asks,
+ * or null (not a public read, or one whose route picks by who asks).
+ */
+export function restReadProcedure(pathname: string): string | null {
+  const read = publicReadAt(pathname)?.read;
+  return read?.sameRoute ? read.procedure : null;
+}
+
+function publicReadAt(pathname: string): { read: PublicRestRead; params: Record<string, string> } | null {
   for (const { read, match } of routes) {
     const params = match(pathname);
-    if (!params) continue;
-    const procedure = procedures[read.procedure];
-    const input = procedure && validatedInput(procedure, read.input({ query, params }));
-    return input ? `rest|${read.paths[0]}|${JSON.stringify(input.data) ?? ''}` : null;
+    if (params) return { read, params };
   }
   return null;
 }

@@ -19,7 +19,7 @@ import { authorshipChanges } from '../editorial/authorship.ts';
 import { clockOf } from '../publication/clock.ts';
 import { scheduleChanged } from '../publication/scheduler.ts';
 import { PUBLIC_STATUS, publicCondition } from '../publication/visibility.ts';
-import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
+import { editorProcedure, everyoneAlikeProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 import { filesOfItem, settleFiles } from '../editorial/item-files.ts';
 import { describeItemPictures } from '../editorial/library.ts';
 import { claimForField, editorialChanges, libraryClaim, notFound, requireWrittenIn, type Page } from './helpers.ts';
@@ -101,9 +101,9 @@ const mediaRules = (row: { media: string | null; mediaKind: 'image' | 'video' | 
 });
 
 export const legalRouter = router({
-  list: publicProcedure.input(pageInput.extend({ language: readerLanguage })).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
+  list: everyoneAlikeProcedure.input(pageInput.extend({ language: readerLanguage })).query(({ ctx, input }) => pageOf(ctx, PUBLIC_STATUS, input)),
 
-  byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
+  byId: everyoneAlikeProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
     const [row] = await ctx.db
       .select({ ...detailColumns, ...longTextColumns(legalItems, ctx.db.dialect, true) })
       .from(legalItems)

@@ -3,11 +3,11 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { allContentKinds, type ContentSection } from '../../shared/content-kinds.ts';
 import { contactMessages, galleryItems, legalItems, newsletterSubscribers, posts, stories, users } from '../db/schema.ts';
 import { managesSite, seesVisitorsData } from '../../shared/roles.ts';
-import { editorProcedure, publicProcedure, router, writerProcedure } from '../trpc/procedures.ts';
+import { editorProcedure, everyoneAlikeProcedure, router, writerProcedure } from '../trpc/procedures.ts';
 
 export const configRouter = router({
   /** The public links set in the environment (social pages, contact address); unset ones are null and the client hides them. */
-  get: publicProcedure.query(({ ctx }) => ({
+  get: everyoneAlikeProcedure.query(({ ctx }) => ({
     facebookUrl: ctx.env.FACEBOOK_URL ?? null,
     twitterUrl: ctx.env.TWITTER_URL ?? null,
     contactEmail: ctx.env.CONTACT_EMAIL ?? null,

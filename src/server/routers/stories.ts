@@ -5,7 +5,7 @@ import { stories, uploads } from '../db/schema.ts';
 import { eraseDeleted, tablesNamed } from '../db/erase.ts';
 import { arrivalTime } from '../security/submission-times.ts';
 import type { Context } from '../trpc/context.ts';
-import { editorProcedure, publicProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
+import { editorProcedure, everyoneAlikeProcedure, publicWriteProcedure, router } from '../trpc/procedures.ts';
 import { deleteFiles, forgetStoredFiles, hideFiles } from '../uploads/store.ts';
 import { placeFiles } from '../editorial/item-files.ts';
 import { claimForField, notFound, pageWindow, type Page } from './helpers.ts';
@@ -95,7 +95,7 @@ export const storiesRouter = router({
       return { received: true as const, createdAt: row.createdAt };
     }),
 
-  published: publicProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<PublishedStory>> => {
+  published: everyoneAlikeProcedure.input(pageInput).query(async ({ ctx, input }): Promise<Page<PublishedStory>> => {
     const { limit, offset } = pageWindow(input);
     const rows = await ctx.db
       .select(publicColumns)
@@ -108,7 +108,7 @@ export const storiesRouter = router({
     return { items: rows.map(asPublished), total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
   }),
 
-  publishedById: publicProcedure.input(storyIdInput).query(async ({ ctx, input }): Promise<PublishedStory> => {
+  publishedById: everyoneAlikeProcedure.input(storyIdInput).query(async ({ ctx, input }): Promise<PublishedStory> => {
     const [row] = await ctx.db
       .select(publicColumns)
       .from(stories)

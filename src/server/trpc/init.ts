@@ -39,6 +39,14 @@ export interface ProcedureMeta {
    * FORBIDDEN until it has one.
    */
   secondFactorSetup?: boolean;
+  /**
+   * true: a public read whose answer is the same whoever asks (a signed-in account is sent exactly
+   * what an anonymous reader is). A request asking for such reads alone never looks its session
+   * cookie up (http/everyone-alike.ts): no database statement for a session the answer cannot use,
+   * so a signed-in editor's list costs what an anonymous reader's costs, and a lock on the sessions
+   * table holds no reader of them. tests/api/everyone-alike.test.ts holds each such procedure to it.
+   */
+  everyoneAlike?: boolean;
 }
 
 export const t = initTRPC

@@ -42,6 +42,9 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, path, meta, n
   return result;
 });
 
+/** A public read whose answer never depends on who asks (ProcedureMeta.everyoneAlike): a list, an item, the site's links. */
+export const everyoneAlikeProcedure = publicProcedure.meta({ everyoneAlike: true });
+
 /** Visitors' writes (contact, story, newsletter): limited per visitor per hour. */
 export const publicWriteProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const wait = await inRequestTurn(ctx, () => chargeVisitor(ctx, 'publicWrites'));

@@ -10,7 +10,7 @@ import {
 import { editorialDocuments } from '../../editorial/item.ts';
 import { PUBLIC_STATUS } from '../../publication/visibility.ts';
 import { searchedPage } from '../../search/run.ts';
-import { editorProcedure, publicProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
+import { editorProcedure, everyoneAlikeProcedure, router, writerProcedure } from '../../trpc/procedures.ts';
 import { notFound, requireWrittenIn } from '../helpers.ts';
 import { readerByIdInput } from '../../../shared/schemas/common.ts';
 import { findItem, findRow, listPage, withMedia } from './reads.ts';
@@ -21,9 +21,9 @@ export type { ContentItem, MediaItem } from './reads.ts';
 /** The list, byId, create, update and delete procedures of one content kind. */
 function contentRouter(kind: ContentKind) {
   return router({
-    list: publicProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
+    list: everyoneAlikeProcedure.input(listContentInput).query(({ ctx, input }) => listPage(ctx, kind, input, PUBLIC_STATUS)),
 
-    byId: publicProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
+    byId: everyoneAlikeProcedure.input(readerByIdInput).query(async ({ ctx, input }) => {
       const item = await findItem(ctx.db, kind, input.id);
       if (!item) throw notFound(ctx, contentKinds[kind].notFound);
       requireWrittenIn(ctx, item, input.language, contentKinds[kind].notFound);
