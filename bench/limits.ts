@@ -159,7 +159,8 @@ were measured (target ≤ 150 MB: ${met(loadedRss <= 150)}).
 
 ${ITEMS.toLocaleString('en')} news items on each engine (PostgreSQL as the tests' throwaway cluster on this machine), the server started as
 \`npm start\` starts it, ${CONNECTIONS} connections for ${DURATION} s per row, answers uncompressed. "Every request does the work" sends a
-session cookie that names no session, which no cache answers: the list is read from the database, the page rendered. CPU per request is
+session cookie that names no session, which no cache answers: the list is read from the database, the page rendered. A page looks the
+cookie up (a signed-in editor's work is not budgeted); a list never does, being the same for everyone (docs/decisions/055). CPU per request is
 the server process's CPU time (all its threads, from /proc) over the run divided by the requests answered; the bare node:http bound
 answers the same bytes from memory, and once more after spinning for the uncached answer's CPU per request (the latency any Node
 server doing that much work per request shows at this load). The load generator runs on the same 2 cores, so req/s and latency are pessimistic; CPU per request

@@ -1,8 +1,10 @@
 /**
  * Headers of a bench request that must miss the response cache: a session cookie (one naming no
  * session) is never answered from it. Shaped like a real token, so the server looks it up as it
- * would a signed-in editor's (one that cannot be a token is cleared without a lookup). A changing query parameter no longer misses: answers are kept
- * by what their address means, whatever else it carries (docs/decisions/021).
+ * would a signed-in editor's wherever the answer may depend on her: pages, searches. A list or an
+ * item that is the same for everyone never looks it up (docs/decisions/055), so those rows cost what
+ * an anonymous reader's cache miss costs. A changing query parameter no longer misses: answers are
+ * kept by what their address means, whatever else it carries (docs/decisions/021).
  */
 export const UNCACHED = { cookie: `session=${'b'.repeat(32)}` };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkBudgetStore } from '../../src/server/security/work-budget.ts';
 import { makeContent } from '../factories/index.ts';
+import { generateSessionToken } from '../../src/server/auth/sessions.ts';
+import { sessionPolicy } from '../../src/server/routers/auth.ts';
 import { adminCaller } from '../setup/callers.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 import { sourcePages } from '../setup/source-pages.ts';
@@ -130,6 +132,26 @@ describe('a visitor whose budget is spent', () => {
     const { token } = await adminCaller(deps);
     const editor = as('203.0.113.7', { cookie: `session=${token}` });
     for (let n = 1; n <= 5; n++) expect(await timed(editor(uncached(n)))).toMatchObject({ status: 200, took: expect.any(Number) });
+  });
+
+  it('asks who she is, for a list the same for everyone, only when her budget would hold her', async () => {
+    let spent = false;
+    const { deps, as } = await site({}, { perClient: fixedBudget(() => (spent ? 5_000 : 0)) });
+    // Signed in a fifth of the idle period ago: a lookup of her session slides it on, with a new cookie.
+    const { token } = await adminCaller(deps, { signedInAt: new Date(Date.now() - sessionPolicy(deps.env).idleMs / 5) });
+    const editor = as('203.0.113.7', { cookie: `session=${token}` });
+    const slid = (response: Response) => response.headers.getSetCookie().some((line) => line.startsWith('session='));
+    const within = await editor(uncached(3));
+    expect(within.status).toBe(200);
+    expect(slid(within)).toBe(false);
+    spent = true;
+    const started = Date.now();
+    const beyond = await editor(uncached(4));
+    expect(beyond.status).toBe(200);
+    expect(slid(beyond)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    // A cookie that signs no one in is held like any visitor's.
+    expect((await timed(as('203.0.113.7', { cookie: `session=${generateSessionToken()}` })(uncached(5)))).status).toBe(429);
   });
 
   it('counts everyone behind a loopback address (an onion service) as one client with a larger budget', async () => {

@@ -115,15 +115,29 @@ async function buildContext(deps: Deps, req: Request, res: Response): Promise<Co
   // An answer that is the same whoever asks has no use for who she is: no statement is spent on it,
   // and its session neither slides nor, if it has ended, is cleared here (the next request that
   // needs it does both).
-  else if (token && !answersEveryoneAlike(res)) {
-    const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
-    if (found) {
-      if (found.refreshed) writer.setSession(token, found.session.expiresAt);
-      const signedIn = { user: found.user, session: found.session };
-      context = !found.hasSecondFactor && (await secondFactorRequired(deps.db)) ? { ...context, restricted: signedIn } : { ...context, ...signedIn };
-    } else {
-      writer.clearSession();
-    }
-  }
+  else if (token && !answersEveryoneAlike(res)) context = { ...context, ...(await signInOf(deps, token, writer)) };
   return context;
+}
+
+/**
+ * Who a session cookie's token signs in: `user` and `session`, or `restricted` while the site
+ * requires a second factor she has not added, or nobody (the cookie is then cleared). Her session
+ * slides on, written back to the cookie when it moved.
+ */
+export async function signInOf(deps: Deps, token: string, writer: CookieWriter): Promise<Pick<Context, 'user' | 'session' | 'restricted'>> {
+  const found = await validateSessionToken(deps.db, token, sessionPolicy(deps.env));
+  if (!found) {
+    writer.clearSession();
+    return { user: null, session: null };
+  }
+  if (found.refreshed) writer.setSession(token, found.session.expiresAt);
+  const signedIn = { user: found.user, session: found.session };
+  return !found.hasSecondFactor && (await secondFactorRequired(deps.db)) ? { user: null, session: null, restricted: signedIn } : signedIn;
+}
+
+/** Whether the request's session cookie signs in an account with every step done (signInOf's `user`). */
+export async function signedInBy(deps: Deps, req: Request, res: Response): Promise<boolean> {
+  const token = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
+  if (!token || !hasSessionTokenShape(token)) return false;
+  return (await signInOf(deps, token, cookieWriter(deps, res))).user !== null;
 }

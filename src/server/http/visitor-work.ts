@@ -6,7 +6,8 @@ import { isSearchOnly } from '../search/requests.ts';
 import { SHARED_READERS_FACTOR, type WorkBudgetStore } from '../security/work-budget.ts';
 import { isSharedAddress } from '../security/write-budget.ts';
 import type { Deps } from '../trpc/context.ts';
-import { requestContext } from './request-context.ts';
+import { answersEveryoneAlike } from './everyone-alike.ts';
+import { requestContext, signedInBy } from './request-context.ts';
 import { slowDown } from './slow-down.ts';
 import { whenResponseDone } from './response-done.ts';
 import { WorkGate, type Turn } from './work-gate.ts';
@@ -166,6 +167,14 @@ export function visitorWork(deps: Deps): VisitorWork {
     return visitor;
   };
 
+  /** Whether admit would hold (or refuse) an uncached answer of the request's client now, rather than run it. */
+  const wouldHold = (req: Request): boolean => {
+    const client = workClient(req.ip);
+    if (!client || !budgetOf(client.shared).enabled) return false;
+    const known = visitors.get(client.key);
+    return Boolean(known?.held.length) || (known !== undefined && known.running >= known.limit) || budgetOf(client.shared).waitFor(client.key) > 0;
+  };
+
   const admit = (req: Request, res: Response, held: Held, startedAt?: number): void => {
     const client = workClient(req.ip);
     if (!client) return held.run();
@@ -230,7 +239,14 @@ export function visitorWork(deps: Deps): VisitorWork {
         const cookie = req.headers.cookie;
         if (!cookie || !parseCookies(cookie)[SESSION_COOKIE]) return budgeted(req, res, next, turn);
         // Editors' work is not budgeted; a cookie that signs no one in is a visitor's like any other.
-        requestContext(deps, req, res).then((ctx) => (ctx.user ? next() : budgeted(req, res, next, turn)), next);
+        if (!answersEveryoneAlike(res)) {
+          requestContext(deps, req, res).then((ctx) => (ctx.user ? next() : budgeted(req, res, next, turn)), next);
+          return;
+        }
+        // An answer the same for everyone never needs to know who asks (decision 055): she is asked
+        // only when her budget would hold her, so an editor is still never held.
+        if (!wouldHold(req)) return budgeted(req, res, next, turn);
+        signedInBy(deps, req, res).then((editor) => (editor ? next() : budgeted(req, res, next, turn)), next);
       });
     },
   };
