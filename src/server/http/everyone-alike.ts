@@ -1,5 +1,6 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { Request, RequestHandler, Response } from 'express';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { ProcedureMeta } from '../trpc/init.ts';
 import { decoded } from './trpc-batch-limits.ts';
 
@@ -27,7 +28,9 @@ export function everyoneAlikeReads(router: AnyRouter, restProcedure: (pathname: 
     return /^\/api\//i.test(req.path) && alike(restProcedure(req.path.slice('/api'.length)));
   };
   return (req, res, next) => {
-    if (asksAlike(req)) res.locals[EVERYONE_ALIKE] = true;
+    // Only a request with a session cookie is ever looked up: every other one (nearly every reader's,
+    // cached answers included) is spared matching its address against the routes.
+    if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && asksAlike(req)) res.locals[EVERYONE_ALIKE] = true;
     next();
   };
 }
