@@ -11,6 +11,7 @@ import { registerSearchFunctions } from './search-functions.ts';
 import { WriteQueue } from './write-queue.ts';
 import { eraseNotedNow, watchDeletions } from './erase-sqlite.ts';
 import { applySkippedMigrations } from './migrations-skipped-sqlite.ts';
+import { withKeptPlans } from './kept-plans-sqlite.ts';
 
 export interface SqliteEngine {
   dialect: 'sqlite';
@@ -46,7 +47,7 @@ export function connectSqlite(file: string, role: 'writer' | 'reader'): Database
   // A write outside a transaction would slip into whatever transaction is open on the writer.
   if (role === 'reader') sqlite.pragma('query_only = ON');
   registerSearchFunctions(sqlite);
-  return sqlite;
+  return withKeptPlans(sqlite);
 }
 
 /**
