@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryReducingCollection } from '../../src/server/http/idle-collection.ts';
 import { STUCK_AFTER_MS, WorkGate, type Turn } from '../../src/server/http/work-gate.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, turn: Turn) => void;
@@ -146,6 +147,37 @@ describe('the work gate', () => {
     finishHeld();
     expect(await held).toBe('held');
     expect(gate.load()).toEqual({ working: 0, waiting: 0 });
+  });
+
+  it('keeps nothing of a request once its answer is made or its reader left while it waited', async () => {
+    // Under load a gate sees hundreds of requests between two of its clean-ups; each one it still held
+    // kept its request, its response and its handler alive into V8's old generation.
+    const collect = memoryReducingCollection()!;
+    const gate = new WorkGate(1);
+    const response = () => new http.ServerResponse(new http.IncomingMessage(new net.Socket()));
+    const kept: WeakRef<object>[] = [];
+    const enter = (res: http.ServerResponse, work: (turn: Turn) => void) => {
+      const handlerState = { res };
+      kept.push(new WeakRef(handlerState));
+      gate.enter(res, (turn) => {
+        void handlerState;
+        work(turn);
+      });
+    };
+    let first!: Turn;
+    enter(response(), (turn) => (first = turn));
+    const leaving = response();
+    enter(leaving, () => {
+      throw new Error('a request whose reader left is never started');
+    });
+    leaving.emit('close');
+    for (let done = 0; done < 5; done++) enter(response(), (turn) => turn.leave());
+    first.leave();
+    expect(gate.load()).toEqual({ working: 0, waiting: 0 });
+    // A WeakRef keeps its target until the task that made it has ended.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(kept.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
   });
 
   it('gives back a place held past its time, so an answer that never ends cannot stop the others for good', () => {

@@ -7,7 +7,8 @@ export interface Turn {
 }
 
 interface Entry extends Turn {
-  start: (turn: Turn) => void;
+  /** Null once settled: it holds the handler, and through it the request and its response. */
+  start: ((turn: Turn) => void) | null;
   /** 'waiting' for a place, 'working' in one, 'done' once it has given its place back or left while waiting. */
   state: 'waiting' | 'working' | 'done';
   timer: NodeJS.Timeout | null;
@@ -33,7 +34,7 @@ export const STUCK_AFTER_MS = 30_000;
 export class WorkGate {
   private working = 0;
   private queued = 0;
-  private readonly waiting: Entry[] = [];
+  private readonly waiting: (Entry | undefined)[] = [];
   private head = 0;
   private starting = false;
 
@@ -68,6 +69,7 @@ export class WorkGate {
       if (entry.timer) clearTimeout(entry.timer);
     } else this.queued--;
     entry.state = 'done';
+    entry.start = null;
     this.startWaiting();
   }
 
@@ -79,8 +81,11 @@ export class WorkGate {
     this.starting = true;
     try {
       while (this.working < this.limit && this.head < this.waiting.length) {
-        const entry = this.waiting[this.head++]!;
-        // The queue is an array read from `head`; what has been read is dropped now and then, not one by one.
+        // The queue is an array read from `head`: a slot read is emptied at once (under load hundreds of
+        // finished requests would otherwise live on in it, into the old generation), and the array's
+        // front is cut off now and then, not one by one.
+        const entry = this.waiting[this.head]!;
+        this.waiting[this.head++] = undefined;
         if (this.head >= 1024) {
           this.waiting.splice(0, this.head);
           this.head = 0;
@@ -90,7 +95,7 @@ export class WorkGate {
         this.queued--;
         this.working++;
         entry.timer = setTimeout(() => this.settle(entry), STUCK_AFTER_MS).unref();
-        entry.start(entry);
+        entry.start!(entry);
       }
     } finally {
       this.starting = false;
