@@ -1,5 +1,5 @@
 // Writes the Persian subsets of Vazirmatn that src/client/styles.css uses.
-// Run it (`node scripts/subset-fonts.mjs`, Node 24) after upgrading @fontsource/vazirmatn or changing
+// Run it (`node scripts/subset-fonts.mjs`, Node 24 or newer) after upgrading @fontsource/vazirmatn or changing
 // src/client/fonts/persian-glyphs.ts; the output is committed so builds need no font tooling.
 //
 // Why: fontsource's "arabic" subset serves every Arabic-script language (about 21 KB per weight).
