@@ -6,6 +6,7 @@ import { lazyMulter, receivedFiles, runMulter } from './multer.ts';
 import { UploadRefused, type UploadRefusal } from './refusal.ts';
 import { discardUnclaimed, maxBytes, storeUpload, type StoredUpload } from './store.ts';
 import type { JobOwner } from './workers/pool.ts';
+import { closeAfterAnswer } from '../http/linger.ts';
 
 export interface IntakeField {
   /** The multipart field name that carries the file (`file`, `image`, `media`, `photo`). */
@@ -78,12 +79,11 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
 
   return async function intake(req: Request, res: Response, ctx: Context): Promise<IntakeResult> {
     const refuse = (refusal: UploadRefusal): IntakeResult => ({ ok: false, refusal });
-    // Refused before the body is read: the connection ends after the answer, or Node would read
-    // (and discard) the whole upload to keep it open, the wait an early answer exists to spare. A
-    // small body is read and dropped instead: closing on a client still sending it resets the
-    // connection, and many clients then report the reset rather than the answer already sent.
+    // Refused before the body is read: the connection ends after the answer (closeAfterAnswer: once
+    // the client stops sending, within limits), or Node would read and discard the whole upload to
+    // keep it open, the wait an early answer exists to spare. A small body is read and dropped.
     const refuseUnread = (refusal: UploadRefusal): IntakeResult => {
-      if (!(Number(req.get('content-length') ?? NaN) <= SMALL_BODY)) res.setHeader('Connection', 'close');
+      if (!(Number(req.get('content-length') ?? NaN) <= SMALL_BODY)) closeAfterAnswer(req, res);
       return refuse(refusal);
     };
     if (!ctx.csrfOk) return refuseUnread({ kind: 'forgery' });
@@ -98,7 +98,7 @@ export function uploadIntake(deps: Deps, options: IntakeOptions) {
     if (declared > limitNow * options.fields.length + FORM_ALLOWANCE) {
       if (!readTextFirst) return refuseUnread(tooLarge);
       // Read as far as the text and the file's limit; the rest is not waited for once answered.
-      res.setHeader('Connection', 'close');
+      closeAfterAnswer(req, res);
     }
     if (!readTextFirst && deps.mediaWorkers.isFull(jobOwner(ctx)) && (options.requireFile || !(declared <= SMALL_BODY))) {
       return refuseUnread({ kind: 'busy', retryAfter: deps.mediaWorkers.retryAfterSeconds() });
