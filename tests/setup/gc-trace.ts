@@ -4,10 +4,14 @@ import { SERVER_NODE_ARGS } from '../../scripts/server-command.mjs';
 /** The site's cap on the young generation, which decides what a young collection promotes. */
 const youngGeneration = SERVER_NODE_ARGS.filter((arg) => arg.startsWith('--max-semi-space-size='));
 
-/** Bytes V8 moved to the old generation in the young collections that `node --trace-gc-nvp` printed in `trace`. */
+/**
+ * Bytes V8 moved to the old generation in the young collections that `node --trace-gc-nvp` printed
+ * in `trace`: `gc=s … promoted=n` up to V8 13 (Node 24), a JSON object with `"gc":"s"` and
+ * `"promoted":n` since V8 14 (Node 26).
+ */
 export function promotedIn(trace: string): { bytes: number; collections: number } {
-  const lines = trace.split('\n').filter((line) => line.includes('gc=s '));
-  const bytes = lines.reduce((sum, line) => sum + Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0), 0);
+  const lines = trace.split('\n').filter((line) => line.includes('gc=s ') || line.includes('"gc":"s"'));
+  const bytes = lines.reduce((sum, line) => sum + Number(/\bpromoted(?:=|":)(\d+)/.exec(line)?.[1] ?? 0), 0);
   return { bytes, collections: lines.length };
 }
 
