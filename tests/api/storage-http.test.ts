@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,31 @@ describe('GET /storage', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/mp4');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('closes the file it opened for a reader who left before her answer was sent', async () => {
+    const { image } = await makeContent(site.deps, 'news');
+    const file = fs.realpathSync(folderOf(site.deps.storage).absolute(image));
+    const { port } = new URL(site.server.url);
+    for (let reader = 0; reader < 20; reader++) {
+      // The request, and at once the end of the connection: the server finds its reader gone when it has the file.
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.write(`GET /storage/${image} HTTP/1.1\r\nHost: localhost\r\n\r\n`, resolve));
+      socket.destroy();
+    }
+    expect((await browser.fetch(`/storage/${image}`)).status).toBe(200);
+    // The server runs in this process: what it holds open is in this process's descriptors.
+    const openOnFile = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    const deadline = Date.now() + 2_000;
+    while (openOnFile() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openOnFile()).toBe(0);
   });
 
   it('says nothing of when a file was sent (no Last-Modified, no ETag made from its time), and still serves ranges of a video', async () => {

@@ -70,8 +70,17 @@ async function send(deps: Deps, req: Request, res: Response, stored: StoredFile,
     res.status(404).end();
     return true;
   }
-  // A reader who leaves mid-video ends the stream (and the bucket's download) with her.
-  await pipeline(body, res).catch(() => undefined);
+  // A reader who leaves mid-video ends the stream (and the bucket's download) with her. The body is
+  // destroyed whatever the pipeline did: it leaves alone a body whose reader had gone before it
+  // began, whose open file (or download) would then wait for the collector; since Node 26 a file
+  // handle the collector closes ends the process.
+  try {
+    await pipeline(body, res);
+  } catch {
+    // The reader left, or the file could not be read to its end: nothing more can be sent.
+  } finally {
+    body.destroy();
+  }
   return true;
 }
 
