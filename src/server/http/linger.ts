@@ -34,16 +34,22 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse, limi
     let last = from;
     let quietSince = Date.now();
     const deadline = Date.now() + limits.maxMs;
-    const cutOff = () => {
-      clearInterval(watch);
-      socket.destroy();
+    // Once the client is done or quiet, closed as Node would have: after the answer has left. Past
+    // the limits, at once.
+    let closing = false;
+    const close = () => {
+      if (closing) return;
+      closing = true;
+      if (socket.writableFinished) socket.destroy();
+      else socket.once('finish', () => socket.destroy());
     };
     const watch = setInterval(() => {
       const now = Date.now();
       if (socket.bytesRead !== last) [last, quietSince] = [socket.bytesRead, now];
-      if (req.complete || last - from > limits.maxBytes || now - quietSince >= limits.quietMs || now >= deadline) cutOff();
+      if (last - from > limits.maxBytes || now >= deadline) socket.destroy();
+      else if (req.complete || now - quietSince >= limits.quietMs) close();
     }, LOOK_EVERY_MS).unref();
-    socket.once('end', cutOff);
+    socket.once('end', close);
     socket.once('close', () => clearInterval(watch));
   });
 }
