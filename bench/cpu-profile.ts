@@ -4,6 +4,7 @@
 // address `/` by default (`/news/5000`, `/api/news?page=1`, a tRPC read: anything the site answers), engine
 // `sqlite` by default or `postgres` (the same rows copied to a throwaway cluster, bench/both-engines.ts).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { withBothEngines } from './both-engines.ts';
@@ -84,9 +85,11 @@ async function profile(database: string, storage: string, dir: string, address: 
     `--cpu-prof-dir=${dir}`,
   ]);
   // Warmed first, so the profile's last seconds hold the load alone (no module loading, no first compilation).
-  await autocannon({ url: site.url + address, connections: 10, duration: 3, headers: UNCACHED } as autocannon.Options);
+  // CONNECTIONS=n: more requests at a time (10 by default).
+  const connections = Number(process.env.CONNECTIONS ?? 10);
+  await autocannon({ url: site.url + address, connections, duration: 3, headers: UNCACHED } as autocannon.Options);
   const before = cpuMs(site.pid);
-  const result = await autocannon({ url: site.url + address, connections: 10, duration: seconds, headers: UNCACHED } as autocannon.Options);
+  const result = await autocannon({ url: site.url + address, connections, duration: seconds, headers: UNCACHED } as autocannon.Options);
   const perRequest = (cpuMs(site.pid) - before) / result.requests.total;
   await site.stop();
   // Each thread writes its own profile (the search and media threads too): the web thread's is the largest.
@@ -104,7 +107,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const address = process.argv[2] ?? '/';
   const seconds = Number(process.argv[3] ?? 10);
   const engine = process.argv[4] ?? 'sqlite';
-  await withBothEngines(10_000, async ({ sqliteFile, postgresUrl, storage, dir }) => {
+  // PROFILE_DATABASE=url-or-file profiles a site already filled (and kept between profiles) instead.
+  const given = process.env.PROFILE_DATABASE;
+  if (given) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'profile-'));
+    await profile(given, path.join(dir, 'storage'), dir, address, seconds);
+    fs.rmSync(dir, { recursive: true, force: true });
+  } else await withBothEngines(10_000, async ({ sqliteFile, postgresUrl, storage, dir }) => {
     const profiles = fs.mkdtempSync(path.join(dir, 'profile-'));
     await profile(engine === 'postgres' ? postgresUrl : sqliteFile, storage, profiles, address, seconds);
   });

@@ -76,8 +76,14 @@ export function createApp(options: AppOptions) {
   // share of the server's time.
   const readAddresses = addresses({ trpc: trpcReadKey(appRouter), rest: restReadKey, feeds: feedKey, page: (req) => pages?.address(req) ?? null });
   const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, visitorWork(deps));
+  // The few files at the top of the client folder (the icon), listed once: a page's address never costs a look at the disk.
+  const topFiles = pages ? new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : []))) : new Set<string>();
+  // The build's own files and the health check read nothing a change to the content alters.
+  const readsNoContent = (requestPath: string) => requestPath === '/healthz' || requestPath.startsWith('/assets/') || topFiles.has(requestPath.slice(1));
   // Several nodes: no answer from before a change another node has already confirmed to its editor.
-  app.use((_req, _res, next) => {
+  // On PostgreSQL that costs a read of the shared version, which a page's scripts, styles and icon need not wait for.
+  app.use((req, _res, next) => {
+    if (readsNoContent(req.path)) return next();
     const pending = deps.cache.refresh();
     if (pending) pending.then(() => next(), next);
     else next();
@@ -147,8 +153,6 @@ export function createApp(options: AppOptions) {
   if (pages) {
     const assetsDir = path.join(clientDir, 'assets');
     app.use('/assets', precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '365d' }), notFoundFile);
-    // The few files at the top of the client folder (the icon), listed once: a page's address never costs a look at the disk.
-    const topFiles = new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])));
     const topStatic = express.static(clientDir, { index: false });
     app.use((req, res, next) => (topFiles.has(req.path.slice(1)) ? topStatic(req, res, next) : next()));
     // A kept search's results: never cached, so before the pages' validators.
