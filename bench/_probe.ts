@@ -17,7 +17,12 @@ try {
         console.log(`  cached first: ${c.cpuPerRequest.toFixed(3)} ms ${c.rps} req/s`);
         await untilIdle(site.url);
       }
-      const l = await loadWithCpu(site.pid, { url: site.url + a, connections: Number(process.env.CONN ?? 100), duration: Number(process.env.SECS ?? 8), headers: process.env.CACHED ? {} : UNCACHED } as autocannon.Options);
+      const l = await loadWithCpu(site.pid, {
+        url: site.url + a,
+        connections: Number(process.env.CONN ?? 100),
+        duration: Number(process.env.SECS ?? 8),
+        headers: process.env.CACHED ? {} : UNCACHED,
+      } as autocannon.Options);
       console.log(`${a.slice(0, 60).padEnd(60)} ${l.cpuPerRequest.toFixed(3)} ms  ${l.rps} req/s err ${l.errors}`);
     }
 } finally {

@@ -113,8 +113,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'profile-'));
     await profile(given, path.join(dir, 'storage'), dir, address, seconds);
     fs.rmSync(dir, { recursive: true, force: true });
-  } else await withBothEngines(10_000, async ({ sqliteFile, postgresUrl, storage, dir }) => {
-    const profiles = fs.mkdtempSync(path.join(dir, 'profile-'));
-    await profile(engine === 'postgres' ? postgresUrl : sqliteFile, storage, profiles, address, seconds);
-  });
+  } else
+    await withBothEngines(10_000, async ({ sqliteFile, postgresUrl, storage, dir }) => {
+      const profiles = fs.mkdtempSync(path.join(dir, 'profile-'));
+      await profile(engine === 'postgres' ? postgresUrl : sqliteFile, storage, profiles, address, seconds);
+    });
 }

@@ -1,8 +1,9 @@
-// The first load of the public pages in both languages, in Chromium at 412 px: `node … bench/first-load.ts`.
+// The first load of the public pages in both languages, in Chromium at 412 px, then (LIGHTHOUSE=1) Lighthouse's mobile
+// scores of the six pages `npm run bench` scores: `node … bench/first-load.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM } from './lighthouse.ts';
+import { CHROMIUM, lighthouseScores } from './lighthouse.ts';
 import { launchChromium, pageWeight } from './weight.ts';
 import { openAndMigrate } from '../src/server/db/client.ts';
 import { createDeps } from '../src/server/deps.ts';
@@ -23,6 +24,11 @@ try {
     const row = await pageWeight(browser, site.url, pathname, pathname);
     console.log(JSON.stringify(row));
   }
+  if (process.env.LIGHTHOUSE === '1')
+    for (const row of await lighthouseScores(
+      ['/', '/?lang=fa', '/latestnews', '/latestnews?lang=fa', '/news/1', '/news/1?lang=fa'].map((p) => ({ label: p, url: site.url + p })),
+    ))
+      console.log(JSON.stringify(row));
 } finally {
   await browser.close();
   await site.stop();

@@ -77,7 +77,9 @@ export function createApp(options: AppOptions) {
   const readAddresses = addresses({ trpc: trpcReadKey(appRouter), rest: restReadKey, feeds: feedKey, page: (req) => pages?.address(req) ?? null });
   const { cachedReads, conditionalGet, pageConditionalGet } = httpCache(deps, readAddresses, visitorWork(deps));
   // The few files at the top of the client folder (the icon), listed once: a page's address never costs a look at the disk.
-  const topFiles = pages ? new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : []))) : new Set<string>();
+  const topFiles = pages
+    ? new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])))
+    : new Set<string>();
   // The build's own files and the health check read nothing a change to the content alters.
   const readsNoContent = (requestPath: string) => requestPath === '/healthz' || requestPath.startsWith('/assets/') || topFiles.has(requestPath.slice(1));
   // Several nodes: no answer from before a change another node has already confirmed to its editor.
