@@ -80,10 +80,12 @@ export function createApp(options: AppOptions) {
   const topFiles = pages
     ? new Set(fs.readdirSync(clientDir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])))
     : new Set<string>();
-  // The build's own files and the health check read nothing a change to the content alters.
-  const readsNoContent = (requestPath: string) => requestPath === '/healthz' || requestPath.startsWith('/assets/') || topFiles.has(requestPath.slice(1));
+  // The build's own files, the health check and public stored files (whose visibility the store itself says, at each
+  // request) read nothing the content version stands for.
+  const readsNoContent = (requestPath: string) =>
+    requestPath === '/healthz' || requestPath.startsWith('/assets/') || requestPath.startsWith('/storage/') || topFiles.has(requestPath.slice(1));
   // Several nodes: no answer from before a change another node has already confirmed to its editor.
-  // On PostgreSQL that costs a read of the shared version, which a page's scripts, styles and icon need not wait for.
+  // On PostgreSQL that costs a read of the shared version, which a page's scripts, styles, icon and pictures need not wait for.
   app.use((req, _res, next) => {
     if (readsNoContent(req.path)) return next();
     const pending = deps.cache.refresh();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeContent } from '../factories/index.ts';
+import { makeContent, makeImageUpload } from '../factories/index.ts';
 import { sitesStartedInTests } from '../setup/per-test.ts';
 
 const sites = sitesStartedInTests();
@@ -9,7 +9,8 @@ const sites = sitesStartedInTests();
 /**
  * Before answering, a node brings its content version up to every change another node confirmed
  * (on PostgreSQL, a read of the shared counter). Only what a change can alter pays for it: the
- * build's files and the health check do not wait on the database.
+ * build's files, the health check and public pictures (the store says at each request whether a
+ * file is public) do not wait on the database.
  */
 describe('the content version is refreshed', () => {
   async function site() {
@@ -27,6 +28,8 @@ describe('the content version is refreshed', () => {
     };
     const server = await sites.serve(deps, { clientDir });
     const item = await makeContent(deps, 'news');
+    const image = await makeImageUpload(deps);
+    await deps.storage.setVisibility(image.path, 'public');
     const count = async (address: string) => {
       refreshes.length = 0;
       const response = await fetch(server.url + address);
@@ -34,7 +37,7 @@ describe('the content version is refreshed', () => {
       expect(response.status, address).toBeLessThan(400);
       return refreshes.length;
     };
-    return { count, item };
+    return { count, item, picture: `/storage/${image.path}` };
   }
 
   it('for every read of content: a page, a REST list, a tRPC read, an item', async () => {
@@ -43,8 +46,8 @@ describe('the content version is refreshed', () => {
       expect(await count(address), address).toBe(1);
   });
 
-  it('not for the build’s scripts and icon, nor the health check', async () => {
-    const { count } = await site();
-    for (const address of ['/assets/app.js', '/favicon.svg', '/healthz']) expect(await count(address), address).toBe(0);
+  it('not for the build’s scripts and icon, a public picture, nor the health check', async () => {
+    const { count, picture } = await site();
+    for (const address of ['/assets/app.js', '/favicon.svg', picture, '/healthz']) expect(await count(address), address).toBe(0);
   });
 });
